@@ -1,0 +1,238 @@
+"""Shapes of plays (COMBO-1..10): units, tractors, lead decomposition, realizations.
+
+Representation
+--------------
+A :class:`Unit` is one component of a play: ``width`` copies of each kind in ``kinds``,
+the kinds listed in chain order from low to high. ``len(kinds) == 1`` is a set (single,
+pair, triple, quad: COMBO-1..4); ``len(kinds) >= 2`` is a tractor of that width (COMBO-5,
+COMBO-6). A *pattern* is the shape alone, ``(width, length)``.
+
+Holdings are count vectors (tuples of 54 ints). Whether a larger set may stand in for a
+smaller one (a triple supplying a pair) is AMB-17 (``split``): with splitting, a kind held
+``c`` times supplies a width-``w`` unit when ``c >= w``; without, only when ``c == w``.
+Singles are always supplied by any card.
+
+A lead is one unit, or a throw of several units of one suit (THROW-1); its canonical
+decomposition has the fewest components, then the largest ones (DEF-4 needs a fixed one).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from typing import Any
+
+from shengji_sim.cards import N_KINDS, TRUMP
+from shengji_sim.rules.ranking import TRUMP_BASE, Ranking, build_ranking
+
+Pattern = tuple[int, int]  #: (width, length)
+Counts = tuple[int, ...]
+
+
+@dataclass(frozen=True, order=True)
+class Unit:
+    """``width`` copies of each kind in ``kinds`` (chain order, low to high)."""
+
+    width: int
+    kinds: tuple[int, ...]
+
+    @property
+    def length(self) -> int:
+        return len(self.kinds)
+
+    @property
+    def size(self) -> int:
+        return self.width * len(self.kinds)
+
+    @property
+    def pattern(self) -> Pattern:
+        return (self.width, len(self.kinds))
+
+    @property
+    def is_tractor(self) -> bool:
+        return len(self.kinds) >= 2
+
+    def cards(self) -> list[int]:
+        return [k for k in self.kinds for _ in range(self.width)]
+
+
+@dataclass(frozen=True, eq=False)
+class Context:
+    """What the rules need for one hand: the variant switches and the ranking tables."""
+
+    variant: Any
+    ranking: Ranking
+
+    @property
+    def split(self) -> bool:
+        """AMB-17 A: triples and quads may be split into pairs (and quads into triples)."""
+        return self.variant.split_sets == "yes"
+
+
+def make_context(variant: Any, level: int, trump: int) -> Context:
+    return Context(variant, build_ranking(variant, level, trump))
+
+
+def supplies(count: int, width: int, split: bool) -> bool:
+    """Can a kind held ``count`` times supply a width-``width`` unit (AMB-17)?"""
+    if width == 1:
+        return count >= 1
+    return count >= width if split else count == width
+
+
+@lru_cache(maxsize=512)
+def tractor_kinds(ranking: Ranking, length: int) -> tuple[tuple[int, ...], ...]:
+    """Every run of ``length`` consecutive tiers of some chain, one kind per tier."""
+    found: dict[tuple[int, ...], None] = {}
+    for chain in ranking.chains:
+        for start in range(len(chain) - length + 1):
+            for kinds in product(*chain[start:start + length]):
+                found[kinds] = None
+    return tuple(found)
+
+
+def unit_top(ctx: Context, unit: Unit) -> int:
+    """Power of a unit for comparisons (CMP-1): its top card in chain order.
+
+    AMB-40 B: a tractor linked through the trump-suit ace-to-2 wrap (主AA22) is the lowest
+    trump tractor.
+    """
+    power = ctx.ranking.power
+    if unit.is_tractor and ctx.variant.jj4_A2_tractor_rank == "aa22_lowest":
+        links = zip(unit.kinds, unit.kinds[1:])
+        if any(link in ctx.ranking.wrap_links for link in links):
+            return TRUMP_BASE + 1
+    return power[unit.kinds[-1]]
+
+
+def instances(ctx: Context, counts: Counts, pattern: Pattern, split: bool | None = None,
+              suit: int | None = None) -> list[Unit]:
+    """All units of ``pattern`` that ``counts`` can supply (optionally within one group)."""
+    width, length = pattern
+    split = ctx.split if split is None else split
+    group = ctx.ranking.group
+    ok = [supplies(c, width, split) and (suit is None or group[k] == suit)
+          for k, c in enumerate(counts)]
+    if length == 1:
+        return [Unit(width, (k,)) for k in range(N_KINDS) if ok[k]]
+    if width not in ctx.ranking.tractor_widths:
+        return []
+    return [Unit(width, kinds) for kinds in tractor_kinds(ctx.ranking, length)
+            if all(ok[k] for k in kinds)]
+
+
+def remove(counts: Counts, unit: Unit) -> Counts:
+    out = list(counts)
+    for k in unit.kinds:
+        out[k] -= unit.width
+    return tuple(out)
+
+
+def add_cards(counts: Counts, cards: list[int]) -> Counts:
+    out = list(counts)
+    for k in cards:
+        out[k] += 1
+    return tuple(out)
+
+
+def size_of(counts: Counts) -> int:
+    return sum(counts)
+
+
+def patterns_of_play(ctx: Context) -> list[Pattern]:
+    """Every pattern a play can contain under the variant, largest first."""
+    widths = range(min(4, ctx.variant.decks), 0, -1)
+    pats = [(w, n) for w in widths for n in range(13, 1, -1) if w in ctx.ranking.tractor_widths]
+    pats += [(w, 1) for w in widths]
+    return sorted(pats, key=lambda p: (-p[0] * p[1], -p[0]))
+
+
+def decompose(ctx: Context, counts: Counts) -> tuple[Unit, ...]:
+    """Canonical decomposition of a one-suit play into units (THROW-1, DEF-4).
+
+    Fewest components; among those the larger sizes, then the larger widths, then the
+    stronger tops. Every card is used; sets are not split (a held triple is a triple).
+    """
+    return _decompose(ctx, tuple(counts))
+
+
+@lru_cache(maxsize=65536)
+def _decompose(ctx: Context, counts: Counts) -> tuple[Unit, ...]:
+    first = next((k for k in range(N_KINDS) if counts[k]), None)
+    if first is None:
+        return ()
+    best: tuple[Unit, ...] | None = None
+    best_key = None
+    for unit in _units_containing(ctx, counts, first):
+        rest = _decompose(ctx, remove(counts, unit))
+        cand = tuple(sorted((unit,) + rest, key=lambda u: (-u.size, -u.width, u.kinds)))
+        key = (
+            -len(cand),
+            tuple(u.size for u in cand),
+            tuple(u.width for u in cand),
+            tuple(unit_top(ctx, u) for u in cand),
+        )
+        if best_key is None or key > best_key:
+            best, best_key = cand, key
+    assert best is not None
+    return best
+
+
+def _units_containing(ctx: Context, counts: Counts, k: int) -> list[Unit]:
+    units = [Unit(w, (k,)) for w in range(1, counts[k] + 1)]
+    for length in range(2, 14):
+        for kinds in tractor_kinds(ctx.ranking, length):
+            if k not in kinds:
+                continue
+            for w in ctx.ranking.tractor_widths:
+                if all(counts[x] >= w for x in kinds):
+                    units.append(Unit(w, kinds))
+    return units
+
+
+def realizations(ctx: Context, counts: Counts, patterns: list[Pattern],
+                 split: bool | None = None, suit: int | None = None,
+                 limit: int | None = None) -> list[tuple[Unit, ...]]:
+    """All ways to take disjoint units of ``patterns`` from ``counts`` (FOLLOW-11).
+
+    Identical patterns are filled in non-decreasing unit order, so each multiset of units
+    appears once. ``limit`` stops after that many (``1`` answers "is it realizable?").
+    """
+    ordered = sorted(patterns, key=lambda p: (-p[0] * p[1], -p[0], -p[1]))
+    found: list[tuple[Unit, ...]] = []
+
+    def walk(i: int, rest: Counts, chosen: list[Unit]) -> bool:
+        if i == len(ordered):
+            found.append(tuple(chosen))
+            return limit is not None and len(found) >= limit
+        floor = chosen[-1] if i and ordered[i - 1] == ordered[i] else None
+        for unit in instances(ctx, rest, ordered[i], split, suit):
+            if floor is not None and unit < floor:
+                continue
+            chosen.append(unit)
+            if walk(i + 1, remove(rest, unit), chosen):
+                return True
+            chosen.pop()
+        return False
+
+    walk(0, tuple(counts), [])
+    return found
+
+
+def realizable(ctx: Context, counts: Counts, patterns: list[Pattern],
+               split: bool | None = None) -> bool:
+    return bool(realizations(ctx, counts, patterns, split, limit=1))
+
+
+def play_suit(ctx: Context, cards: list[int]) -> int | None:
+    """The one follow group of a play, or None if it mixes groups (DEF-27)."""
+    groups = {ctx.ranking.group[k] for k in cards}
+    effs = {ctx.ranking.eff_suit[k] for k in cards}
+    if len(groups) != 1 or len(effs) != 1:
+        return None
+    return groups.pop()
+
+
+def is_trump_play(ctx: Context, cards: list[int]) -> bool:
+    return all(ctx.ranking.eff_suit[k] == TRUMP for k in cards)
