@@ -37,7 +37,7 @@ from shengji_sim.rules.shapes import (
     realizations,
     remove,
 )
-from shengji_sim.rules.tables import CZ4_CHAINS, TABLE_SWITCH, TT, Row, T3, jj4_table
+from shengji_sim.rules.tables import CZ4_CHAINS, T3, TABLE_SWITCH, TT, Row, jj4_table
 
 MAX_MATERIALIZED = 2_000_000
 
@@ -317,7 +317,7 @@ def _structure_rows(ctx: Context, units: tuple[Unit, ...]) -> list[list[tuple[Pa
 def _tractor_choices(tractors: list[Pattern], mode: str):
     """Per lead tractor: 0 (unmatched) or a matched length (AMB-16)."""
     options = []
-    for w, k in tractors:
+    for _w, k in tractors:
         if mode == "same_length_only":
             options.append([0, k])
         else:

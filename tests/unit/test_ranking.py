@@ -1,0 +1,217 @@
+"""Per-hand tables: TRUMP-1..8, COMBO-5..9, DEF-1/2/12/13 and the adjacency switches
+AMB-01..08 (each switch has a test where its readings give different answers)."""
+
+from __future__ import annotations
+
+import pytest
+
+from shengji_sim.cards import TRUMP, format_cards, parse_card, parse_cards, parse_rank, parse_trump
+from shengji_sim.rules.shapes import Unit, decompose, make_context, unit_top
+from shengji_sim.variant import load_variant
+
+
+def ctx_for(name: str, level: str, trump: str, amb=()):
+    return make_context(load_variant(name, amb=list(amb)), parse_rank(level), parse_trump(trump))
+
+
+def order(ctx, text: str) -> str:
+    return format_cards(ctx.ranking.sorted_cards(parse_cards(text)))
+
+
+def is_one_unit(ctx, text: str) -> bool:
+    counts = [0] * 54
+    for k in parse_cards(text):
+        counts[k] += 1
+    return len(decompose(ctx, tuple(counts))) == 1
+
+
+def test_TRUMP_1_trump_class_jokers_level_cards_trump_suit() -> None:
+    ctx = ctx_for("classic-2deck", "2", "H")
+    trumps = [k for k in range(54) if ctx.ranking.eff_suit[k] == TRUMP]
+    assert len(trumps) == 13 + 3 + 2  # 003 line 195 (one-deck check, same set of kinds)
+    assert ctx.ranking.eff_suit[parse_card("SA")] == 0
+
+
+def test_TRUMP_3_fixed_twos_are_trumps_in_CZ4() -> None:
+    ctx = ctx_for("changzhou-4deck", "10", "H")
+    assert ctx.ranking.is_trump(parse_card("S2"))
+    assert not ctx_for("classic-2deck", "10", "H").ranking.is_trump(parse_card("S2"))
+
+
+def test_TRUMP_4_CZ4_order_at_level_10() -> None:
+    ctx = ctx_for("changzhou-4deck", "10", "H")
+    assert order(ctx, "H2 HA S10 BJ H10 LJ H3 S2") == "BJ LJ H10 S10 H2 S2 HA H3"
+
+
+def test_TRUMP_4_STD2_order() -> None:
+    ctx = ctx_for("classic-2deck", "2", "H")
+    assert order(ctx, "H3 HA S2 BJ H2 LJ") == "BJ LJ H2 S2 HA H3"
+
+
+def test_TRUMP_5_offsuit_order_removes_level() -> None:
+    ctx = ctx_for("classic-2deck", "10", "H")
+    assert order(ctx, "S9 SA SJ S2") == "SA SJ S9 S2"
+    assert ctx.ranking.is_trump(parse_card("S10"))
+
+
+def test_TRUMP_7_equal_offsuit_level_cards_share_power_under_AMB_08_A() -> None:
+    ctx = ctx_for("jj-4deck", "3", "H")
+    power = ctx.ranking.power
+    assert power[parse_card("S3")] == power[parse_card("C3")]
+
+
+def test_AMB_08_suit_order_ranks_offsuit_level_cards() -> None:
+    a = ctx_for("changzhou-4deck", "10", "H", ["AMB-08=A"]).ranking.power
+    b = ctx_for("changzhou-4deck", "10", "H", ["AMB-08=B"]).ranking.power
+    s10, c10 = parse_card("S10"), parse_card("C10")
+    assert a[s10] == a[c10]
+    assert b[s10] > b[c10]
+
+
+def test_TRUMP_8_DEF_13_no_trump_trumps_are_jokers_and_level_cards() -> None:
+    ctx = ctx_for("classic-2deck", "5", "NT")
+    trumps = {k for k in range(54) if ctx.ranking.is_trump(k)}
+    assert trumps == set(parse_cards("BJ LJ S5 H5 C5 D5"))
+    power = ctx.ranking.power
+    assert power[parse_card("S5")] == power[parse_card("D5")]
+
+
+def test_AMB_01_fixed_two_readings() -> None:
+    above = ctx_for("changzhou-4deck", "10", "H", ["AMB-01=A"])
+    none = ctx_for("changzhou-4deck", "10", "H", ["AMB-01=B"])
+    bottom = ctx_for("changzhou-4deck", "10", "H", ["AMB-01=C"])
+    assert order(above, "S2 H3 HA") == "S2 HA H3"
+    assert not none.ranking.is_trump(parse_card("S2"))
+    assert order(bottom, "S2 H3 HA") == "HA H3 S2"
+
+
+def test_OTH_9_other_engine_has_no_fixed_twos() -> None:
+    ctx = ctx_for("jj-4deck", "3", "H", ["OTH-9=B"])
+    assert not ctx.ranking.is_trump(parse_card("S2"))
+
+
+def test_AMB_02_level_cards_above_or_below_fixed_twos() -> None:
+    a = ctx_for("jj-4deck", "3", "H", ["AMB-02=A"])
+    b = ctx_for("jj-4deck", "3", "H", ["AMB-02=B"])
+    assert order(a, "H2 S3") == "S3 H2"
+    assert order(b, "H2 S3") == "H2 S3"
+
+
+def test_AMB_03_level_card_in_plain_run() -> None:
+    lead = "S10 S10 S10 SJ SJ SJ"
+    assert not is_one_unit(ctx_for("changzhou-4deck", "10", "S", ["AMB-03=A"]), lead)
+    assert is_one_unit(ctx_for("changzhou-4deck", "10", "S", ["AMB-03=B"]), lead)
+
+
+@pytest.mark.parametrize("letter,s2233,d3s3,ljd3", [
+    ("A", True, False, False), ("B", False, True, True), ("C", True, False, False),
+])
+def test_AMB_04_special_adjacency(letter, s2233, d3s3, ljd3) -> None:
+    ctx = ctx_for("changzhou-4deck", "3", "D", [f"AMB-04={letter}"])
+    assert is_one_unit(ctx, "S2 S2 S3 S3") == s2233
+    assert is_one_unit(ctx, "D3 D3 S3 S3") == d3s3
+    assert is_one_unit(ctx, "LJ LJ D3 D3") == ljd3
+
+
+def test_AMB_04_level_5_two_and_five_adjacent_only_in_suit_sequence() -> None:
+    assert is_one_unit(ctx_for("changzhou-4deck", "5", "D", ["AMB-04=A"]), "D2 D2 D5 D5")
+    assert not is_one_unit(ctx_for("changzhou-4deck", "5", "D", ["AMB-04=B"]), "D2 D2 D5 D5")
+    assert not is_one_unit(ctx_for("changzhou-4deck", "5", "D", ["AMB-04=C"]), "D2 D2 D5 D5")
+
+
+def test_AMB_05_ace_in_tractors() -> None:
+    # Example 1: level 10, 2 plain (AMB-01 B): SA SA S2 S2 S3 S3.
+    both = ctx_for("changzhou-4deck", "10", "H", ["AMB-01=B", "AMB-05=A"])
+    high = ctx_for("changzhou-4deck", "10", "H", ["AMB-01=B", "AMB-05=C"])
+    assert is_one_unit(both, "SA SA S2 S2 S3 S3")
+    assert not is_one_unit(high, "SA SA S2 S2 S3 S3")
+    # Example 2: fixed 2s, level 3, diamonds trump: DK DK DA DA D2 D2.
+    for letter, one in (("A", False), ("B", True), ("C", False)):
+        ctx = ctx_for("jj-4deck", "3", "D", [f"AMB-05={letter}"])
+        assert is_one_unit(ctx, "DK DK DA DA D2 D2") == one, letter
+
+
+def test_COMBO_7_ace_only_at_an_end_in_CZ4() -> None:
+    ctx = ctx_for("changzhou-4deck", "3", "D")
+    assert is_one_unit(ctx, "DA DA D2 D2")
+    assert is_one_unit(ctx, "SQ SQ SK SK SA SA")
+    assert not is_one_unit(ctx, "DK DK DA DA D2 D2")
+
+
+def test_AMB_06_DEF_1_gap_adjacency() -> None:
+    yes = ctx_for("changzhou-4deck", "10", "H", ["AMB-06=A"])
+    no = ctx_for("changzhou-4deck", "10", "H", ["AMB-06=B"])
+    assert is_one_unit(yes, "S9 S9 SJ SJ")
+    assert not is_one_unit(no, "S9 S9 SJ SJ")
+
+
+def test_AMB_07_trumps_one_suit_or_natural_suits() -> None:
+    one = ctx_for("classic-2deck", "2", "H", ["AMB-07=A"]).ranking
+    natural = ctx_for("classic-2deck", "2", "H", ["AMB-07=B"]).ranking
+    h5, s2, lj = parse_card("H5"), parse_card("S2"), parse_card("LJ")
+    assert one.group[h5] == one.group[s2] == one.group[lj]
+    assert natural.group[h5] != natural.group[s2] and natural.group[h5] != natural.group[lj]
+
+
+def test_COMBO_5_tractors_of_pairs_triples_quads() -> None:
+    ctx = ctx_for("changzhou-4deck", "10", "H")
+    assert is_one_unit(ctx, "S5 S5 S6 S6")
+    assert is_one_unit(ctx, "S8 S8 S8 S9 S9 S9 SJ SJ SJ")
+    assert is_one_unit(ctx, "S6 S6 S6 S6 S7 S7 S7 S7")
+    assert not is_one_unit(ctx, "S5 S5 S7 S7")
+
+
+def test_COMBO_6_joker_tractor() -> None:
+    assert is_one_unit(ctx_for("changzhou-4deck", "10", "H"), "BJ BJ LJ LJ")
+
+
+def test_COMBO_2_pair_is_identical_cards_only() -> None:
+    ctx = ctx_for("classic-2deck", "2", "H")
+    assert not is_one_unit(ctx, "BJ LJ")
+    assert is_one_unit(ctx, "S9 S9")
+
+
+def test_DEF_6_no_mixed_width_tractors() -> None:
+    ctx = ctx_for("changzhou-4deck", "10", "H")
+    assert not is_one_unit(ctx, "S5 S5 S5 S6 S6 S6 S6")
+
+
+def test_COMBO_8_level_card_tractors_CZ4_level_3() -> None:
+    ctx = ctx_for("changzhou-4deck", "3", "D")
+    for text in ("D2 D2 D3 D3", "S2 S2 S3 S3", "H2 H2 H3 H3", "C2 C2 C3 C3"):
+        assert is_one_unit(ctx, text), text
+
+
+def test_CMP_5_top_card_order_of_trump_two_pair_tractors() -> None:
+    ctx = ctx_for("changzhou-4deck", "3", "D")
+    tops = [unit_top(ctx, decompose(ctx, _counts(t))[0]) for t in
+            ("BJ BJ LJ LJ", "D2 D2 D3 D3", "S2 S2 S3 S3", "H2 H2 H3 H3", "C2 C2 C3 C3",
+             "DA DA DK DK")]
+    assert tops == sorted(tops, reverse=True) and len(set(tops)) == len(tops)
+
+
+def test_AMB_40_wrap_tractor_rank() -> None:
+    a = ctx_for("jj-4deck", "3", "H", ["AMB-40=A"])
+    b = ctx_for("jj-4deck", "3", "H", ["AMB-40=B"])
+    aa22, aakk = _counts("HA HA H2 H2"), _counts("HA HA HK HK")
+    assert unit_top(a, decompose(a, aa22)[0]) > unit_top(a, decompose(a, aakk)[0])
+    assert unit_top(b, decompose(b, aa22)[0]) < unit_top(b, decompose(b, aakk)[0])
+
+
+def test_DEF_2_power_order_off_level_pairs_not_adjacent() -> None:
+    ctx = ctx_for("classic-2deck", "5", "H")
+    assert not is_one_unit(ctx, "S5 S5 C5 C5")
+    assert is_one_unit(ctx, "H5 H5 S5 S5")
+    assert is_one_unit(ctx, "S5 S5 HA HA")
+
+
+def _counts(text: str) -> tuple[int, ...]:
+    counts = [0] * 54
+    for k in parse_cards(text):
+        counts[k] += 1
+    return tuple(counts)
+
+
+def test_unit_cards_round_trip() -> None:
+    unit = Unit(2, (parse_card("S5"), parse_card("S6")))
+    assert format_cards(unit.cards()) == "S5 S5 S6 S6" and unit.size == 4
