@@ -36,6 +36,7 @@ from shengji_sim.rules.shapes import (
     realizable,
     realizations,
     remove,
+    tractor_kinds,
 )
 from shengji_sim.rules.tables import CZ4_CHAINS, T3, TABLE_SWITCH, TT, Row, jj4_table
 
@@ -160,6 +161,10 @@ def _shape_obligation(ctx: Context, units: tuple[Unit, ...], holding: Counts,
     if all(u.pattern == (1, 1) for u in units):
         return Obligation([Family((), holding, n)], "FOLLOW-1", "follow suit with any cards")
     lead = units[0].pattern if len(units) == 1 else None
+    if lead is not None and v.mixed_width_runs == "yes":
+        mixed = _mixed_width_obligation(ctx, lead, holding, n)
+        if mixed is not None:
+            return mixed
     if lead is not None and lead[0] >= 2:
         chosen = _table_family(ctx, lead)
         if chosen == "cz4" and lead in CZ4_CHAINS:
@@ -235,6 +240,41 @@ def _describe(alternatives) -> str:
 
     parts = [" + ".join(one(p) for p in alt) or "any cards" for alt in alternatives]
     return " or ".join(parts)
+
+
+# ---------------------------------------------------------------- OTH-7 mixed-width runs
+
+
+def _mixed_width_obligation(ctx: Context, lead: Pattern, holding: Counts,
+                            n: int) -> Obligation | None:
+    """OTH-7 B: after a triple- or quad-tractor lead, a run of adjacent sets of mixed widths
+    (a triple next to a pair, say) is owed when the exact tractor (or JJ4's two quads) is
+    not held. Each set in the run is taken as wide as the lead's units allow."""
+    width, length = lead
+    if width < 3 or length < 2 or realizable(ctx, holding, [lead]):
+        return None
+    if lead == (4, 2) and _table_family(ctx, lead) == "jj4" and realizable(
+            ctx, holding, [(4, 1), (4, 1)]):
+        return None
+    families = []
+    for run in _mixed_runs(ctx, holding, width, length):
+        fixed = sorted(k for unit in run for k in unit.cards())
+        rest = holding
+        for unit in run:
+            rest = remove(rest, unit)
+        families.append(Family(tuple(fixed), rest, n - len(fixed)))
+    if not families:
+        return None
+    return Obligation(families, "OTH-7 B", "a mixed-width run of adjacent sets")
+
+
+def _mixed_runs(ctx: Context, holding: Counts, width: int, length: int) -> list[tuple[Unit, ...]]:
+    runs = []
+    for kinds in tractor_kinds(ctx.ranking, length):
+        widths = [min(holding[k], width) for k in kinds]
+        if min(widths) >= 2 and max(widths) == width and min(widths) < width:
+            runs.append(tuple(Unit(w, (k,)) for w, k in zip(widths, kinds)))
+    return runs
 
 
 # ------------------------------------------------------------------------- CZ4 chains

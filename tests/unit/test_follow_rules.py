@@ -266,3 +266,11 @@ def test_OTH_6_no_shape_obligation() -> None:
     assert follows("classic-2deck", "2", "H", lead, hand, ["OTH-6=A"]) == plays("S3 S3")
     assert follows("classic-2deck", "2", "H", lead, hand, ["OTH-6=B"]) == \
         plays("S3 S3", "S3 S9")
+
+
+def test_OTH_7_mixed_width_run_is_owed() -> None:
+    lead, hand = "S3 S3 S3 S4 S4 S4", "S8 S8 S8 S9 S9 SQ SQ"
+    assert follows("classic-3deck", "2", "H", lead, hand, ["OTH-7=B"]) == \
+        plays("S8 S8 S8 S9 S9 SQ")
+    assert follows("classic-3deck", "2", "H", lead, hand, ["OTH-7=A"]) == \
+        plays("S8 S8 S8 S9 S9 SQ", "S8 S8 S8 SQ SQ S9")

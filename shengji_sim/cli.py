@@ -1,0 +1,306 @@
+"""Command line: ``shengji-sim judge|variants|interpretations``.
+
+The only module that prints or exits. Every judge command prints one JSON object on stdout
+and exits 0; bad input (unknown variant, malformed TOML, unknown key, impossible value, bad
+card, mixed-suit lead, a play not in the hand) prints one line on stderr and exits 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+import click
+
+from shengji_sim import cards as C
+from shengji_sim.rules.shapes import Context, make_context
+
+USER_ERRORS: tuple[type[Exception], ...] = (ValueError, OSError)
+
+
+class UserError(click.ClickException):
+    """A bad input reported as one line and exit status 2."""
+
+    exit_code = 2
+
+
+def _warn(message: str) -> None:
+    click.echo(f"warning: {message}", err=True)
+
+
+def _emit(obj: dict[str, Any]) -> None:
+    click.echo(json.dumps(obj, ensure_ascii=False))
+
+
+# ------------------------------------------------------------------------------- options
+
+
+def variant_options(func: Callable) -> Callable:
+    """--variant, --amb, --set: shared by every command that needs a rule set."""
+    func = click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
+                        help="Override one variant key for this run (repeatable).")(func)
+    func = click.option("--amb", "ambs", multiple=True, metavar="ID=LETTER",
+                        help="Pick a reading: AMB-nn=X (RULES.md §4) or OTH-n=X (§7).")(func)
+    func = click.option("--variant", "variant_name", default="classic-2deck", show_default=True,
+                        metavar="NAME|PATH", help="Built-in variant name or a TOML file.")(func)
+    return func
+
+
+def position_options(func: Callable) -> Callable:
+    """--level and --trump: the hand's level rank and trump suit."""
+    func = click.option("--trump", default="H", show_default=True, metavar="S|H|C|D|NT",
+                        help="Trump suit, or NT for no-trump.")(func)
+    func = click.option("--level", default=None, metavar="RANK",
+                        help="Level rank 2..10 J Q K A (default: the variant's start).")(func)
+    return func
+
+
+def load(variant_name: str, ambs: tuple[str, ...], sets: tuple[str, ...]):
+    from shengji_sim.variant import load_variant
+
+    return load_variant(variant_name, amb=list(ambs), sets=list(sets), warn=_warn)
+
+
+def context(variant_name, ambs, sets, level, trump) -> Context:
+    variant = load(variant_name, ambs, sets)
+    level_rank = C.parse_rank(level if level is not None else variant.starting_level)
+    return make_context(variant, level_rank, C.parse_trump(trump))
+
+
+def parse_cards_checked(text: str, decks: int, what: str) -> list[int]:
+    """Parse a card list and check no kind exceeds the deck count."""
+    try:
+        kinds = C.parse_cards(text)
+    except C.CardError as exc:
+        raise UserError(f"{what}: {exc}") from None
+    C.check_counts(C.to_counts(kinds), decks, what)
+    return kinds
+
+
+def fmt(ctx: Context, kinds: list[int]) -> list[str]:
+    """Canonical card list, strongest first (DESIGN.md)."""
+    return [C.format_card(k) for k in ctx.ranking.sorted_cards(list(kinds))]
+
+
+# -------------------------------------------------------------------------------- groups
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="shengji-sim")
+def cli() -> None:
+    """shengji-sim: rules engine and simulator for Shengji (升级 / Tractor)."""
+
+
+@cli.group()
+def judge() -> None:
+    """Answer rule questions about one position; prints one JSON object."""
+
+
+@judge.command("follow")
+@variant_options
+@position_options
+@click.option("--lead", required=True, metavar="CARDS", help="The cards led.")
+@click.option("--hand", required=True, metavar="CARDS", help="The follower's whole hand.")
+@click.option("--play", default=None, metavar="CARDS", help="Check this follow instead.")
+@click.option("--limit", default=None, type=click.IntRange(min=0), help="List at most N.")
+@click.option("--position", default=1, show_default=True, type=click.IntRange(1, 3),
+              help="Follower's place after the leader (AMB-37 B only).")
+def judge_follow(variant_name, ambs, sets, level, trump, lead, hand, play, limit, position):
+    """Legal follows (FOLLOW-*), or whether --play is one."""
+    from shengji_sim.rules.follow import check_follow, legal_follows
+
+    ctx = context(variant_name, ambs, sets, level, trump)
+    decks = ctx.variant.decks
+    lead_cards = parse_cards_checked(lead, decks, "--lead")
+    hand_cards = parse_cards_checked(hand, decks, "--hand")
+    if play is not None:
+        play_cards = parse_cards_checked(play, decks, "--play")
+        legal, reason = check_follow(ctx, lead_cards, hand_cards, play_cards, position)
+        _emit({"legal": legal, "reason": reason})
+        return
+    result = legal_follows(ctx, lead_cards, hand_cards, limit, position)
+    _emit({"legal_follows": [fmt(ctx, p) for p in result.plays], "count": result.count,
+           "truncated": result.truncated})
+
+
+@judge.command("trick")
+@variant_options
+@position_options
+@click.option("--plays", "plays_flag", is_flag=True, help="Followed by 2 to 4 card lists.")
+@click.argument("plays", nargs=-1)
+def judge_trick(variant_name, ambs, sets, level, trump, plays_flag, plays):
+    """Winner and points of a trick: --plays LEAD FOLLOW [FOLLOW [FOLLOW]]."""
+    from shengji_sim.rules.trick import trick_points, trick_winner
+
+    ctx = context(variant_name, ambs, sets, level, trump)
+    parsed = _plays(ctx, plays, 2, 4)
+    _emit({"winner": trick_winner(ctx, parsed), "points": trick_points(parsed)})
+
+
+@judge.command("throw")
+@variant_options
+@position_options
+@click.option("--lead", required=True, metavar="CARDS", help="The thrown cards.")
+@click.option("--others", "others_flag", is_flag=True,
+              help="Followed by the other three whole hands, in turn order.")
+@click.argument("others", nargs=-1)
+def judge_throw(variant_name, ambs, sets, level, trump, lead, others_flag, others):
+    """Throw validity and the failed-throw procedure (THROW-*)."""
+    from shengji_sim.rules.throw import judge_throw as run_throw
+
+    ctx = context(variant_name, ambs, sets, level, trump)
+    lead_cards = parse_cards_checked(lead, ctx.variant.decks, "--lead")
+    hands = _plays(ctx, others, 3, 3, what="--others")
+    result = run_throw(ctx, lead_cards, hands)
+    _emit({"valid": result.valid, "played": fmt(ctx, result.played),
+           "returned": fmt(ctx, result.returned), "blocked_by": result.blocked_by,
+           "penalty": result.penalty})
+
+
+@judge.command("kitty")
+@variant_options
+@position_options
+@click.option("--plays", "plays_flag", is_flag=True, help="Followed by the last trick's 4 plays.")
+@click.option("--leader-side", required=True, type=click.Choice(["dealer", "attackers"]))
+@click.option("--kitty", "kitty_text", required=True, metavar="CARDS", help="The buried kitty.")
+@click.option("--attacker-points", default=None, type=int,
+              help="Attackers' points before the kitty (JJ4 AMB-27 (ii) needs it).")
+@click.argument("plays", nargs=-1)
+def judge_kitty(variant_name, ambs, sets, level, trump, plays_flag, leader_side, kitty_text,
+                attacker_points, plays):
+    """Kitty scoring on the last trick (KITTY-*)."""
+    from shengji_sim.rules.kitty import judge_kitty as run_kitty
+
+    ctx = context(variant_name, ambs, sets, level, trump)
+    parsed = _plays(ctx, plays, 4, 4)
+    kitty = parse_cards_checked(kitty_text, ctx.variant.decks, "--kitty")
+    r = run_kitty(ctx, parsed, leader_side, kitty, attacker_points)
+    _emit({"winner": r.winner, "winner_side": r.winner_side, "multiplier": r.multiplier,
+           "kitty_points": r.kitty_points, "awarded": r.awarded})
+
+
+@judge.command("score")
+@variant_options
+@click.option("--attacker-points", required=True, type=int, help="Attackers' final points.")
+def judge_score(variant_name, ambs, sets, attacker_points):
+    """Level change and next dealer (LEVEL-*, DEALER-*)."""
+    from shengji_sim.rules.score import judge_score as run_score
+
+    variant = load(variant_name, ambs, sets)
+    r = run_score(variant, attacker_points)
+    _emit({"winner_side": r.winner_side, "levels": r.levels, "next_dealer": r.next_dealer})
+
+
+def _plays(ctx: Context, texts: tuple[str, ...], low: int, high: int,
+           what: str = "--plays") -> list[list[int]]:
+    if not low <= len(texts) <= high:
+        want = f"{low}" if low == high else f"{low} to {high}"
+        raise UserError(f"{what}: expected {want} card lists, got {len(texts)}")
+    return [parse_cards_checked(t, ctx.variant.decks, f"{what} #{i + 1}")
+            for i, t in enumerate(texts)]
+
+
+# ---------------------------------------------------------------------------- variants
+
+
+@cli.group()
+def variants() -> None:
+    """List, show and validate variant files."""
+
+
+@variants.command("list")
+def variants_list() -> None:
+    """The built-in variants."""
+    from shengji_sim.variant import builtin_names, load_variant
+
+    for name in builtin_names():
+        v = load_variant(name)
+        click.echo(f"{name:18} {v.rule_set:7} {v.description}")
+
+
+@variants.command("show")
+@click.argument("name")
+@click.option("--amb", "ambs", multiple=True, metavar="ID=LETTER")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE")
+@click.option("--json", "as_json", is_flag=True, help="Print the resolved values as JSON.")
+def variants_show(name, ambs, sets, as_json) -> None:
+    """Every resolved key of a variant, with its rule IDs."""
+    from shengji_sim.variant import describe_schema
+
+    v = load(name, ambs, sets)
+    values = v.to_dict()
+    if as_json:
+        _emit({"name": v.name, "content_hash": v.content_hash, "values": values,
+               "readings": v.readings()})
+        return
+    click.echo(f"# {v.name} ({v.rule_set}) {v.description}")
+    click.echo(f"# content hash {v.content_hash}")
+    for row in describe_schema():
+        section, key = row[0], row[1]
+        if key in values:
+            click.echo(f"{section}.{key} = {values[key]!r}    # {row[5]}")
+
+
+@variants.command("validate")
+@click.argument("path")
+def variants_validate(path) -> None:
+    """Validate a variant file; exit 2 with one line if it is bad."""
+    v = load(path, (), ())
+    click.echo(f"ok: {path} ({v.name}, {v.content_hash[:12]})")
+
+
+# ----------------------------------------------------------------------- interpretations
+
+
+@cli.command("interpretations")
+@click.option("--variant", "variant_name", default=None, metavar="NAME|PATH",
+              help="Mark the reading this variant picks.")
+def interpretations(variant_name) -> None:
+    """Every AMB/OTH item, its readings, and which one each built-in variant picks."""
+    from shengji_sim.interpretations import ITEMS
+    from shengji_sim.variant import builtin_names, load_variant
+
+    picks = {name: load_variant(name).readings() for name in builtin_names()}
+    chosen = load(variant_name, (), ()).readings() if variant_name else None
+    for item_id, item in ITEMS.items():
+        click.echo(f"{item_id} {item.title}")
+        for alt in item.alternatives:
+            mark = ""
+            if chosen is not None:
+                mark = "*" if _picks(chosen.get(item_id), alt.letter) else " "
+            who = [name for name, r in picks.items() if _picks(r.get(item_id), alt.letter)]
+            by = f"  [{', '.join(who)}]" if who else ""
+            click.echo(f"  {mark}{alt.letter}: {alt.value}: {alt.description}{by}")
+        if chosen is not None and item_id not in chosen:
+            click.echo("   (does not apply to this variant)")
+
+
+def _picks(reading: str | None, letter: str) -> bool:
+    """Does a reading ("B", or AMB-27's two-part "A/(ii)") pick this letter?"""
+    return reading is not None and letter in reading.split("/")
+
+
+# -------------------------------------------------------------------------------- main
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Entry point: one-line errors with exit status 2, never a traceback."""
+    try:
+        cli.main(args=argv, prog_name="shengji-sim", standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.exceptions.Abort:
+        click.echo("interrupted", err=True)
+        sys.exit(130)
+    except click.ClickException as exc:
+        click.echo(f"error: {exc.format_message()}", err=True)
+        sys.exit(2)
+    except USER_ERRORS as exc:
+        click.echo(f"error: {_one_line(exc)}", err=True)
+        sys.exit(2)
+
+
+def _one_line(exc: Exception) -> str:
+    return " ".join(str(exc).split()) or type(exc).__name__
