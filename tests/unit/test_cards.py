@@ -72,3 +72,17 @@ def test_check_counts_rejects_more_copies_than_decks() -> None:
 def test_notation_round_trips(kinds: list[int]) -> None:
     assert C.parse_cards(C.format_cards(kinds)) == kinds
     assert C.from_counts(C.to_counts(kinds)) == sorted(kinds)
+
+
+def test_DECK_3_hand_and_kitty_sizes_add_up_for_every_builtin() -> None:
+    from shengji_sim.variant import builtin_names, load_variant
+
+    for name in builtin_names():
+        v = load_variant(name)
+        assert 4 * v.hand_size + v.kitty_size == v.decks * 54, name
+
+
+def test_DECK_1_four_players_in_two_partnerships() -> None:
+    from shengji_sim.variant import load_variant
+
+    assert load_variant("jj-4deck").players == 4

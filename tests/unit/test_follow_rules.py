@@ -274,3 +274,11 @@ def test_OTH_7_mixed_width_run_is_owed() -> None:
         plays("S8 S8 S8 S9 S9 SQ")
     assert follows("classic-3deck", "2", "H", lead, hand, ["OTH-7=A"]) == \
         plays("S8 S8 S8 S9 S9 SQ", "S8 S8 S8 SQ SQ S9")
+
+
+def test_LEAD_3_a_lead_is_any_shape_of_one_suit() -> None:
+    ctx = make_context(load_variant("changzhou-4deck"), parse_rank("10"), parse_trump("H"))
+    for lead in ("S9", "S9 S9 S9", "S9 S9 SJ SJ", "SA SK SK", "BJ BJ LJ LJ H3"):
+        assert legal_follows(ctx, parse_cards(lead), parse_cards("C3 C4 C5 C6 C7")).count >= 1
+    with pytest.raises(FollowError, match="DEF-27"):
+        legal_follows(ctx, parse_cards("S9 C9"), parse_cards("C3 C4"))

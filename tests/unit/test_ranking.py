@@ -215,3 +215,27 @@ def _counts(text: str) -> tuple[int, ...]:
 def test_unit_cards_round_trip() -> None:
     unit = Unit(2, (parse_card("S5"), parse_card("S6")))
     assert format_cards(unit.cards()) == "S5 S5 S6 S6" and unit.size == 4
+
+
+def test_TRUMP_2_level_rank_cards_are_trumps_in_every_suit() -> None:
+    ctx = ctx_for("classic-2deck", "J", "S")
+    assert all(ctx.ranking.is_trump(parse_card(t)) for t in ("SJ", "HJ", "CJ", "DJ"))
+    assert order(ctx, "HJ SJ SA") == "SJ HJ SA"
+
+
+def test_COMBO_1_any_card_is_a_single() -> None:
+    ctx = ctx_for("baifen-1deck", "2", "H")
+    assert all(len(decompose(ctx, _counts(t))) == 1 for t in ("S9", "BJ", "H2"))
+
+
+def test_COMBO_3_COMBO_4_triples_and_quads_need_enough_decks() -> None:
+    four = ctx_for("changzhou-4deck", "10", "H")
+    assert decompose(four, _counts("S9 S9 S9"))[0].width == 3
+    assert decompose(four, _counts("S9 S9 S9 S9"))[0].width == 4
+    two = ctx_for("classic-2deck", "2", "H")
+    assert two.variant.decks == 2 and max(two.ranking.tractor_widths) == 2
+
+
+def test_COMBO_9_ranks_either_side_of_the_level_are_adjacent_by_default() -> None:
+    assert is_one_unit(ctx_for("classic-2deck", "7", "H"), "S6 S6 S8 S8")
+    assert not is_one_unit(ctx_for("classic-2deck", "7", "H", ["AMB-06=B"]), "S6 S6 S8 S8")

@@ -1,0 +1,168 @@
+"""The command line: judge JSON contracts (DESIGN.md), bad input exits 2 with one line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from shengji_sim.cli import main
+
+CZ4 = ["--variant", "changzhou-4deck", "--level", "10", "--trump", "H"]
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        main(list(argv))
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def ok_json(capsys, *argv: str) -> dict:
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    lines = out.strip().splitlines()
+    assert len(lines) == 1
+    return json.loads(lines[0])
+
+
+def test_judge_follow_lists_legal_follows_sorted(capsys) -> None:
+    got = ok_json(capsys, "judge", "follow", *CZ4, "--lead", "S5 S5 S5 S5",
+                  "--hand", "S7 S7 S7 S8 S8 SJ SJ H3 C4")
+    assert got == {"legal_follows": [["SJ", "S7", "S7", "S7"], ["S8", "S7", "S7", "S7"]],
+                   "count": 2, "truncated": False}
+
+
+def test_judge_follow_limit_truncates(capsys) -> None:
+    got = ok_json(capsys, "judge", "follow", *CZ4, "--lead", "S5", "--hand", "S7 S8 S9",
+                  "--limit", "1")
+    assert got == {"legal_follows": [["S9"]], "count": 3, "truncated": True}
+
+
+def test_judge_follow_with_play_gives_reason(capsys) -> None:
+    got = ok_json(capsys, "judge", "follow", "--variant", "jj-4deck", "--level", "3",
+                  "--lead", "SA SA SA SA", "--hand", "SK SK SK S4 S9", "--play", "SK SK S4 S9")
+    assert got["legal"] is False and got["reason"].startswith("FOLLOW-9")
+
+
+def test_judge_follow_amb_override(capsys) -> None:
+    got = ok_json(capsys, "judge", "follow", *CZ4, "--amb", "AMB-12=B", "--lead",
+                  "S5 S5 S5 S5", "--hand", "S7 S7 S7 S8 S8 SJ SJ")
+    assert got["legal_follows"] == [["S8", "S8", "S7", "S7"]]
+
+
+def test_judge_trick(capsys) -> None:
+    got = ok_json(capsys, "judge", "trick", *CZ4, "--plays", "HA", "S10", "H10", "HK")
+    assert got == {"winner": 2, "points": 30}
+
+
+def test_judge_score(capsys) -> None:
+    got = ok_json(capsys, "judge", "score", "--variant", "jj-4deck", "--attacker-points", "160")
+    assert got["winner_side"] == "attackers" and got["levels"] == 1
+
+
+def test_judge_throw_contract(capsys) -> None:
+    got = ok_json(capsys, "judge", "throw", *CZ4, "--lead", "SA SK SK",
+                  "--others", "SA SQ SQ", "SJ", "")
+    assert set(got) == {"valid", "played", "returned", "blocked_by", "penalty"}
+    assert got["valid"] is True
+
+
+def test_judge_kitty_contract(capsys) -> None:
+    got = ok_json(capsys, "judge", "kitty", *CZ4, "--plays", "S5", "H4", "S9", "S3",
+                  "--leader-side", "dealer", "--kitty", "D5 CK SK H10 S3 S4 C6 D7")
+    assert set(got) == {"winner", "winner_side", "multiplier", "kitty_points", "awarded"}
+    assert got["kitty_points"] == 35
+
+
+BAD_INPUT = [
+    ("unknown variant", ["judge", "follow", "--variant", "nope", "--lead", "S5", "--hand", "S6"],
+     "nope"),
+    ("bad card rank", ["judge", "follow", *CZ4, "--lead", "S11", "--hand", "S6"],
+     "S11: no such rank"),
+    ("bad card suit", ["judge", "follow", *CZ4, "--lead", "XJ", "--hand", "S6"],
+     "XJ: no such suit"),
+    ("mixed-suit lead", ["judge", "follow", *CZ4, "--lead", "S5 D5", "--hand", "S6 S7"],
+     "mixes suits"),
+    ("play not in hand", ["judge", "follow", *CZ4, "--lead", "S5", "--hand", "S6",
+                          "--play", "S7"], "not in the hand"),
+    ("short hand", ["judge", "follow", *CZ4, "--lead", "S5 S5", "--hand", "S6"], "needs 2"),
+    ("too many copies", ["judge", "follow", "--variant", "classic-2deck", "--lead", "S5",
+                         "--hand", "S6 S6 S6"], "3 copies of S6"),
+    ("bad level", ["judge", "follow", "--level", "11", "--lead", "S5", "--hand", "S6"],
+     "11: no such rank"),
+    ("bad trump", ["judge", "follow", "--trump", "X", "--lead", "S5", "--hand", "S6"],
+     "no such trump"),
+    ("unknown amb", ["judge", "follow", "--amb", "AMB-99=A", "--lead", "S5", "--hand", "S6"],
+     "AMB-99"),
+    ("unknown amb letter", ["judge", "follow", "--amb", "AMB-09=Z", "--lead", "S5",
+                            "--hand", "S6"], "Z"),
+    ("unknown set key", ["judge", "follow", "--set", "deks=2", "--lead", "S5", "--hand", "S6"],
+     "deks"),
+    ("impossible set value", ["judge", "follow", "--set", "decks=9", "--lead", "S5",
+                              "--hand", "S6"], "decks"),
+    ("trick with one play", ["judge", "trick", "--plays", "S5"], "expected 2 to 4"),
+    ("throw with two hands", ["judge", "throw", "--lead", "SA SK", "--others", "S2", "S3"],
+     "expected 3"),
+    ("unknown option", ["judge", "follow", "--bogus"], "bogus"),
+    ("missing option", ["judge", "follow", "--lead", "S5"], "--hand"),
+]
+
+
+@pytest.mark.parametrize("case", BAD_INPUT, ids=[c[0] for c in BAD_INPUT])
+def test_bad_input_exits_2_with_one_line(capsys, case) -> None:
+    _, argv, needle = case
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert needle in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("name", ["malformed.toml", "unknown_key.toml"])
+def test_bad_variant_file_exits_2(capsys, tmp_path: Path, name: str) -> None:
+    path = tmp_path / name
+    if name == "malformed.toml":
+        path.write_text("name = \n[deck\n")
+    else:
+        path.write_text('extends = "changzhou-4deck"\nname = "x"\n[deck]\ndekcs = 4\n')
+    code, _, err = run(capsys, "variants", "validate", str(path))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and str(path) in err
+
+
+def test_amb_not_applicable_warns_and_changes_nothing(capsys) -> None:
+    base = ok_json(capsys, "judge", "follow", *CZ4, "--lead", "S5 S5", "--hand", "S6 S6 S7")
+    code, out, err = run(capsys, "judge", "follow", *CZ4, "--amb", "AMB-18=B", "--lead",
+                         "S5 S5", "--hand", "S6 S6 S7")
+    assert code == 0 and json.loads(out) == base
+    assert "AMB-18" in err and len(err.strip().splitlines()) == 1
+
+
+def test_variants_list_and_show(capsys) -> None:
+    code, out, _ = run(capsys, "variants", "list")
+    assert code == 0 and len(out.strip().splitlines()) == 5
+    code, out, _ = run(capsys, "variants", "show", "jj-4deck")
+    assert code == 0 and "follow_policy" in out
+
+
+def test_interpretations_lists_every_item(capsys) -> None:
+    code, out, _ = run(capsys, "interpretations", "--variant", "changzhou-4deck")
+    assert code == 0
+    for n in range(1, 47):
+        assert f"AMB-{n:02d} " in out
+    assert "OTH-9 " in out
+
+
+def test_console_entry_point_runs_as_module() -> None:
+    proc = subprocess.run([sys.executable, "-m", "shengji_sim", "judge", "score",
+                           "--variant", "classic-2deck", "--attacker-points", "85"],
+                          capture_output=True, text=True, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["winner_side"] == "attackers"

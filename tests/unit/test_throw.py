@@ -1,0 +1,257 @@
+"""Throw validity and failure (shengji_sim.rules.throw): RULES.md §5.5, THROW-1..7, AMB-20..24,
+AMB-43, DEF-9, OTH-3, OTH-8, and independent positions."""
+
+from __future__ import annotations
+
+import pytest
+
+from shengji_sim.cards import format_cards, parse_cards, parse_rank, parse_trump
+from shengji_sim.rules.shapes import make_context
+from shengji_sim.rules.throw import judge_throw
+from shengji_sim.variant import load_variant
+
+NAMES = {
+    "CZ4": "changzhou-4deck",
+    "JJ4": "jj-4deck",
+    "STD2": "classic-2deck",
+    "ONE1": "baifen-1deck",
+    "THREE3": "classic-3deck",
+}
+
+
+def context(rule_set: str, level: str, trump: str, amb=(), sets=()):
+    variant = load_variant(NAMES[rule_set], amb=list(amb), sets=list(sets))
+    return make_context(variant, parse_rank(level), parse_trump(trump))
+
+
+def judge(rule_set, level, trump, lead, others, amb=(), sets=()):
+    ctx = context(rule_set, level, trump, amb, sets)
+    return judge_throw(ctx, parse_cards(lead), [parse_cards(o) for o in others])
+
+
+def cards(text: str) -> list[str]:
+    return sorted(format_cards(parse_cards(text)).split())
+
+
+def shown(result_cards: list[int]) -> list[str]:
+    return sorted(format_cards(result_cards).split())
+
+
+# --- RULES.md §5.5 -----------------------------------------------------------------------------
+
+EX_T = [
+    ("EX-T-CZ4-65-1", "CZ4", "10", "H", "SA SK SK", ["SA SQ SQ", "SJ", ""], None, "success"),
+    ("EX-T-CZ4-65-3", "CZ4", "10", "H", "SK SQ", ["SJ", "SA", "S9"], "AMB-20=A", "fail"),
+    ("EX-T-CZ4-65-3", "CZ4", "10", "H", "SK SQ", ["SJ", "SA", "S9"], "AMB-20=B", "success"),
+    ("EX-T-CZ4-65-4", "CZ4", "10", "H", "SA S9", ["SK", "", "S3"], "AMB-43=A", "fail"),
+    ("EX-T-CZ4-65-4", "CZ4", "10", "H", "SA S9", ["SK", "", "S3"], "AMB-43=B", "success"),
+    ("EX-T-STD2-161", "STD2", "2", "H", "SK SQ", ["SA", "", "S3"], "AMB-23=A", "rejected"),
+    ("EX-T-STD2-161", "STD2", "2", "H", "SK SQ", ["SA", "", "S3"], "AMB-23=B", "fail"),
+]
+
+
+@pytest.mark.parametrize(
+    ("ex_id", "rule_set", "level", "trump", "lead", "others", "amb", "expected"),
+    EX_T,
+    ids=[f"{case[0]}[{case[6] or 'default'}]" for case in EX_T],
+)
+def test_section_5_5_examples(ex_id, rule_set, level, trump, lead, others, amb, expected):
+    result = judge(rule_set, level, trump, lead, others, [amb] if amb else [])
+    outcome = "success" if result.valid else "rejected" if result.rejected else "fail"
+    assert outcome == expected
+    if outcome == "success":
+        assert shown(result.played) == cards(lead) and result.returned == []
+        assert result.blocked_by is None and result.penalty == 0
+    elif outcome == "rejected":
+        assert result.played == [] and shown(result.returned) == cards(lead)
+    else:
+        assert result.blocked_by is not None
+
+
+def test_EX_T_STD2_161_forced_play_is_the_beaten_component():
+    result = judge("STD2", "2", "H", "SK SQ", ["SA", "", "S3"], ["AMB-23=B"])
+    assert shown(result.played) == ["SQ"] and shown(result.returned) == ["SK"]
+    assert result.blocked_by == 1 and result.penalty == 0
+
+
+# --- AMB items ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("letter", "played", "returned"), [
+    ("A", "SA", "SQ SQ"),
+    ("B", "SQ SQ", "SA"),
+    ("C", "SQ", "SA SQ"),
+])
+def test_AMB_21_failed_thrower_plays(letter, played, returned):
+    result = judge("CZ4", "10", "H", "SA SQ SQ", ["", "", "SK SK"], [f"AMB-21={letter}"])
+    assert not result.valid and not result.rejected
+    assert shown(result.played) == cards(played) and shown(result.returned) == cards(returned)
+    assert result.blocked_by == 3
+    assert (result.penalty, result.penalty_unit) == (1, "card_points")
+
+
+@pytest.mark.parametrize(("letter", "others", "valid"), [
+    ("A", ["", "S4", ""], False),
+    ("B", ["", "S4", ""], False),
+    ("C", ["", "S4", ""], True),
+    ("A", ["H4", "", "D5"], False),
+    ("B", ["H4", "", "D5"], True),
+    ("C", ["H4", "", "D5"], False),
+])
+def test_AMB_22_jj4_throws(letter, others, valid):
+    result = judge("JJ4", "3", "H", "SA SK", others, [f"AMB-22={letter}"])
+    assert result.valid == valid
+    assert result.rejected == (not valid)
+
+
+def test_THROW_4_jj4_restriction_only_where_it_applies():
+    # CZ4 has no AMB-22: an all-void table does not block its throw.
+    assert judge("CZ4", "10", "H", "SA SK", ["H4", "", "D5"]).valid
+
+
+@pytest.mark.parametrize(("letter", "unit"), [
+    ("A", "card_points"), ("B", "platform"), ("C", "level"),
+])
+def test_AMB_24_penalty_unit(letter, unit):
+    result = judge("CZ4", "10", "H", "SK SQ", ["SA", "", ""], [f"AMB-24={letter}"])
+    assert (result.penalty, result.penalty_unit) == (1, unit)
+
+
+@pytest.mark.parametrize(("letter", "valid"), [("A", False), ("B", True)])
+def test_AMB_43_pair_components(letter, valid):
+    # Two thrown pairs (not adjacent): an opponent pair between them beats only the lower one.
+    result = judge("STD2", "2", "H", "SA SA S9 S9", ["SJ SJ", "", ""], [f"AMB-43={letter}"])
+    assert result.valid == valid
+
+
+@pytest.mark.parametrize(("letter", "valid"), [("A", False), ("B", True)])
+def test_AMB_20_partner_checked(letter, valid):
+    result = judge("STD2", "2", "H", "SK SQ", ["SJ", "SA", "S9"], [f"AMB-20={letter}"])
+    assert result.valid == valid
+    if not valid:
+        assert result.blocked_by == 2
+
+
+def test_AMB_23_reject_returns_the_lead_without_penalty():
+    result = judge("CZ4", "10", "H", "SK SQ", ["SA", "", ""], ["AMB-23=A"])
+    assert result.rejected and result.played == [] and result.penalty == 0
+    assert result.blocked_by == 1
+
+
+# --- OTH items ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("others", "expected"), [
+    # position 1 beats only the pair 44, position 3 only the single K
+    (["S5 S5", "", "SA"], {"A": "SK", "B": "S4 S4", "C": "S4 S4"}),
+    # position 1 beats only the single K, position 3 only the pair 44
+    (["SA", "", "S5 S5"], {"A": "SK", "B": "SK", "C": "S4 S4"}),
+])
+def test_OTH_3_failed_throw_component(others, expected):
+    for letter, played in expected.items():
+        result = judge("STD2", "2", "H", "SA SK S4 S4", others, [f"OTH-3={letter}"])
+        assert shown(result.played) == cards(played), letter
+
+
+@pytest.mark.parametrize(("rule_set", "level", "letter", "penalty"), [
+    ("CZ4", "10", "A", (1, "card_points")),
+    ("CZ4", "10", "B", (10, "card_points")),
+    ("STD2", "2", "A", (0, "card_points")),
+    ("STD2", "2", "B", (10, "card_points")),
+])
+def test_OTH_8_penalty_rule(rule_set, level, letter, penalty):
+    result = judge(rule_set, level, "H", "SK SQ", ["SA", "", ""], [f"OTH-8={letter}"])
+    assert (result.penalty, result.penalty_unit) == penalty
+
+
+# --- rule IDs ----------------------------------------------------------------------------------
+
+
+def test_THROW_1_one_unit_is_not_a_throw():
+    for lead in ["SK", "S3 S3", "S3 S3 S4 S4"]:
+        result = judge("STD2", "2", "H", lead, ["SA SA", "SA", "SK"])
+        assert result.valid and shown(result.played) == cards(lead)
+
+
+def test_THROW_1_throws_allowed_false_rejects():
+    result = judge("STD2", "2", "H", "SA SK", ["", "", ""], sets=["throws_allowed=false"])
+    assert result.rejected and not result.valid and shown(result.returned) == ["SA", "SK"]
+
+
+def test_THROW_2_equal_does_not_beat():
+    assert judge("STD2", "2", "H", "SA SQ SQ", ["SA SJ SJ", "", ""]).valid
+    assert not judge("STD2", "2", "H", "SA SQ SQ", ["SK SK", "", ""]).valid
+
+
+def test_THROW_2_other_suits_and_ruffs_do_not_block():
+    assert judge("STD2", "2", "H", "SA SK", ["HA BJ", "DA", "C3 S2"]).valid  # S2: level = trump
+
+
+def test_THROW_2_tractor_component():
+    lead = "S9 S9 S10 S10 SA"  # STD2: tractor 9910 10 + single A
+    assert not judge("STD2", "2", "H", lead, ["SJ SJ SQ SQ", "", ""]).valid
+    assert judge("STD2", "2", "H", lead, ["S3 S3 S4 S4 SK", "S2", ""]).valid
+    assert judge("STD2", "2", "H", lead, ["SK SK SQ", "", ""]).valid  # a pair is not a tractor
+    assert not judge("STD2", "2", "H", "S9 S9 S10 S10 S3", ["S4", "", ""]).valid
+
+
+def test_THROW_2_in_suit_substitute_beats_a_component():
+    lead = "S5 S5 S6 S6 SA"  # CZ4: 2-pair tractor + single
+    result = judge("CZ4", "10", "H", lead, ["S3 S3 S3 S3", "", ""])
+    assert not result.valid and shown(result.played) == ["SA"]  # AMB-21 A: smallest component
+    assert judge("CZ4", "10", "H", lead, ["S3 S3 S3 S3", "", ""], ["AMB-09=C"]).valid
+    assert judge("CZ4", "10", "H", lead, ["S3 S3 S3 S3", "", ""], ["AMB-09=B"]).valid
+    assert not judge("CZ4", "10", "H", lead, ["S7 S7 S7 S7", "", ""], ["AMB-09=B"]).valid
+    assert judge("CZ4", "10", "H", lead, ["S3 S3 S3 S3", "", ""], ["AMB-10=C"]).valid
+
+
+def test_THROW_2_split_triple_supplies_a_pair():
+    lead = "SA SQ SQ"
+    assert not judge("CZ4", "10", "H", lead, ["SK SK SK", "", ""]).valid
+    assert judge("CZ4", "10", "H", lead, ["SK SK SK", "", ""], ["AMB-17=B"]).valid
+
+
+def test_THROW_2_trump_throw():
+    lead = "BJ HA HA"  # CZ4 level 10: pair of trump A + BJ
+    assert not judge("CZ4", "10", "H", lead, ["LJ LJ", "", ""]).valid
+    assert judge("CZ4", "10", "H", lead, ["BJ HK HK", "", ""]).valid
+    assert not judge("CZ4", "10", "H", lead, ["S10 S10", "", ""]).valid  # off-suit level pair
+
+
+def test_THROW_3_failed_throw_plays_beaten_component():
+    result = judge("STD2", "2", "H", "SA SK S4 S4", ["S5 S5", "", ""])
+    assert shown(result.played) == ["S4", "S4"] and shown(result.returned) == ["SA", "SK"]
+    assert result.blocked_by == 1 and not result.rejected
+
+
+def test_THROW_3_SCORE_2_cz4_smallest_component_and_one_point():
+    result = judge("CZ4", "10", "H", "SA SK S4 S4", ["S5 S5", "", ""])
+    assert shown(result.played) == ["SK"]
+    assert (result.penalty, result.penalty_unit) == (1, "card_points")
+    assert "THROW-3" in result.reason and "AMB-21" in result.reason
+
+
+def test_DEF_9_default_penalty_zero_outside_cz4():
+    for rule_set in ["STD2", "THREE3", "JJ4"]:
+        level = "3" if rule_set == "JJ4" else "2"
+        result = judge(rule_set, level, "H", "SK SQ", ["SA", "", ""])
+        assert not result.valid and result.penalty == 0
+        assert shown(result.played) == ["SQ"]
+
+
+def test_blocked_by_is_the_first_checked_player():
+    result = judge("STD2", "2", "H", "SK SQ", ["S3", "SA", "SA"])
+    assert result.blocked_by == 2
+    result = judge("STD2", "2", "H", "SK SQ", ["S3", "SA", "SA"], ["AMB-20=B"])
+    assert result.blocked_by == 3
+
+
+def test_one_deck_throw():
+    assert judge("ONE1", "2", "H", "SA SK", ["SQ", "SJ", "S3"]).valid
+    result = judge("ONE1", "2", "H", "SA SQ", ["SK", "", ""])
+    assert shown(result.played) == ["SQ"]
+
+
+def test_mixed_lead_is_an_error():
+    with pytest.raises(ValueError, match="DEF-27"):
+        judge("STD2", "2", "H", "SA DA", ["", "", ""])
