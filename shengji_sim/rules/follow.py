@@ -90,6 +90,16 @@ def legal_follows(ctx: Context, lead: list[int], hand: list[int], limit: int | N
     return FollowResult(plays, count, truncated, ob.rule)
 
 
+def follow_options(ctx: Context, lead: list[int], hand: list[int],
+                   position: int = 1) -> Options:
+    """The legal follows as an indexable set: ``count`` and ``nth(i)`` in listing order.
+
+    This is how the ``random`` player draws uniformly over distinct legal follows without
+    listing them all (the kernels implement the same order).
+    """
+    return Options(ctx, obligation(ctx, lead, hand, position).families)
+
+
 def check_follow(ctx: Context, lead: list[int], hand: list[int], play: list[int],
                  position: int = 1) -> tuple[bool, str]:
     """Is ``play`` a legal follow? Returns (legal, the rule that decided, by ID)."""
@@ -474,6 +484,51 @@ def _in_family(play: Counts, fam: Family) -> bool:
     rest = [p - f for p, f in zip(play, _counts(list(fam.fixed)))]
     return all(r >= 0 for r in rest) and all(r <= c for r, c in zip(rest, fam.pool)) \
         and sum(rest) == fam.free
+
+
+class Options:
+    """Distinct plays of a union of families, in the listing order of :func:`legal_follows`.
+
+    One family is unranked directly from counts; several are listed once and indexed.
+    """
+
+    def __init__(self, ctx: Context, families: list[Family]) -> None:
+        self.ctx = ctx
+        self.families = list(dict.fromkeys(families))
+        self._listed: list[list[int]] | None = None
+        if len(self.families) == 1:
+            fam = self.families[0]
+            self.count = _count_multisets(fam.pool, fam.free)
+        else:
+            self._listed, self.count = _enumerate(ctx, self.families, None)
+
+    def nth(self, index: int) -> list[int]:
+        if not 0 <= index < self.count:
+            raise IndexError(f"option {index} of {self.count}")
+        if self._listed is not None:
+            return list(self._listed[index])
+        fam = self.families[0]
+        extra = nth_multiset(self.ctx, fam.pool, fam.free, index)
+        return sorted(list(fam.fixed) + extra, key=self.ctx.ranking.sort_key)
+
+
+def nth_multiset(ctx: Context, pool: Counts, m: int, index: int) -> list[int]:
+    """The ``index``-th m-card sub-multiset of ``pool`` in :func:`_multisets` order."""
+    kinds = sorted((k for k in range(N_KINDS) if pool[k]), key=ctx.ranking.sort_key)
+    counts = [pool[k] for k in kinds]
+    chosen: list[int] = []
+    left = m
+    for i, k in enumerate(kinds):
+        for c in range(min(counts[i], left), -1, -1):
+            ways = _count_multisets(tuple(counts[i + 1:]), left - c)
+            if index < ways:
+                chosen += [k] * c
+                left -= c
+                break
+            index -= ways
+    if left:
+        raise IndexError("index out of range")
+    return chosen
 
 
 # ------------------------------------------------------------------------------ helpers

@@ -282,3 +282,18 @@ def test_LEAD_3_a_lead_is_any_shape_of_one_suit() -> None:
         assert legal_follows(ctx, parse_cards(lead), parse_cards("C3 C4 C5 C6 C7")).count >= 1
     with pytest.raises(FollowError, match="DEF-27"):
         legal_follows(ctx, parse_cards("S9 C9"), parse_cards("C3 C4"))
+
+
+def test_follow_options_nth_matches_listing_order() -> None:
+    from shengji_sim.rules.follow import follow_options
+
+    ctx = make_context(load_variant("changzhou-4deck"), parse_rank("10"), parse_trump("H"))
+    for lead, hand in (("S5 S5 S6 S6", "C3 C4 C4 C9 D5 D5 D6"),
+                       ("S5 S5 S5 S5", "S7 S7 S7 S8 S8 SJ SJ"),
+                       ("S5", "S7 S7 S8 SJ")):
+        options = follow_options(ctx, parse_cards(lead), parse_cards(hand))
+        listed = legal_follows(ctx, parse_cards(lead), parse_cards(hand)).plays
+        assert options.count == len(listed)
+        assert [options.nth(i) for i in range(options.count)] == listed
+        with pytest.raises(IndexError):
+            options.nth(options.count)
