@@ -1,0 +1,253 @@
+"""炒底 / 抄底, the kitty fight after burying (CHAO-1..6, AMB-29, AMB-32, DEF-21).
+
+Representation
+--------------
+Cards are kinds (:mod:`shengji_sim.cards`), ``level`` is the level rank 0..12, a trump is
+0..3 or 4 (no-trump), and seats are 0..3 **in play order** (AMB-34 A): seat ``s + 1`` is the
+下家 of seat ``s``. A 炒 shows cards like a declaration, so it is a
+:class:`~shengji_sim.rules.bidding.Declaration` (one kind, ``count`` copies). The *standing*
+cards are those of the declaration that set trump, or of the last successful 炒 (None when
+trump came from no declaration).
+
+:func:`chaodi_strength` maps cards to a comparable key (bigger is stronger) or None when
+they may not be used to 炒 (``chaodi_ladder``, AMB-29):
+
+* ``fanzhu_tiers`` (A): the 反主 tiers of 000 l.37, i.e. the declaration ladder of
+  :func:`~shengji_sim.rules.bidding.declaration_strength`; an equal tier cannot override.
+* ``line68_ascending`` (B): rung 0 single L (any suit) < 1 pair ♦L < 2 pair ♣L < 3 pair ♥L
+  < 4 pair ♠L < 5 pair LJ < 6 pair BJ < 7 four jokers. Triples and quads of L are not
+  eligible (a player holding three shows a pair). This is also STD2's 003 l.25 (a pair beats
+  any single; BJ > LJ > ♠ > ♥ > ♣ > ♦), which has no four-joker rung with two decks.
+* ``line68_descending`` (C): the literal reverse (rung ``7 - r``), listed only to reject it.
+
+Decisions where RULES.md is silent are marked "Decision:" in the docstrings below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from shengji_sim.cards import BJ, NO_TRUMP, is_joker, suit_of
+from shengji_sim.rules.bidding import Declaration, declaration_strength
+
+__all__ = [
+    "ChaodiOutcome",
+    "ChaodiRecord",
+    "asking_order",
+    "can_chaodi",
+    "chaodi_effect",
+    "chaodi_strength",
+    "resolve_chaodi",
+]
+
+PAIR_RUNG = {3: 1, 2: 2, 1: 3, 0: 4}  #: suit -> rung of its level pair: ♦ < ♣ < ♥ < ♠
+TOP_RUNG = 7
+
+
+def _line68_rung(level: int, cards: tuple[int, ...], decks: int) -> tuple | None:
+    """AMB-29 B rung of identical ``cards``.
+
+    Decision: "四个王" is four identical jokers (as for declarations, AMB-33 sub-question);
+    BJ×4 > LJ×4 within the top rung, extending l.68's LJ < BJ.
+    """
+    if not cards or len(set(cards)) != 1 or len(cards) > decks:
+        return None
+    k, n = cards[0], len(cards)
+    if is_joker(k):
+        if n == 2:
+            return (6 if k == BJ else 5, 0)
+        return (TOP_RUNG, 1 if k == BJ else 0) if n == 4 else None
+    if k % 13 != level:
+        return None
+    if n == 1:
+        return (0, 0)  # singles of every suit share rung 0
+    return (PAIR_RUNG[suit_of(k)], 0) if n == 2 else None
+
+
+def chaodi_strength(variant, level: int, cards: Sequence[int]) -> tuple | None:
+    """CHAO-2 strength of ``cards`` for 炒底 under ``chaodi_ladder`` (AMB-29), or None."""
+    cards = tuple(cards)
+    ladder = variant.chaodi_ladder
+    if ladder == "fanzhu_tiers":
+        return declaration_strength(variant, level, cards)
+    rung = _line68_rung(level, cards, variant.decks)
+    if rung is None or ladder == "line68_ascending":
+        return rung
+    return (TOP_RUNG - rung[0], -rung[1])  # line68_descending: literal reverse
+
+
+def _standing_strength(variant, level: int, standing: Declaration | None) -> tuple | None:
+    """Strength a 炒 must beat; None when nothing stands (any eligible 炒 is enough).
+
+    Decision: a standing declaration that is not on the l.68 ladder (a triple or quad of L,
+    triple jokers) counts as the pair of the same card (l.68 "as pairs only").
+    """
+    if standing is None:
+        return None
+    strength = chaodi_strength(variant, level, standing.cards)
+    if strength is None and standing.count >= 3 and not (
+        is_joker(standing.kind) and standing.count == 4
+    ):
+        strength = chaodi_strength(variant, level, standing.cards[:2])
+    return strength
+
+
+def asking_order(dealer_seat: int) -> list[int]:
+    """DEF-21 / CHAO-1: ask from the dealer's 下家 round in play order, the dealer last."""
+    return [(dealer_seat + i) % 4 for i in range(1, 5)]
+
+
+def can_chaodi(
+    variant,
+    level: int,
+    standing: Declaration | None,
+    new: Declaration,
+    *,
+    seat: int,
+    original_declarer: int | None,
+    someone_else_chaoed: bool,
+    trump_from_kitty_flip: bool,
+) -> tuple[bool, str]:
+    """May ``seat`` 炒 with ``new`` over ``standing``? Returns (allowed, reason with rule ID)."""
+    if new.seat != seat:
+        raise ValueError(f"seat {seat} does not match the declaration's seat {new.seat}")
+    if not variant.chaodi:
+        return False, "CHAO-1: this variant has no 炒底"
+    if trump_from_kitty_flip and not variant.chaodi_after_kitty_flip:
+        return False, "CHAO-6: no 炒底 after trump was set by turning the kitty (000 l.73)"
+    refused = _self_chaodi(variant, standing, seat, original_declarer, someone_else_chaoed)
+    if refused is not None:
+        return refused
+    key = chaodi_strength(variant, level, new.cards)
+    if key is None:
+        return False, f"CHAO-2 / AMB-29 {variant.chaodi_ladder}: cards not eligible for 炒底"
+    old = _standing_strength(variant, level, standing)
+    if old is not None and key <= old:
+        return False, "CHAO-2: not higher than the current tier (000 l.71)"
+    return True, "CHAO-2: higher than the current tier; takes the kitty and re-buries"
+
+
+def _self_chaodi(variant, standing, seat, original_declarer, someone_else_chaoed):
+    """CHAO-5 (000 l.72): no self-炒 until someone else has 炒ed.
+
+    Decision: nobody may 炒 over their own standing 炒 (the fight would have ended, DEF-21).
+    """
+    if seat == original_declarer:
+        if not someone_else_chaoed:
+            return False, "CHAO-5: the declarer may not 炒 until someone else has (不能自反)"
+        if not variant.chaodi_self_after_other:
+            return False, "CHAO-5: the declarer may never 炒 in this variant"
+    if standing is not None and standing.seat == seat:
+        return False, "CHAO-5 / DEF-21: may not 炒 over one's own standing cards"
+    return None
+
+
+def chaodi_effect(
+    variant, new: Declaration, hand_number: int, *, choice: int | None = None
+) -> tuple[int, int | None]:
+    """CHAO-3 / AMB-32: (new trump, new dealer seat or None = the dealer stays).
+
+    Trump: level cards set their suit. Jokers used to 炒 are 反无主 (000 l.69; DEF-13 for
+    STD2), and four jokers may choose no-trump or any suit (``choice``, default no-trump).
+    Decision: this follows l.69 even where AMB-33 B governs declarations (§8.2 note).
+    """
+    if not new.is_joker:
+        trump = new.suit
+    elif new.count >= 4 and choice is not None:
+        trump = choice
+    else:
+        trump = NO_TRUMP
+    moves = variant.chaodi_moves_dealer == "hand1_only" and hand_number == 1
+    return trump, (new.seat if moves else None)
+
+
+# ---------------------------------------------------------------------------------------------
+# Replaying a whole fight (DEF-21)
+
+
+@dataclass(frozen=True)
+class ChaodiRecord:
+    seat: int
+    declaration: Declaration | None  #: None = pass
+    legal: bool
+    reason: str
+
+
+@dataclass(frozen=True)
+class ChaodiOutcome:
+    """``kitty_holder`` buried last; ``dealer`` per AMB-32; ``trump`` after the fight."""
+
+    records: tuple[ChaodiRecord, ...]
+    standing: Declaration | None
+    trump: int | None
+    kitty_holder: int
+    dealer: int
+
+
+def resolve_chaodi(
+    variant,
+    level: int,
+    standing: Declaration | None,
+    trump: int | None,
+    actions: Sequence[Declaration | None],
+    *,
+    dealer_seat: int,
+    hand_number: int,
+    original_declarer: int | None = None,
+    trump_from_kitty_flip: bool = False,
+    choices: Sequence[int | None] = (),
+) -> ChaodiOutcome:
+    """Replay a 炒底 fight (CHAO-1..6, DEF-21).
+
+    Seats are asked in :func:`asking_order`; ``actions`` gives each asked seat's answer in
+    turn (None = pass; missing answers are passes; a declaration of another seat than the
+    one asked raises ValueError). An illegal 炒 counts as a pass. The fight
+    ends when the three players other than the last burier have passed since the last 炒.
+    ``choices[i]`` is the trump chosen with the i-th successful 炒 when it shows four jokers
+    (CHAO-3). ``original_declarer`` (CHAO-5) defaults to the dealer, who declared and buried.
+    """
+    declarer = dealer_seat if original_declarer is None else original_declarer
+    order = asking_order(dealer_seat)
+    state = _Fight(standing, trump, dealer_seat, dealer_seat)
+    records: list[ChaodiRecord] = []
+    passes, step, chaos = 0, 0, 0
+    while passes < 3:
+        seat = order[step % 4]
+        step += 1
+        if seat == state.holder:
+            continue
+        act = actions[len(records)] if len(records) < len(actions) else None
+        ok, reason = _try(variant, level, state, act, seat, declarer, trump_from_kitty_flip)
+        records.append(ChaodiRecord(seat, act, ok, reason))
+        if not ok:
+            passes += 1
+            continue
+        choice = choices[chaos] if chaos < len(choices) else None
+        state.apply(variant, act, hand_number, choice)
+        passes, chaos = 0, chaos + 1
+    return ChaodiOutcome(tuple(records), state.standing, state.trump, state.holder, state.dealer)
+
+
+@dataclass
+class _Fight:
+    standing: Declaration | None
+    trump: int | None
+    holder: int
+    dealer: int
+    someone_chaoed: bool = False
+
+    def apply(self, variant, act: Declaration, hand_number: int, choice: int | None) -> None:
+        self.trump, new_dealer = chaodi_effect(variant, act, hand_number, choice=choice)
+        if new_dealer is not None:
+            self.dealer = new_dealer
+        self.standing, self.holder, self.someone_chaoed = act, act.seat, True
+
+
+def _try(variant, level, state: _Fight, act, seat, original, kitty_flip) -> tuple[bool, str]:
+    if act is None:
+        return False, "pass"
+    return can_chaodi(variant, level, state.standing, act, seat=seat,
+                      original_declarer=original,
+                      someone_else_chaoed=state.someone_chaoed,
+                      trump_from_kitty_flip=kitty_flip)

@@ -1,0 +1,299 @@
+"""炒底 (shengji_sim.rules.chaodi): RULES.md §5.8 EX-B-CZ4-72/73, CHAO-1..6, DEF-21,
+AMB-29, AMB-32, AMB-34 (direction), and independent positions.
+
+Seats: the seeds' P1..P4 are seats 0..3 in play order (AMB-34 A).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from shengji_sim.cards import NO_TRUMP, parse_cards, parse_rank, parse_trump
+from shengji_sim.rules.bidding import Declaration
+from shengji_sim.rules.chaodi import (
+    asking_order,
+    can_chaodi,
+    chaodi_effect,
+    chaodi_strength,
+    resolve_chaodi,
+)
+from shengji_sim.variant import load_variant
+
+NAMES = {
+    "CZ4": "changzhou-4deck",
+    "JJ4": "jj-4deck",
+    "STD2": "classic-2deck",
+    "ONE1": "baifen-1deck",
+    "THREE3": "classic-3deck",
+}
+SEAT = {"P1": 0, "P2": 1, "P3": 2, "P4": 3}
+S, H, C, D = (parse_trump(x) for x in "SHCD")
+TEN = parse_rank("10")
+
+
+def var(rule_set: str, amb=(), sets=()):
+    return load_variant(NAMES[rule_set], amb=list(amb), sets=list(sets))
+
+
+def decl(seat: str, cards: str) -> Declaration:
+    return Declaration(SEAT[seat], tuple(parse_cards(cards)))
+
+
+def chao(variant, standing, new, *, declarer="P1", other=False, flip=False, level=TEN):
+    return can_chaodi(variant, level, standing, new, seat=new.seat,
+                      original_declarer=None if declarer is None else SEAT[declarer],
+                      someone_else_chaoed=other, trump_from_kitty_flip=flip)
+
+
+def rung(rule_set, cards, amb=(), level="10"):
+    return chaodi_strength(var(rule_set, amb), parse_rank(level), parse_cards(cards))
+
+
+# ---------------------------------------------------------------------------------------------
+# §5.8 examples
+
+
+def test_EX_B_CZ4_72_asking_order():
+    assert asking_order(SEAT["P1"]) == [SEAT[p] for p in ("P2", "P3", "P4", "P1")]
+
+
+@pytest.mark.parametrize("step, seat, legal", [
+    (0, "P2", False),  # pass
+    (1, "P3", True),   # 炒 with a stronger tier
+    (2, "P4", False),  # pass
+    (3, "P1", True),   # still stronger; allowed because someone else has 炒ed
+])
+def test_EX_B_CZ4_72_sequence(step, seat, legal):
+    actions = [None, decl("P3", "C10 C10"), None, decl("P1", "S10 S10")]
+    out = resolve_chaodi(var("CZ4"), TEN, decl("P1", "H10"), H, actions,
+                         dealer_seat=SEAT["P1"], hand_number=2)
+    rec = out.records[step]
+    assert rec.seat == SEAT[seat] and rec.legal is legal
+    assert out.kitty_holder == SEAT["P1"] and out.trump == S
+    assert [r.seat for r in out.records[4:]] == [1, 2, 3]  # everyone else passes: fight over
+
+
+def test_EX_B_CZ4_72_counterfactual_nobody_else_chaoed():
+    ok, reason = chao(var("CZ4"), decl("P1", "H10"), decl("P1", "S10 S10"), other=False)
+    assert not ok and "CHAO-5" in reason
+    out = resolve_chaodi(var("CZ4"), TEN, decl("P1", "H10"), H, [None, None, None],
+                         dealer_seat=SEAT["P1"], hand_number=2)
+    assert [r.seat for r in out.records] == [1, 2, 3]  # P1 is never asked
+    assert out.standing == decl("P1", "H10") and out.kitty_holder == SEAT["P1"]
+
+
+@pytest.mark.parametrize("cards", ["S10", "D10 D10", "S10 S10", "LJ LJ", "BJ BJ",
+                                   "BJ BJ BJ BJ"])
+def test_EX_B_CZ4_73_no_chaodi_after_kitty_flip(cards):
+    ok, reason = chao(var("CZ4"), None, decl("P2", cards), declarer=None, flip=True)
+    assert not ok and "CHAO-6" in reason
+
+
+# ---------------------------------------------------------------------------------------------
+# CHAO-1..6
+
+
+@pytest.mark.parametrize("rule_set, allowed", [
+    ("CZ4", True), ("STD2", True), ("JJ4", False), ("ONE1", False), ("THREE3", False)])
+def test_CHAO_1_which_variants_have_chaodi(rule_set, allowed):
+    level = parse_rank("3")
+    variant = var(rule_set)
+    ok, reason = can_chaodi(variant, level, None, decl("P2", "S3"), seat=1, original_declarer=0,
+                            someone_else_chaoed=False, trump_from_kitty_flip=False)
+    assert ok is allowed
+    if not allowed:
+        assert "CHAO-1" in reason
+
+
+def test_CHAO_1_asked_in_play_order_from_dealer_xiajia():
+    assert asking_order(2) == [3, 0, 1, 2]
+
+
+def test_CHAO_2_line68_ascending_ladder_cz4():
+    ladder = ["S10", "D10 D10", "C10 C10", "H10 H10", "S10 S10", "LJ LJ", "BJ BJ",
+              "LJ LJ LJ LJ"]
+    keys = [rung("CZ4", c) for c in ladder]
+    assert keys == sorted(keys) and len(set(keys)) == len(keys)
+
+
+@pytest.mark.parametrize("cards", ["H10 H10 H10", "S10 S10 S10 S10", "LJ LJ LJ", "BJ",
+                                   "SA SA", "BJ BJ LJ LJ"])
+def test_CHAO_2_line68_not_eligible(cards):
+    assert rung("CZ4", cards) is None
+
+
+def test_CHAO_2_std2_pair_beats_any_single_and_suit_order():
+    variant, level = var("STD2"), parse_rank("2")
+    order = ["D2 D2", "C2 C2", "H2 H2", "S2 S2", "LJ LJ", "BJ BJ"]
+    keys = [chaodi_strength(variant, level, parse_cards(c)) for c in order]
+    assert keys == sorted(keys)
+    for single in ("S2", "H2", "C2", "D2"):
+        ok, _ = can_chaodi(variant, level, decl("P1", single), decl("P2", "D2 D2"), seat=1,
+                           original_declarer=0, someone_else_chaoed=False,
+                           trump_from_kitty_flip=False)
+        assert ok
+
+
+def test_CHAO_2_must_be_strictly_higher():
+    variant = var("CZ4")
+    assert not chao(variant, decl("P1", "C10 C10"), decl("P2", "C10 C10"))[0]
+    assert not chao(variant, decl("P1", "H10 H10"), decl("P2", "C10 C10"))[0]
+    assert chao(variant, decl("P1", "H10 H10"), decl("P2", "S10 S10"))[0]
+
+
+def test_CHAO_3_effect_trump_and_jokers():
+    variant = var("CZ4")
+    assert chaodi_effect(variant, decl("P2", "C10 C10"), 2) == (C, None)
+    assert chaodi_effect(variant, decl("P2", "LJ LJ"), 2)[0] == NO_TRUMP  # 反无主 (l.69)
+    assert chaodi_effect(variant, decl("P2", "BJ BJ BJ BJ"), 2)[0] == NO_TRUMP
+    assert chaodi_effect(variant, decl("P2", "BJ BJ BJ BJ"), 2, choice=D)[0] == D
+
+
+def test_CHAO_3_std2_shown_suit_becomes_trump():
+    assert chaodi_effect(var("STD2"), decl("P3", "S2 S2"), 1) == (S, None)
+
+
+def test_CHAO_4_unlimited_rounds():
+    ladder = ["D10 D10", "C10 C10", "H10 H10", "S10 S10", "LJ LJ", "BJ BJ", "LJ LJ LJ LJ"]
+    seats = ["P2", "P3", "P4", "P1", "P2", "P3", "P4"]  # P1 (declarer) after others 炒ed
+    actions = [decl(s, c) for s, c in zip(seats, ladder)]
+    out = resolve_chaodi(var("CZ4"), TEN, decl("P1", "S10"), S, actions,
+                         dealer_seat=SEAT["P1"], hand_number=3)
+    assert all(r.legal for r in out.records[:7])
+    assert out.kitty_holder == SEAT["P4"] and out.trump == NO_TRUMP
+
+
+def test_CHAO_5_no_self_chaodi_before_someone_else():
+    variant = var("CZ4")
+    assert not chao(variant, decl("P1", "H10"), decl("P1", "BJ BJ"), other=False)[0]
+    assert chao(variant, decl("P3", "C10 C10"), decl("P1", "BJ BJ"), other=True)[0]
+
+
+def test_CHAO_5_switched_off_declarer_never():
+    variant = var("CZ4", sets=["chaodi_self_after_other=false"])
+    ok, reason = chao(variant, decl("P3", "C10 C10"), decl("P1", "BJ BJ"), other=True)
+    assert not ok and "CHAO-5" in reason
+
+
+def test_CHAO_5_no_chao_over_own_standing():
+    ok, _ = chao(var("CZ4"), decl("P3", "C10 C10"), decl("P3", "BJ BJ"), other=True)
+    assert not ok
+
+
+def test_CHAO_6_std2_allows_chaodi_after_kitty_flip():
+    variant, level = var("STD2"), parse_rank("2")
+    ok, _ = can_chaodi(variant, level, None, decl("P2", "H2 H2"), seat=1, original_declarer=None,
+                       someone_else_chaoed=False, trump_from_kitty_flip=True)
+    assert ok
+
+
+# ---------------------------------------------------------------------------------------------
+# DEF-21, AMB-34
+
+
+def test_DEF_21_fight_ends_when_all_others_passed_since_last_chao():
+    actions = [decl("P2", "D10 D10"), None, None, None, decl("P3", "S10 S10")]
+    out = resolve_chaodi(var("CZ4"), TEN, decl("P1", "H10"), H, actions,
+                         dealer_seat=SEAT["P1"], hand_number=2)
+    # after P2's 炒: P3, P4, P1 pass -> over; the 5th action is never asked for
+    assert [r.seat for r in out.records] == [1, 2, 3, 0]
+    assert out.kitty_holder == SEAT["P2"] and out.trump == D
+
+
+def test_DEF_21_illegal_chao_counts_as_pass():
+    actions = [decl("P2", "D10 D10"), decl("P3", "D10 D10"), None, None]
+    out = resolve_chaodi(var("CZ4"), TEN, decl("P1", "H10"), H, actions,
+                         dealer_seat=SEAT["P1"], hand_number=2)
+    assert [r.legal for r in out.records] == [True, False, False, False]
+    assert out.kitty_holder == SEAT["P2"]
+
+
+@pytest.mark.parametrize("dealer, order", [(0, [1, 2, 3, 0]), (3, [0, 1, 2, 3]),
+                                           (1, [2, 3, 0, 1])])
+def test_AMB_34_asking_order_follows_play_order(dealer, order):
+    assert asking_order(dealer) == order
+
+
+# ---------------------------------------------------------------------------------------------
+# AMB-29, AMB-32
+
+
+@pytest.mark.parametrize("letter, p2_pair, p3_triple, p3_pair", [
+    ("A", False, True, False),
+    ("B", True, False, True),
+])
+def test_AMB_29_example(letter, p2_pair, p3_triple, p3_pair):
+    variant = var("CZ4", [f"AMB-29={letter}"])
+    standing = decl("P1", "D10 D10")
+    assert chao(variant, standing, decl("P2", "C10 C10"))[0] is p2_pair
+    assert chao(variant, standing, decl("P3", "H10 H10 H10"))[0] is p3_triple
+    assert chao(variant, standing, decl("P3", "H10 H10"))[0] is p3_pair
+
+
+def test_AMB_29_descending_reverses():
+    variant = var("CZ4", ["AMB-29=C"])
+    assert chao(variant, decl("P1", "D10 D10"), decl("P2", "S10"))[0]  # single on top
+    assert not chao(variant, decl("P1", "LJ LJ"), decl("P2", "BJ BJ"))[0]  # LJ above BJ
+
+
+def test_AMB_29_fanzhu_tiers_bj_over_lj_and_triples():
+    variant = var("CZ4", ["AMB-29=A"])
+    assert chao(variant, decl("P1", "LJ LJ"), decl("P2", "BJ BJ"))[0]
+    assert chao(variant, decl("P1", "BJ BJ"), decl("P2", "S10 S10 S10"))[0]
+
+
+@pytest.mark.parametrize("letter, hand, dealer", [
+    ("A", 1, "P2"), ("A", 2, None), ("B", 1, None), ("B", 2, None)])
+def test_AMB_32_chaodi_moves_dealer(letter, hand, dealer):
+    variant = var("CZ4", [f"AMB-32={letter}"])
+    _, new_dealer = chaodi_effect(variant, decl("P2", "S10 S10"), hand)
+    assert new_dealer == (None if dealer is None else SEAT[dealer])
+
+
+@pytest.mark.parametrize("letter, dealer", [("A", "P2"), ("B", "P1")])
+def test_AMB_32_example_full_fight(letter, dealer):
+    out = resolve_chaodi(var("CZ4", [f"AMB-32={letter}"]), TEN, decl("P1", "H10"), H,
+                         [decl("P2", "S10 S10")], dealer_seat=SEAT["P1"], hand_number=1)
+    assert out.dealer == SEAT[dealer] and out.kitty_holder == SEAT["P2"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Independent positions
+
+
+def test_line68_standing_triple_counts_as_its_pair():
+    variant = var("CZ4")
+    standing = decl("P1", "C10 C10 C10")  # declared as a triple (BID-3)
+    assert not chao(variant, standing, decl("P2", "D10 D10"))[0]
+    assert chao(variant, standing, decl("P2", "H10 H10"))[0]
+
+
+def test_line68_four_jokers_top_and_bj_over_lj():
+    variant = var("CZ4")
+    assert chao(variant, decl("P1", "BJ BJ"), decl("P2", "LJ LJ LJ LJ"))[0]
+    assert chao(variant, decl("P3", "LJ LJ LJ LJ"), decl("P2", "BJ BJ BJ BJ"))[0]
+
+
+def test_single_never_beats_a_single_on_line68():
+    assert not chao(var("CZ4"), decl("P1", "D10"), decl("P2", "S10"))[0]
+
+
+def test_std2_fight_joker_pair_gives_no_trump_dealer_stays():
+    level = parse_rank("2")
+    out = resolve_chaodi(var("STD2"), level, decl("P1", "H2"), H,
+                         [decl("P2", "C2 C2"), decl("P3", "LJ LJ")],
+                         dealer_seat=SEAT["P1"], hand_number=1)
+    assert out.trump == NO_TRUMP and out.dealer == SEAT["P1"] and out.kitty_holder == SEAT["P3"]
+
+
+def test_four_joker_choice_in_fight():
+    out = resolve_chaodi(var("CZ4"), TEN, decl("P1", "H10"), H,
+                         [decl("P2", "BJ BJ BJ BJ")], dealer_seat=SEAT["P1"], hand_number=2,
+                         choices=[C])
+    assert out.trump == C
+
+
+def test_seat_mismatch_raises():
+    with pytest.raises(ValueError):
+        can_chaodi(var("CZ4"), TEN, None, decl("P2", "S10 S10"), seat=0, original_declarer=0,
+                   someone_else_chaoed=False, trump_from_kitty_flip=False)
