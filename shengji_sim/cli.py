@@ -202,6 +202,70 @@ def _plays(ctx: Context, texts: tuple[str, ...], low: int, high: int,
             for i, t in enumerate(texts)]
 
 
+# ------------------------------------------------------------------------ play / replay
+
+
+@cli.command("play")
+@variant_options
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0),
+              help="Root seed; with --index it determines the hand.")
+@click.option("--index", default=0, show_default=True, type=click.IntRange(min=0),
+              help="Hand index within the run.")
+@click.option("--players", default="random", show_default=True,
+              type=click.Choice(["random", "greedy"]), help="Who plays all four seats.")
+@click.option("--match", "whole_match", is_flag=True, help="Play hands until a side wins at A.")
+@click.option("--format", "fmt_name", default="text", show_default=True,
+              type=click.Choice(["text", "json"]))
+@click.option("--out", default=None, type=click.Path(dir_okay=False),
+              help="Write the record here instead of stdout.")
+def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, out):
+    """Play one hand (or a match) with simple players and print its record."""
+    from shengji_sim.record import render_text
+    from shengji_sim.rules.game import play_hand, play_match
+    from shengji_sim.strategies import make_players
+
+    variant = load(variant_name, ambs, sets)
+    seats = make_players(players)
+    record = play_match(variant, seats, seed) if whole_match else \
+        play_hand(variant, seats, seed, index)
+    record["players"] = players
+    text = render_text(record) if fmt_name == "text" else json.dumps(record, ensure_ascii=False)
+    if out is None:
+        click.echo(text.rstrip("\n"))
+    else:
+        with open(out, "w", encoding="utf-8") as fh:
+            fh.write(text.rstrip("\n") + "\n")
+
+
+@cli.command("replay")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False))
+@click.option("--variant", "variant_name", default=None, metavar="NAME|PATH",
+              help="Variant to check against (default: the one named in the record).")
+def replay_cmd(path, variant_name):
+    """Re-check a game record against the rules; exit 1 at the first discrepancy."""
+    from shengji_sim.record import ReplayError, replay
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            record = json.load(fh)
+    except json.JSONDecodeError as exc:
+        raise UserError(f"{path}: not a JSON game record ({exc.msg}, line {exc.lineno})") \
+            from None
+    name = variant_name or (record.get("variant") if isinstance(record, dict) else None)
+    if not name:
+        raise UserError(f"{path}: the record names no variant; pass --variant")
+    variant = load(name, (), ())
+    try:
+        n = replay(variant, record)
+    except ReplayError as exc:
+        click.echo(f"replay: {exc}", err=True)
+        sys.exit(1)
+    except (KeyError, TypeError, IndexError) as exc:
+        raise UserError(f"{path}: malformed game record ({type(exc).__name__}: {exc})") \
+            from None
+    click.echo(f"ok: {n} hand(s) replayed against {variant.name}")
+
+
 # ---------------------------------------------------------------------------- variants
 
 
