@@ -97,7 +97,10 @@ def follow_options(ctx: Context, lead: list[int], hand: list[int],
     This is how the ``random`` player draws uniformly over distinct legal follows without
     listing them all (the kernels implement the same order).
     """
-    return Options(ctx, obligation(ctx, lead, hand, position).families)
+    ob = obligation(ctx, lead, hand, position)
+    options = Options(ctx, ob.families)
+    options.rule, options.row = ob.rule, ob.row
+    return options
 
 
 def check_follow(ctx: Context, lead: list[int], hand: list[int], play: list[int],
@@ -491,6 +494,9 @@ class Options:
 
     One family is unranked directly from counts; several are listed once and indexed.
     """
+
+    rule: str = ""
+    row: int | None = None
 
     def __init__(self, ctx: Context, families: list[Family]) -> None:
         self.ctx = ctx

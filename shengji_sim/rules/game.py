@@ -414,9 +414,11 @@ def _play_trick(st: HandState, leader: int) -> dict:
     ctx = st.ctx
     lead, throw = _lead(st, leader)
     plays = [(leader, lead)]
+    rules = []
     for position in range(1, 4):
         seat = (leader + position) % 4
         options = follow_options(ctx, lead, st.hands[seat], position)
+        rules.append([options.rule, options.row])
         choice = Choice(options.count, options.nth)
         play = list(st.players[seat].follow(st.view(seat, plays), choice, st.rng))
         legal, reason = check_follow(ctx, lead, st.hands[seat], play, position)
@@ -431,7 +433,8 @@ def _play_trick(st: HandState, leader: int) -> dict:
     if side_of(winner_seat) != side_of(st.dealer):
         st.attacker_points += points
     trick = {"leader": leader, "plays": [[s, _fmt(ctx, p)] for s, p in plays],
-             "winner": winner, "winner_seat": winner_seat, "points": points, "throw": throw}
+             "winner": winner, "winner_seat": winner_seat, "points": points, "throw": throw,
+             "follow_rules": rules}
     st.tricks.append(trick)
     if not st.hands[leader]:
         trick["kitty"] = _kitty_score(st, cards, leader)

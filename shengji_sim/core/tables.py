@@ -1,0 +1,141 @@
+"""Kernel inputs: the variant's switches as an int array, and ranking tables per hand.
+
+Representation
+--------------
+**Switches.** ``switch_array(variant)`` is an ``int32[N_SWITCHES]`` with one slot per key of
+:data:`shengji_sim.variant.SCHEMA`, at the index ``SW[key]`` (also exported as the module
+constant ``SW_<KEY>``, e.g. ``SW_SPLIT_SETS``). An enum key holds the position of its value
+in the schema's allowed list (letter order: ``code("split_sets", "yes") == 0``, exported as
+``V_SPLIT_SETS_YES``); a bool holds 0/1; an int its value; ``tractor_units`` a bit mask
+(``1 << width``). ``applicable_array(variant)`` is an ``int8[N_ITEMS]`` with 1 where the AMB/
+OTH item applies, at ``AP[item_id]`` (``AP_AMB_11`` ...). Kernels never see strings.
+
+**Ranking tables.** ``build_tables(variant)`` returns :class:`KernelTables`, indexed by
+``[level 0..12, trump 0..4 (4 = NT)]`` and built from the reference
+:mod:`shengji_sim.rules.ranking` and :mod:`shengji_sim.rules.shapes`, so the two engines
+share one definition of suits, powers and adjacency:
+
+``eff[l, t, k]``, ``group[l, t, k]``, ``power[l, t, k]``
+    as in :class:`~shengji_sim.rules.ranking.Ranking`.
+``order[l, t, k]`` / ``kind_at[l, t, i]``
+    position of kind ``k`` in the strongest-first order (``Ranking.sort_key``) and its
+    inverse: the listing order of plays.
+``ntr[l, t]``, ``tr_len[l, t, i]``, ``tr_kinds[l, t, i, :]``, ``tr_top[l, t, i]``
+    every tractor kind-sequence (lengths 2..13, in ``shapes.tractor_kinds`` order), padded
+    with -1, and its comparison power (``shapes.unit_top``, AMB-40 included).
+``points[k]``
+    POINT-1.
+
+All arrays are C-contiguous numpy arrays of fixed dtype, so a kernel compiled once with
+``cache=True`` serves every variant.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from shengji_sim.cards import N_KINDS, points_of
+from shengji_sim.interpretations import ITEMS
+from shengji_sim.rules.shapes import Unit, make_context, tractor_kinds, unit_top
+from shengji_sim.variant import SCHEMA
+
+N_LEVELS = 13
+N_TRUMPS = 5
+MAX_RUN = 13
+
+SWITCH_KEYS: tuple[str, ...] = tuple(SCHEMA)
+SW: dict[str, int] = {key: i for i, key in enumerate(SWITCH_KEYS)}
+N_SWITCHES = len(SWITCH_KEYS)
+ITEM_IDS: tuple[str, ...] = tuple(ITEMS)
+AP: dict[str, int] = {item: i for i, item in enumerate(ITEM_IDS)}
+N_ITEMS = len(ITEM_IDS)
+
+
+def _const_name(text: str) -> str:
+    return "".join(c if c.isalnum() else "_" for c in text).upper()
+
+
+def code(key: str, value: Any) -> int:
+    """The integer a kernel sees for ``value`` of ``key``."""
+    field = SCHEMA[key]
+    if field.type == "bool":
+        return int(bool(value))
+    if field.type == "int":
+        return int(value)
+    if field.type == "list[int]":
+        return sum(1 << int(w) for w in value)
+    return field.allowed.index(value)
+
+
+# Module constants for kernels: SW_<KEY>, V_<KEY>_<VALUE>, AP_<ITEM>.
+for _key, _i in SW.items():
+    globals()[f"SW_{_const_name(_key)}"] = _i
+    _field = SCHEMA[_key]
+    if _field.type == "str" and _field.allowed:
+        for _j, _value in enumerate(_field.allowed):
+            globals()[f"V_{_const_name(_key)}_{_const_name(str(_value))}"] = _j
+for _item, _i in AP.items():
+    globals()[f"AP_{_const_name(_item)}"] = _i
+
+
+def switch_array(variant: Any) -> np.ndarray:
+    return np.array([code(key, getattr(variant, key)) for key in SWITCH_KEYS], dtype=np.int32)
+
+
+def applicable_array(variant: Any) -> np.ndarray:
+    return np.array([int(item in variant.applicable) for item in ITEM_IDS], dtype=np.int8)
+
+
+class KernelTables(NamedTuple):
+    eff: np.ndarray  # int8[13, 5, 54]
+    group: np.ndarray  # int8[13, 5, 54]
+    power: np.ndarray  # int16[13, 5, 54]
+    order: np.ndarray  # int16[13, 5, 54]
+    kind_at: np.ndarray  # int16[13, 5, 54]
+    ntr: np.ndarray  # int32[13, 5]
+    tr_len: np.ndarray  # int8[13, 5, MAXT]
+    tr_kinds: np.ndarray  # int8[13, 5, MAXT, 13]
+    tr_top: np.ndarray  # int16[13, 5, MAXT]
+    points: np.ndarray  # int16[54]
+
+
+def build_tables(variant: Any) -> KernelTables:
+    """Ranking tables for every level and trump of ``variant`` (see the module docstring)."""
+    shape = (N_LEVELS, N_TRUMPS, N_KINDS)
+    eff = np.zeros(shape, np.int8)
+    group = np.zeros(shape, np.int8)
+    power = np.zeros(shape, np.int16)
+    order = np.zeros(shape, np.int16)
+    kind_at = np.zeros(shape, np.int16)
+    runs: dict[tuple[int, int], list[tuple[tuple[int, ...], int]]] = {}
+    for level in range(N_LEVELS):
+        for trump in range(N_TRUMPS):
+            ctx = make_context(variant, level, trump)
+            r = ctx.ranking
+            eff[level, trump] = r.eff_suit
+            group[level, trump] = r.group
+            power[level, trump] = r.power
+            strongest_first = sorted(range(N_KINDS), key=r.sort_key)
+            kind_at[level, trump] = strongest_first
+            for i, k in enumerate(strongest_first):
+                order[level, trump, k] = i
+            runs[level, trump] = [
+                (kinds, unit_top(ctx, Unit(2, kinds)))
+                for length in range(2, MAX_RUN + 1) for kinds in tractor_kinds(r, length)
+            ]
+    max_t = max(1, max(len(v) for v in runs.values()))
+    ntr = np.zeros((N_LEVELS, N_TRUMPS), np.int32)
+    tr_len = np.zeros((N_LEVELS, N_TRUMPS, max_t), np.int8)
+    tr_kinds = np.full((N_LEVELS, N_TRUMPS, max_t, MAX_RUN), -1, np.int8)
+    tr_top = np.zeros((N_LEVELS, N_TRUMPS, max_t), np.int16)
+    for (level, trump), items in runs.items():
+        ntr[level, trump] = len(items)
+        for i, (kinds, top) in enumerate(items):
+            tr_len[level, trump, i] = len(kinds)
+            tr_kinds[level, trump, i, :len(kinds)] = kinds
+            tr_top[level, trump, i] = top
+    points = np.array([points_of(k) for k in range(N_KINDS)], np.int16)
+    return KernelTables(eff, group, power, order, kind_at, ntr, tr_len, tr_kinds, tr_top,
+                        points)
