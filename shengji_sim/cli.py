@@ -1,4 +1,4 @@
-"""Command line: ``shengji-sim judge|variants|interpretations``.
+"""Command line: ``shengji-sim judge|play|replay|simulate|variants|interpretations``.
 
 The only module that prints or exits. Every judge command prints one JSON object on stdout
 and exits 0; bad input (unknown variant, malformed TOML, unknown key, impossible value, bad
@@ -264,6 +264,65 @@ def replay_cmd(path, variant_name):
         raise UserError(f"{path}: malformed game record ({type(exc).__name__}: {exc})") \
             from None
     click.echo(f"ok: {n} hand(s) replayed against {variant.name}")
+
+
+# ----------------------------------------------------------------------------- simulate
+
+
+@cli.command("simulate")
+@variant_options
+@click.option("--hands", required=True, type=int, metavar="N", help="Hands to play: 0..N-1.")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1),
+              help="Root seed; with a hand's index it determines the hand.")
+@click.option("--players", default="random", show_default=True,
+              type=click.Choice(["random", "greedy"]), help="Who plays all four seats.")
+@click.option("--threads", default=None, type=click.IntRange(min=1),
+              help="Threads for the backend (default: the usable CPUs).")
+@click.option("--out", "out_dir", default=None, type=click.Path(file_okay=False),
+              help="Run directory (default: runs/<variant>-<seed>-<players>).")
+@click.option("--resume", is_flag=True, help="Continue the run in --out; skip finished chunks.")
+@click.option("--chunk-size", default=None, type=int, metavar="C",
+              help="Hands per written part (default: the run's, or the backend's).")
+@click.option("--backend", default=None, metavar="reference|core",
+              help="Default: core if available, else reference.")
+@click.option("--rows-format", default=None, type=click.Choice(["parquet", "csv"]),
+              help="Per-hand rows file format (default: the run's, or parquet).")
+@click.option("--quiet", is_flag=True, help="No progress bar.")
+def simulate(variant_name, ambs, sets, hands, seed, players, threads, out_dir, resume,
+             chunk_size, backend, rows_format, quiet):
+    """Play N hands, write per-hand rows chunk by chunk, print the JSON summary."""
+    import re
+    import signal
+    import threading
+
+    from shengji_sim import report, sim
+
+    if hands <= 0:
+        raise UserError(f"--hands {hands}: must be at least 1")
+    if chunk_size is not None and chunk_size <= 0:
+        raise UserError(f"--chunk-size {chunk_size}: must be at least 1")
+    variant = load(variant_name, ambs, sets)
+    safe_name = re.sub(r"[^\w.-]+", "_", variant.name)  # a TOML name may hold '/' or spaces
+    out_dir = out_dir or f"runs/{safe_name}-{seed}-{players}"
+
+    def on_term(signum, frame):  # SIGTERM: stop like Ctrl-C (temp files cleaned up)
+        raise KeyboardInterrupt
+
+    in_main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, on_term) if in_main else None
+    try:
+        sim.run(variant, players, seed, hands, out_dir, chunk_size=chunk_size,
+                backend=backend, threads=threads, resume=resume, progress=not quiet,
+                rows_format=rows_format, warn=_warn)
+    except KeyboardInterrupt:
+        click.echo(f"interrupted: finished chunks are kept in {out_dir}; "
+                   "continue with --resume", err=True)
+        sys.exit(130)
+    finally:
+        if in_main:
+            signal.signal(signal.SIGTERM, previous)
+    summary = report.write_summary(out_dir)
+    click.echo(report.dumps(summary))
 
 
 # ---------------------------------------------------------------------------- variants

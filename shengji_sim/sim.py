@@ -1,0 +1,551 @@
+"""Batch runner: play hands ``[0, hands)`` of a variant, write result rows chunk by chunk.
+
+Representation
+--------------
+A run lives in one directory::
+
+    out_dir/run.json                      the manifest (small JSON, rewritten atomically)
+    out_dir/rows/part-<start>.parquet     rows [start, start + count) as ROW_DTYPE columns
+    out_dir/rows/part-<start>.csv         (or CSV: a header line of ROW_DTYPE names)
+    out_dir/summary.json                  written by :mod:`shengji_sim.report`
+
+``<start>`` is zero-padded to 12 digits so that a directory listing is in index order. Chunk
+``c`` covers hands ``[c * chunk_size, min((c + 1) * chunk_size, hands))``. Each part is
+written to a hidden temporary file in ``rows/``, fsynced and renamed into place, so a part
+file that exists is complete: an interrupted run (Ctrl-C, SIGTERM, SIGKILL, power loss)
+loses at most the chunk it was computing, and ``resume=True`` recomputes only the missing
+parts.
+
+Reproducibility (DESIGN.md "Simulation and results", STYLE.md B4): a row depends on
+``(variant, players, root_seed, index)`` only (:func:`shengji_sim.rules.game.play_hand`
+derives the hand's stream from ``hand_seed(root_seed, index)``), never on the chunk size,
+the thread count, the order chunks are computed in or the backend. The manifest records
+what must stay fixed for a resumed run to equal an uninterrupted one (variant content hash,
+rules version, row schema, players, root seed, chunk size, rows format).
+
+Backends
+--------
+A backend is ``run_chunk(variant, players, root_seed, start, count, threads) -> rows``:
+``rows`` is a ``ROW_DTYPE`` array of length ``count`` for hands ``start .. start+count-1``
+in index order. ``"reference"`` is the plain-Python engine (one process; ``threads`` is
+accepted and ignored). The Numba core registers ``"core"`` with :func:`register_backend`
+from the module :data:`CORE_MODULE`, which :func:`backends` imports on first use when it
+exists.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import importlib
+import importlib.metadata
+import json
+import math
+import os
+import platform
+import re
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from shengji_sim import RULES_VERSION, __version__
+from shengji_sim.results import ROW_DTYPE, row_from_record
+
+RunChunk = Callable[[Any, str, int, int, int, int], np.ndarray]
+Progress = Callable[[int, int], None]
+
+MANIFEST = "run.json"
+ROWS_DIR = "rows"
+MANIFEST_FORMAT = "shengji-sim-run/1"
+ROWS_FORMATS = ("parquet", "csv")
+PLAYERS = ("random", "greedy")
+CORE_MODULE = "shengji_sim.core.backend"
+#: Chunk size when none is given: about 15 s of the reference engine; larger for compiled code.
+DEFAULT_CHUNK = {"reference": 1000}
+DEFAULT_CHUNK_OTHER = 100_000
+#: A progress bar splits a chunk into at most this many backend calls (rows are unchanged).
+PROGRESS_STEPS = 16
+MAX_SEED = (1 << 64) - 1
+_PART = re.compile(r"^part-(\d+)\.(parquet|csv)$")
+
+
+class SimError(ValueError):
+    """A bad run request (unknown backend, manifest mismatch, ...); ``str()`` is one line."""
+
+
+# ------------------------------------------------------------------------------- backends
+
+
+_BACKENDS: dict[str, RunChunk] = {}
+_discovered = False
+
+
+def register_backend(name: str, run_chunk: RunChunk, *, replace: bool = False) -> None:
+    """Make ``run_chunk`` available as backend ``name`` (see the module docstring)."""
+    if not name or not name.replace("-", "").replace("_", "").isalnum():
+        raise ValueError(f"backend name {name!r}: use letters, digits, '-' and '_'")
+    if name in _BACKENDS and not replace and _BACKENDS[name] is not run_chunk:
+        raise ValueError(f"backend {name!r} is already registered")
+    _BACKENDS[name] = run_chunk
+
+
+def backends() -> list[str]:
+    """Registered backend names (importing :data:`CORE_MODULE` once, if it exists)."""
+    global _discovered
+    if not _discovered:
+        _discovered = True
+        try:
+            importlib.import_module(CORE_MODULE)
+        except ModuleNotFoundError as exc:
+            if exc.name != CORE_MODULE:  # the core exists but lacks a dependency: say so
+                raise
+    return sorted(_BACKENDS)
+
+
+def default_backend() -> str:
+    """``"core"`` when it is registered, else ``"reference"``."""
+    return "core" if "core" in backends() else "reference"
+
+
+def get_backend(name: str) -> RunChunk:
+    names = backends()
+    if name not in _BACKENDS:
+        raise SimError(f"unknown backend {name!r} (available: {', '.join(names)})")
+    return _BACKENDS[name]
+
+
+def reference_chunk(variant: Any, players: str, root_seed: int, start: int, count: int,
+                    threads: int = 1) -> np.ndarray:
+    """The reference backend: ``play_hand`` + ``row_from_record`` per index (one process)."""
+    from shengji_sim.rules.game import play_hand
+    from shengji_sim.strategies import make_players
+
+    seats = make_players(players)
+    rows = np.empty(count, ROW_DTYPE)
+    for i in range(count):
+        rows[i] = row_from_record(play_hand(variant, seats, root_seed, start + i))
+    return rows
+
+
+register_backend("reference", reference_chunk)
+
+
+# ---------------------------------------------------------------------------- manifest
+
+
+def package_versions() -> dict[str, str | None]:
+    """Versions that may affect results or files (read from metadata; nothing is imported)."""
+    out: dict[str, str | None] = {"shengji_sim": __version__, "python": platform.python_version()}
+    for dist in ("numpy", "numba", "pyarrow"):
+        try:
+            out[dist] = importlib.metadata.version(dist)
+        except importlib.metadata.PackageNotFoundError:
+            out[dist] = None
+    return out
+
+
+def row_schema() -> str:
+    """A short fingerprint of ROW_DTYPE (names, types, order)."""
+    return hashlib.sha256(repr(ROW_DTYPE.descr).encode()).hexdigest()[:16]
+
+
+def load_manifest(out_dir: str | Path) -> dict:
+    path = Path(out_dir) / MANIFEST
+    try:
+        with open(path, encoding="utf-8") as fh:
+            manifest = json.load(fh)
+    except FileNotFoundError:
+        raise SimError(f"{out_dir}: no {MANIFEST}; not a simulation run directory") from None
+    except json.JSONDecodeError as exc:
+        raise SimError(f"{path}: unreadable manifest ({exc.msg}, line {exc.lineno})") from None
+    if not isinstance(manifest, dict) or manifest.get("format") != MANIFEST_FORMAT:
+        raise SimError(f"{path}: not a {MANIFEST_FORMAT} manifest")
+    return manifest
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _fsync_dir(path: Path) -> None:
+    with contextlib.suppress(OSError):  # not supported everywhere (Windows); best effort
+        fd = os.open(path, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def _tmp_path(final: Path) -> Path:
+    return final.with_name(f".{final.name}.{os.getpid()}.tmp")
+
+
+def _commit(tmp: Path, final: Path) -> None:
+    """fsync ``tmp`` and rename it over ``final`` (atomic on POSIX and Windows)."""
+    with open(tmp, "rb+") as fh:
+        os.fsync(fh.fileno())
+    os.replace(tmp, final)
+    _fsync_dir(final.parent)
+
+
+def write_json_atomic(final: Path, obj: Any) -> None:
+    """Write ``obj`` as indented JSON to ``final`` via a temp file and a rename."""
+    tmp = _tmp_path(final)
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            json.dump(obj, fh, indent=2, ensure_ascii=False)
+            fh.write("\n")
+        _commit(tmp, final)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+
+
+def write_manifest(out_dir: Path, manifest: dict) -> None:
+    write_json_atomic(out_dir / MANIFEST, manifest)
+
+
+# ------------------------------------------------------------------------------- parts
+
+
+def part_path(out_dir: str | Path, start: int, rows_format: str) -> Path:
+    return Path(out_dir) / ROWS_DIR / f"part-{start:012d}.{rows_format}"
+
+
+def plan(hands: int, chunk_size: int) -> list[tuple[int, int]]:
+    """``(start, count)`` of every chunk of a run."""
+    return [(s, min(chunk_size, hands - s)) for s in range(0, hands, chunk_size)]
+
+
+def _arrow_table(rows: np.ndarray, meta: dict[str, str]):
+    import pyarrow as pa
+
+    cols = {name: pa.array(rows[name]) for name in ROW_DTYPE.names}
+    return pa.table(cols).replace_schema_metadata(meta)
+
+
+def write_part(path: Path, rows: np.ndarray, rows_format: str,
+               meta: dict[str, str] | None = None) -> None:
+    """Write one part atomically (hidden temp file in the same directory, then rename)."""
+    table = _arrow_table(rows, meta or {})
+    tmp = _tmp_path(path)
+    try:
+        if rows_format == "parquet":
+            import pyarrow.parquet as pq
+
+            pq.write_table(table, tmp, compression="zstd")
+        else:
+            import pyarrow.csv as pacsv
+
+            pacsv.write_csv(table, tmp)
+        _commit(tmp, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+
+
+def read_part(path: str | Path) -> np.ndarray:
+    """One part file back as a ``ROW_DTYPE`` array."""
+    import pyarrow as pa
+
+    path = Path(path)
+    if path.suffix == ".parquet":
+        import pyarrow.parquet as pq
+
+        table = pq.read_table(path)
+    else:
+        import pyarrow.csv as pacsv
+
+        types = {n: pa.from_numpy_dtype(ROW_DTYPE[n]) for n in ROW_DTYPE.names}
+        table = pacsv.read_csv(path, convert_options=pacsv.ConvertOptions(column_types=types))
+    if sorted(table.column_names) != sorted(ROW_DTYPE.names):
+        raise SimError(f"{path}: columns differ from this version's ROW_DTYPE")
+    rows = np.empty(table.num_rows, ROW_DTYPE)
+    for name in ROW_DTYPE.names:
+        rows[name] = table.column(name).to_numpy()
+    return rows
+
+
+def existing_parts(out_dir: str | Path) -> dict[int, Path]:
+    """start -> path of every part file present (complete by construction)."""
+    rows_dir = Path(out_dir) / ROWS_DIR
+    if not rows_dir.is_dir():
+        return {}
+    found: dict[int, Path] = {}
+    for entry in rows_dir.iterdir():
+        m = _PART.match(entry.name)
+        if m:
+            found[int(m.group(1))] = entry
+    return found
+
+
+def iter_parts(out_dir: str | Path) -> Iterator[tuple[int, np.ndarray]]:
+    """``(start, rows)`` of each part of a run in index order, one part in memory at a time."""
+    manifest = load_manifest(out_dir)
+    present = existing_parts(out_dir)
+    for start, _ in plan(manifest["hands"], manifest["chunk_size"]):
+        if start in present:
+            yield start, read_part(present[start])
+
+
+def read_rows(out_dir: str | Path) -> np.ndarray:
+    """Every row of a run, concatenated (for tests and small runs)."""
+    parts = [rows for _, rows in iter_parts(out_dir)]
+    return np.concatenate(parts) if parts else np.empty(0, ROW_DTYPE)
+
+
+# ----------------------------------------------------------------------------------- run
+
+
+@dataclass
+class RunResult:
+    out_dir: Path
+    manifest: dict
+    hands_run: int        # hands computed by this call
+    hands_skipped: int    # hands already on disk (resume)
+    seconds: float
+
+
+def _check_args(players: str, root_seed: int, hands: int, chunk_size: int | None,
+                threads: int | None, rows_format: str | None) -> None:
+    if players not in PLAYERS:
+        raise SimError(f"unknown players {players!r} (expected one of {', '.join(PLAYERS)})")
+    if not 0 <= root_seed <= MAX_SEED:
+        raise SimError(f"seed {root_seed}: must be in 0..2**64-1")
+    if hands <= 0:
+        raise SimError(f"hands {hands}: must be at least 1")
+    if chunk_size is not None and chunk_size <= 0:
+        raise SimError(f"chunk size {chunk_size}: must be at least 1")
+    if threads is not None and threads <= 0:
+        raise SimError(f"threads {threads}: must be at least 1")
+    if rows_format is not None and rows_format not in ROWS_FORMATS:
+        raise SimError(f"unknown rows format {rows_format!r} (expected parquet or csv)")
+
+
+def default_threads() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _same_run(old: dict, new: dict, out_dir: Path, resume: bool) -> None:
+    """Raise a one-line SimError when ``old`` (on disk) is not the run ``new`` describes."""
+    checks = [
+        ("variant_hash", "variant", lambda m: f"{m['variant']} ({m['variant_hash'][:12]})"),
+        ("players", "players", lambda m: m["players"]),
+        ("root_seed", "seed", lambda m: m["root_seed"]),
+        ("rules_version", "rules version", lambda m: m["rules_version"]),
+        ("row_schema", "row schema", lambda m: m["row_schema"]),
+        ("chunk_size", "chunk size", lambda m: m["chunk_size"]),
+        ("rows_format", "rows format", lambda m: m["rows_format"]),
+    ]
+    for key, label, show in checks:
+        if old.get(key) != new[key]:
+            hint = "" if resume else "; choose another --out"
+            raise SimError(f"{out_dir} holds a different run: {label} {show(old)} there, "
+                           f"{show(new)} requested{hint}")
+    if new["hands"] < old["hands"]:
+        raise SimError(f"{out_dir} holds a run of {old['hands']} hands; --hands "
+                       f"{new['hands']} would shrink it")
+
+
+@contextlib.contextmanager
+def _lock(out_dir: Path) -> Iterator[None]:
+    """An exclusive advisory lock so two runs never write one directory (POSIX only)."""
+    try:
+        import fcntl
+    except ImportError:  # Windows: no lock
+        yield
+        return
+    with open(out_dir / ".lock", "w") as fh:
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            raise SimError(f"{out_dir} is being written by another run") from None
+        try:
+            yield
+        finally:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_UN)
+
+
+def run(variant: Any, players: str, root_seed: int, hands: int, out_dir: str | Path,
+        chunk_size: int | None = None, backend: str | None = None, threads: int | None = None,
+        resume: bool = False, progress: bool | Progress = False,
+        rows_format: str | None = None, warn: Callable[[str], None] | None = None) -> RunResult:
+    """Play hands ``[0, hands)`` and write their rows to ``out_dir`` (module docstring).
+
+    ``chunk_size``, ``rows_format``: default to the existing run's on resume, else
+    :data:`DEFAULT_CHUNK` for the backend and ``"parquet"``. ``backend``: default
+    :func:`default_backend`. ``threads``: passed to the backend (default: the usable CPUs).
+    ``resume``: continue the run in ``out_dir`` (its manifest must match; ``hands`` may grow);
+    without it, ``out_dir`` must not hold a run yet. ``progress``: ``True`` shows a tqdm bar
+    on stderr (hidden when stderr is not a terminal); a callable is called as
+    ``progress(hands_done, hands)`` after each chunk is on disk. ``warn``: receives
+    one-line notes (library versions differ from the run's). Raises :class:`SimError`.
+    """
+    _check_args(players, root_seed, hands, chunk_size, threads, rows_format)
+    backend = backend or default_backend()
+    run_chunk = get_backend(backend)
+    threads = threads or default_threads()
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    with _lock(out):
+        manifest, todo, done = _prepare(variant, players, root_seed, hands, out, chunk_size,
+                                        backend, threads, resume, rows_format, warn)
+        t0 = time.perf_counter()
+        computed = _execute(variant, players, root_seed, hands, out, manifest, todo, done,
+                            run_chunk, threads, progress)
+        elapsed = time.perf_counter() - t0
+    return RunResult(out, manifest, computed, done, elapsed)
+
+
+def _prepare(variant, players, root_seed, hands, out: Path, chunk_size, backend, threads,
+             resume, rows_format, warn) -> tuple[dict, list[tuple[int, int]], int]:
+    """Check or create the manifest; return it, the chunks to compute and the hands on disk."""
+    have_manifest = (out / MANIFEST).exists()
+    present = existing_parts(out)
+    old = load_manifest(out) if have_manifest else None
+    if old is not None and not resume:
+        new_probe = _new_manifest(variant, players, root_seed, hands,
+                                  chunk_size or old.get("chunk_size"), backend, threads,
+                                  rows_format or old.get("rows_format"))
+        _same_run(old, new_probe, out, resume=False)
+        raise SimError(f"{out} already holds this run; pass --resume to continue it or "
+                       "choose another --out")
+    if old is None and present:
+        raise SimError(f"{out / ROWS_DIR} holds part files but {out} has no {MANIFEST}; "
+                       "choose another --out")
+    for stale in [*(out / ROWS_DIR).glob(".part-*.tmp"), *out.glob(".*.json.*.tmp")]:
+        stale.unlink()  # left by a killed run
+    if old is None:
+        manifest = _new_manifest(variant, players, root_seed, hands,
+                                 chunk_size or DEFAULT_CHUNK.get(backend, DEFAULT_CHUNK_OTHER),
+                                 backend, threads, rows_format or "parquet")
+        (out / ROWS_DIR).mkdir(exist_ok=True)
+        write_manifest(out, manifest)
+        return manifest, plan(hands, manifest["chunk_size"]), 0
+    manifest = _resume_manifest(old, variant, players, root_seed, hands, out, chunk_size,
+                                backend, threads, rows_format, warn)
+    (out / ROWS_DIR).mkdir(exist_ok=True)
+    return _resume_plan(manifest, old["hands"], hands, out, present)
+
+
+def _new_manifest(variant, players, root_seed, hands, chunk_size, backend, threads,
+                  rows_format) -> dict:
+    now = _now()
+    return {
+        "format": MANIFEST_FORMAT,
+        "variant": variant.name, "variant_hash": variant.content_hash,
+        "rules_version": RULES_VERSION, "row_schema": row_schema(),
+        "players": players, "root_seed": root_seed, "hands": hands,
+        "chunk_size": chunk_size, "rows_format": rows_format,
+        "backend": backend, "backends_used": [backend], "threads": threads,
+        "versions": package_versions(),
+        "created": now, "updated": now,
+        "hands_written": 0, "complete": False,
+        "timing": {"hands": 0, "seconds": 0.0},
+    }
+
+
+def _resume_manifest(old, variant, players, root_seed, hands, out, chunk_size, backend,
+                     threads, rows_format, warn) -> dict:
+    new = _new_manifest(variant, players, root_seed, hands, chunk_size or old.get("chunk_size"),
+                        backend, threads, rows_format or old.get("rows_format"))
+    _same_run(old, new, out, resume=True)
+    versions = package_versions()
+    if old.get("versions") != versions and warn is not None:
+        diff = [f"{k} {old.get('versions', {}).get(k)} -> {v}" for k, v in versions.items()
+                if old.get("versions", {}).get(k) != v]
+        warn(f"resuming {out} with different versions ({', '.join(diff)})")
+    manifest = dict(old)
+    manifest.update(hands=hands, backend=backend, threads=threads, versions=versions,
+                    backends_used=sorted(set(old.get("backends_used", [])) | {backend}))
+    return manifest
+
+
+def _resume_plan(manifest: dict, old_hands: int, hands: int, out: Path,
+                 present: dict[int, Path]) -> tuple[dict, list[tuple[int, int]], int]:
+    chunk = manifest["chunk_size"]
+    chunks = plan(hands, chunk)
+    starts = {s for s, _ in chunks}
+    for start, path in sorted(present.items()):
+        if start not in starts or path.suffix != "." + manifest["rows_format"]:
+            raise SimError(f"{path}: not a part of this run (chunk size {chunk}, "
+                           f"{hands} hands, {manifest['rows_format']})")
+        # the short last chunk of a run that is now extended is recomputed in full
+        if min(chunk, old_hands - start) != min(chunk, hands - start):
+            path.unlink()
+            del present[start]
+    _fsync_dir(out / ROWS_DIR)
+    done = sum(n for s, n in chunks if s in present)
+    manifest.update(hands_written=done, complete=done == hands, updated=_now())
+    write_manifest(out, manifest)
+    return manifest, [(s, n) for s, n in chunks if s not in present], done
+
+
+def _execute(variant, players, root_seed, hands, out: Path, manifest: dict,
+             todo: list[tuple[int, int]], done: int, run_chunk: RunChunk, threads: int,
+             progress: bool | Progress) -> int:
+    bar = None
+    if progress is True:
+        from tqdm import tqdm
+
+        bar = tqdm(total=hands, initial=done, unit="hand", file=sys.stderr, disable=None,
+                   dynamic_ncols=True, desc=f"{manifest['variant']} {players}")
+    meta = {"shengji_sim.rules_version": RULES_VERSION,
+            "shengji_sim.variant_hash": manifest["variant_hash"],
+            "shengji_sim.root_seed": str(root_seed), "shengji_sim.players": players}
+    computed = 0
+    try:
+        for start, count in todo:
+            t0 = time.perf_counter()
+            rows = _compute(variant, players, root_seed, start, count, run_chunk, threads, bar)
+            write_part(part_path(out, start, manifest["rows_format"]), rows,
+                       manifest["rows_format"], meta)
+            seconds = time.perf_counter() - t0
+            computed += count
+            done += count
+            timing = manifest["timing"]
+            manifest.update(hands_written=done, complete=done == hands, updated=_now(),
+                            timing={"hands": timing["hands"] + count,
+                                    "seconds": round(timing["seconds"] + seconds, 6)})
+            write_manifest(out, manifest)
+            if callable(progress):
+                progress(done, hands)
+    finally:
+        if bar is not None:
+            bar.close()
+    return computed
+
+
+def _compute(variant, players, root_seed, start, count, run_chunk: RunChunk, threads: int,
+             bar) -> np.ndarray:
+    """One chunk's rows; with a visible bar, in up to PROGRESS_STEPS backend calls."""
+    steps = PROGRESS_STEPS if bar is not None and not bar.disable else 1
+    step = max(1, math.ceil(count / steps))
+    pieces = []
+    for s in range(start, start + count, step):
+        n = min(step, start + count - s)
+        rows = run_chunk(variant, players, root_seed, s, n, threads)
+        _check_rows(rows, s, n)
+        pieces.append(rows)
+        if bar is not None:
+            bar.update(n)
+    return pieces[0] if len(pieces) == 1 else np.concatenate(pieces)
+
+
+def _check_rows(rows: Any, start: int, count: int) -> None:
+    """A backend must return ``count`` ROW_DTYPE rows for ``start..`` in index order."""
+    if not isinstance(rows, np.ndarray) or rows.dtype != ROW_DTYPE or rows.shape != (count,):
+        got = getattr(rows, "dtype", type(rows).__name__), getattr(rows, "shape", None)
+        raise RuntimeError(f"backend returned {got} for {count} hands at {start}")
+    if not np.array_equal(rows["index"], np.arange(start, start + count, dtype=np.uint64)):
+        raise RuntimeError(f"backend rows for hands {start}..{start + count - 1} "
+                           "are not in index order")

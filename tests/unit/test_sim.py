@@ -1,0 +1,287 @@
+"""The batch runner and the run summary (shengji_sim.sim, shengji_sim.report, `simulate`).
+
+A row depends on (variant, players, root_seed, index) only: chunk size, threads, an
+interruption plus --resume, and the rows file format never change the rows.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from shengji_sim import report, sim
+from shengji_sim.cli import main
+from shengji_sim.results import ROW_DTYPE
+from shengji_sim.variant import load_variant
+
+N = 30
+SEED = 11
+
+
+@pytest.fixture(scope="module")
+def classic():
+    return load_variant("classic-2deck")
+
+
+@pytest.fixture(scope="module")
+def baifen():
+    return load_variant("baifen-1deck")
+
+
+@pytest.fixture(scope="module")
+def classic_rows(classic) -> np.ndarray:
+    """The uninterrupted run: hands 0..N-1 in one backend call."""
+    return sim.reference_chunk(classic, "random", SEED, 0, N)
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    try:
+        main(list(argv))
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+class Stop(Exception):
+    pass
+
+
+def stop_after(chunks: int):
+    calls = []
+
+    def progress(done: int, total: int) -> None:
+        calls.append((done, total))
+        if len(calls) == chunks:
+            raise Stop
+
+    return progress, calls
+
+
+# ---------------------------------------------------------------- rows never change
+
+
+def test_rows_do_not_depend_on_chunk_size_or_threads(classic, classic_rows, tmp_path) -> None:
+    assert np.array_equal(classic_rows["index"], np.arange(N))
+    a = sim.run(classic, "random", SEED, N, tmp_path / "a", chunk_size=7, threads=1)
+    b = sim.run(classic, "random", SEED, N, tmp_path / "b", chunk_size=30, threads=3)
+    assert (a.hands_run, b.hands_run) == (N, N)
+    assert len(sim.existing_parts(tmp_path / "a")) == 5
+    assert np.array_equal(sim.read_rows(tmp_path / "a"), classic_rows)
+    assert np.array_equal(sim.read_rows(tmp_path / "b"), classic_rows)
+    sa, sb = report.summary_json(tmp_path / "a"), report.summary_json(tmp_path / "b")
+    assert sa["rows_sha256"] == sb["rows_sha256"] and sa["complete"] and sa["hands"] == N
+
+
+def test_interrupted_run_resumes_to_the_same_rows(classic, classic_rows, tmp_path) -> None:
+    out = tmp_path / "run"
+    progress, calls = stop_after(2)
+    with pytest.raises(Stop):
+        sim.run(classic, "random", SEED, N, out, chunk_size=7, progress=progress)
+    assert calls == [(7, N), (14, N)]
+    assert sorted(sim.existing_parts(out)) == [0, 7]
+    manifest = sim.load_manifest(out)
+    assert manifest["hands_written"] == 14 and not manifest["complete"]
+    assert not report.summary_json(out)["complete"]
+    (out / "rows" / ".part-000000000014.parquet.999.tmp").write_bytes(b"torn")  # a killed write
+    res = sim.run(classic, "random", SEED, N, out, resume=True)
+    assert (res.hands_skipped, res.hands_run) == (14, 16)
+    assert not list((out / "rows").glob(".*.tmp"))
+    assert np.array_equal(sim.read_rows(out), classic_rows)
+    assert sim.load_manifest(out)["complete"]
+    again = sim.run(classic, "random", SEED, N, out, resume=True)  # nothing left to do
+    assert again.hands_run == 0
+
+
+@pytest.mark.parametrize("first", [14, 10])
+def test_shorter_run_extended_by_resume(classic, classic_rows, tmp_path, first) -> None:
+    """hands=14 then 30; hands=10 leaves a short last chunk that is recomputed in full."""
+    out = tmp_path / "run"
+    sim.run(classic, "random", SEED, first, out, chunk_size=7)
+    sim.run(classic, "random", SEED, N, out, resume=True)
+    assert np.array_equal(sim.read_rows(out), classic_rows)
+
+
+def test_parquet_and_csv_round_trip_the_same_rows(baifen, tmp_path) -> None:
+    want = sim.reference_chunk(baifen, "greedy", 5, 0, N)
+    for fmt in ("parquet", "csv"):
+        out = tmp_path / fmt
+        sim.run(baifen, "greedy", 5, N, out, chunk_size=12, rows_format=fmt)
+        assert sorted(p.suffix for p in sim.existing_parts(out).values()) == ["." + fmt] * 3
+        got = sim.read_rows(out)
+        assert got.dtype == ROW_DTYPE and np.array_equal(got, want)
+    extreme = np.zeros(2, ROW_DTYPE)
+    extreme["seed"] = 2**64 - 1
+    extreme["index"] = [0, 1]
+    extreme["attacker_points"] = [-5, 2**31 - 1]
+    for fmt in ("parquet", "csv"):
+        path = tmp_path / f"x.{fmt}"
+        sim.write_part(path, extreme, fmt)
+        assert np.array_equal(sim.read_part(path), extreme)
+
+
+# ------------------------------------------------------------------------- backends
+
+
+def test_backend_registry(classic, classic_rows, tmp_path, monkeypatch) -> None:
+    monkeypatch.setattr(sim, "_BACKENDS", dict(sim._BACKENDS))
+    assert "reference" in sim.backends()
+    if "core" not in sim.backends():
+        assert sim.default_backend() == "reference"
+
+    def reversed_work(variant, players, root_seed, start, count, threads):
+        rows = np.empty(count, ROW_DTYPE)
+        for i in reversed(range(count)):  # another order, same rows
+            rows[i] = sim.reference_chunk(variant, players, root_seed, start + i, 1)[0]
+        return rows
+
+    sim.register_backend("test-reversed", reversed_work)
+    sim.run(classic, "random", SEED, N, tmp_path / "r", chunk_size=13, backend="test-reversed")
+    assert np.array_equal(sim.read_rows(tmp_path / "r"), classic_rows)
+
+    sim.register_backend("test-bad", lambda v, p, s, start, count, t: np.zeros(count, ROW_DTYPE))
+    with pytest.raises(RuntimeError, match="not in index order"):
+        sim.run(classic, "random", SEED, 3, tmp_path / "bad", backend="test-bad")
+    with pytest.raises(sim.SimError, match="unknown backend 'nope'"):
+        sim.run(classic, "random", SEED, 3, tmp_path / "nope", backend="nope")
+
+
+# -------------------------------------------------------------------------- summary
+
+
+def test_summary_matches_a_hand_computation() -> None:
+    rows = np.zeros(5, ROW_DTYPE)
+    rows["index"] = np.arange(5)
+    rows["winner_side"] = [0, 0, 1, 2, 0]  # 3 dealer wins; the "nobody" hand is not one
+    rows["levels"] = [1, 2, 1, 0, 1]
+    rows["attacker_points"] = [10, 35, 80, 45, 0]
+    rows["kitty_multiplier"] = [0, 2, 4, 0, 0]
+    rows["kitty_awarded"] = [0, 10, 40, 0, 0]
+    rows["throws"], rows["throws_failed"] = [1, 0, 2, 0, 0], [1, 0, 0, 0, 0]
+    rows["trump"] = [4, 0, 0, 1, 3]
+    rows["follow_follow_1"] = [3, 0, 1, 0, 0]
+    rows["jj4_rows_2"] = [0b101, 0b001, 0, 0, 0]
+    # Wilson 95 %: p = 3/5, z = 1.959964
+    z, n, p = 1.959963984540054, 5, 0.6
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    for chunks in ([rows], [rows[:2], rows[2:3], rows[3:]]):  # streaming changes nothing
+        s = report.summarize(chunks)
+        win = s["dealer_win"]
+        assert s["hands"] == 5 and win["wins"] == 3 and win["rate"] == 0.6
+        lo, hi = s["dealer_win"]["ci95"]
+        assert lo == pytest.approx(centre - half) and hi == pytest.approx(centre + half)
+        assert (round(lo, 4), round(hi, 4)) == (0.2307, 0.8824)  # published table value
+        pts = s["attacker_points"]
+        std = np.std(rows["attacker_points"], ddof=1)
+        assert pts["mean"] == 34.0 and pts["std"] == pytest.approx(std)
+        assert pts["histogram"] == {"bin_width": 10, "edges": [0, 10, 20, 30, 40, 50, 60, 70,
+                                                                 80, 90],
+                                    "counts": [1, 1, 0, 1, 1, 0, 0, 0, 1]}
+        assert s["level_changes"] == {"dealer": {"1": 2, "2": 1}, "attackers": {"1": 1},
+                                      "none": {"0": 1}}
+        assert s["kitty"] == {"multiplier": {"0": 3, "2": 1, "4": 1}, "mean_awarded": 10.0,
+                              "hands_awarded": 2}
+        assert (s["throws"]["tried"], s["throws"]["failed"]) == (3, 1)
+        assert s["trump"] == {"S": 2, "H": 1, "C": 0, "D": 1, "NT": 1}
+        assert s["follow_rules"]["FOLLOW-1"] == 4
+        assert s["jj4_table_rows"]["FOLLOW-6"] == {"1": 2, "3": 1}
+        assert s["contiguous"]
+    assert report.wilson_interval(0, 0) == (0.0, 1.0)
+    assert report.wilson_interval(0, 10)[0] == 0.0 and report.wilson_interval(10, 10)[1] == 1.0
+
+
+# ------------------------------------------------------------------------------ CLI
+
+
+def test_cli_simulate_writes_summary(capsys, tmp_path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli(capsys, "simulate", "--variant", "baifen-1deck", "--hands", "20",
+                             "--seed", "4", "--chunk-size", "8", "--backend", "reference",
+                             "--quiet")
+    assert code == 0, err
+    run_dir = tmp_path / "runs" / "baifen-1deck-4-random"
+    summary = json.loads((run_dir / "summary.json").read_text())
+    assert json.loads(out) == summary
+    assert summary["hands"] == 20 and summary["complete"]
+    assert summary["variant"] == "baifen-1deck" and summary["run"]["root_seed"] == 4
+    assert summary["hands_per_second"] > 0
+    assert set(summary["versions"]) >= {"numpy", "numba", "pyarrow"}
+    assert len(sim.existing_parts(run_dir)) == 3
+
+    # the same run again without --resume, a different run with --resume: one line, exit 2
+    for argv, needle in [
+        ([], "--resume"),
+        (["--resume", "--seed", "5", "--out", str(run_dir)], "seed 4 there, 5 requested"),
+        (["--resume", "--players", "greedy", "--out", str(run_dir)], "players"),
+        (["--resume", "--chunk-size", "9"], "chunk size 8 there, 9 requested"),
+        (["--resume", "--rows-format", "csv"], "rows format"),
+        (["--resume", "--hands", "10"], "shrink"),
+    ]:
+        base = {"--variant": "baifen-1deck", "--hands": "20", "--seed": "4"}
+        flags = [a for k, v in base.items() if k not in argv for a in (k, v)]
+        code, out, err = run_cli(capsys, "simulate", *flags, *argv, "--quiet")
+        assert code == 2 and out == "" and len(err.strip().splitlines()) == 1, (argv, err)
+        assert err.startswith("error: ") and needle in err, (argv, err)
+
+    code, out, err = run_cli(capsys, "simulate", "--variant", "baifen-1deck", "--hands", "24",
+                             "--seed", "4", "--resume", "--quiet")
+    assert code == 0, err
+    assert json.loads(out)["hands"] == 24 and json.loads(out)["complete"]
+
+
+@pytest.mark.parametrize("argv, needle", [
+    (["--hands", "0"], "--hands 0"),
+    (["--hands", "-3"], "--hands -3"),
+    (["--hands", "5", "--backend", "nope"], "unknown backend 'nope'"),
+    (["--hands", "5", "--chunk-size", "0"], "--chunk-size 0"),
+    (["--hands", "5", "--players", "bot"], "--players"),
+])
+def test_simulate_bad_input_exits_2(capsys, tmp_path: Path, argv, needle) -> None:
+    code, out, err = run_cli(capsys, "simulate", "--variant", "baifen-1deck", "--out",
+                             str(tmp_path / "r"), *argv, "--quiet")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert needle in err
+    assert not (tmp_path / "r" / "rows").exists()
+
+
+def test_out_dir_with_foreign_part_files_is_refused(capsys, tmp_path: Path) -> None:
+    (tmp_path / "r" / "rows").mkdir(parents=True)
+    (tmp_path / "r" / "rows" / "part-000000000000.csv").write_text("x\n")
+    code, _, err = run_cli(capsys, "simulate", "--variant", "baifen-1deck", "--hands", "2",
+                           "--out", str(tmp_path / "r"), "--quiet")
+    assert code == 2 and "no run.json" in err
+
+
+def test_sigterm_keeps_written_chunks_and_resume_completes(classic_rows, tmp_path) -> None:
+    """A real process stopped by SIGTERM mid-run; --resume ends with the uninterrupted rows."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out = tmp_path / "run"
+    argv = [sys.executable, "-m", "shengji_sim", "simulate", "--variant", "classic-2deck",
+            "--hands", str(N), "--seed", str(SEED), "--out", str(out), "--chunk-size", "3",
+            "--backend", "reference", "--quiet"]
+    env = {**os.environ, "PYTHONPATH": str(Path(sim.__file__).parents[1])}
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    deadline = time.monotonic() + 30
+    while not sim.existing_parts(out) and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    proc.send_signal(signal.SIGTERM)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert "--resume" in err.decode()
+    written = sim.existing_parts(out)
+    assert 0 < len(written) < 10 and not list((out / "rows").glob(".*"))
+    res = subprocess.run(argv + ["--resume"], capture_output=True, env=env, timeout=60)
+    assert res.returncode == 0, res.stderr
+    assert json.loads(res.stdout)["complete"]
+    assert np.array_equal(sim.read_rows(out), classic_rows)
