@@ -1,0 +1,251 @@
+"""Properties of the follow rules (RULES.md §2.7 FOLLOW-1..12, DEF-5, DEF-8; STYLE.md B1-B3).
+
+Generator/checker agreement (harness item 4): whatever ``legal_follows`` lists passes
+``check_follow``, and on small hands every multiset ``check_follow`` accepts is listed
+(a depth-1 "perft" of the follow). ``test_DEF_5_matches_independent_oracle`` is a
+differential test (B2) against a brute-force reading of DEF-5 / AMB-16 A for classic-2deck,
+written here without the engine's rows. Positions come from :mod:`.strategies`; failures
+print a ``position(...)`` call that pastes into ``@example``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import assume, event, example, given
+
+from shengji_sim.cards import parse_cards
+from shengji_sim.rules.follow import check_follow, legal_follows
+from shengji_sim.rules.ranking import Ranking
+from shengji_sim.rules.shapes import tractor_kinds
+from tests.property.strategies import FOLLOW_ITEMS, Position, position, positions
+
+LIMIT = 60  #: plays listed per call where a test only needs a sample (count stays exact)
+
+
+def sub_multisets(cards: list[int], size: int) -> Iterator[tuple[int, ...]]:
+    """Every distinct ``size``-card sub-multiset of ``cards``, as a sorted tuple."""
+    counts = sorted(Counter(cards).items())
+    suffix = [0] * (len(counts) + 1)
+    for i in range(len(counts) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + counts[i][1]
+
+    def walk(i: int, left: int, chosen: list[int]) -> Iterator[tuple[int, ...]]:
+        if left == 0:
+            yield tuple(chosen)
+            return
+        if suffix[i] < left:
+            return
+        k, c = counts[i]
+        for take in range(min(c, left), -1, -1):
+            yield from walk(i + 1, left - take, chosen + [k] * take)
+
+    yield from walk(0, size, [])
+
+
+def as_multisets(plays: list[list[int]]) -> list[tuple[int, ...]]:
+    return [tuple(sorted(p)) for p in plays]
+
+
+# RULES.md AMB-16 example 2 (a greedy search finds one tractor; two are owed), and
+# AMB-17 example 2 (a quad answers a 2-pair tractor) under the reading that splits sets.
+AMB16_EX2 = position("classic-2deck", level="2", trump="H", lead="SA SA SK SK S9 S9 S8 S8",
+                     hand="S3 S3 S4 S4 S5 S5 S6 S6 SJ SJ H7")
+AMB17_EX2 = position("changzhou-4deck", level="10", trump="H", lead="S5 S5 S6 S6",
+                     hand="S9 S9 S9 S9 S3 H4")
+
+
+# ----------------------------------------------------------------------------- properties
+
+
+@given(pos=positions())
+@example(pos=AMB16_EX2)
+def test_FOLLOW_never_stuck(pos: Position) -> None:
+    """With at least len(lead) cards there is always a legal follow (shengji #512)."""
+    assert len(pos.hand) >= len(pos.lead)
+    result = legal_follows(pos.ctx, list(pos.lead), list(pos.hand), limit=LIMIT)
+    assert result.count >= 1, result.rule
+    assert result.plays, result.rule
+
+
+@given(pos=positions())
+@example(pos=AMB16_EX2)
+@example(pos=AMB17_EX2)
+def test_enumerated_follows_are_legal(pos: Position) -> None:
+    """Every listed play has the lead's size, lies in the hand and passes check_follow."""
+    lead, hand = list(pos.lead), list(pos.hand)
+    result = legal_follows(pos.ctx, lead, hand, limit=LIMIT)
+    assert result.truncated == (result.count > len(result.plays))
+    held = Counter(hand)
+    for play in result.plays:
+        assert len(play) == len(lead)
+        assert not Counter(play) - held, f"play {play} is not in the hand"
+        legal, reason = check_follow(pos.ctx, lead, hand, play)
+        assert legal, reason
+
+
+@given(pos=positions(max_lead=8, max_hand=12))
+@example(pos=AMB16_EX2)
+@example(pos=AMB17_EX2)
+def test_every_legal_play_is_enumerated(pos: Position) -> None:
+    """Perft depth 1: {plays check_follow accepts} == {plays listed}, and count matches."""
+    lead, hand = list(pos.lead), list(pos.hand)
+    accepted = {s for s in sub_multisets(hand, len(lead))
+                if check_follow(pos.ctx, lead, hand, list(s))[0]}
+    result = legal_follows(pos.ctx, lead, hand)
+    event(f"rule {result.rule}")
+    listed = as_multisets(result.plays)
+    assert not result.truncated
+    missing, extra = accepted - set(listed), set(listed) - accepted
+    assert not missing and not extra, (result.rule, sorted(missing), sorted(extra))
+    assert result.count == len(accepted)
+
+
+@given(pos=positions(items=tuple(i for i in FOLLOW_ITEMS if i != "AMB-19"), holding="short"))
+def test_FOLLOW_1_short_suit_plays_all(pos: Position) -> None:
+    """FOLLOW-1: with no more led-group cards than the lead, every follow plays them all.
+
+    AMB-19 B is left out: there a player lacking the led shape may ruff or discard instead.
+    """
+    holding = Counter(pos.holding())
+    assert sum(holding.values()) <= len(pos.lead)
+    result = legal_follows(pos.ctx, list(pos.lead), list(pos.hand), limit=LIMIT)
+    for play in result.plays:
+        assert not holding - Counter(play), (result.rule, play)
+
+
+@given(pos=positions())
+@example(pos=AMB16_EX2)
+def test_enumeration_deterministic(pos: Position) -> None:
+    """Same answer twice (also from a freshly built Context), strongest first, no repeats."""
+    lead, hand = list(pos.lead), list(pos.hand)
+    first = legal_follows(pos.ctx, lead, hand, limit=LIMIT)
+    again = legal_follows(pos.ctx, lead, hand, limit=LIMIT)
+    fresh = legal_follows(pos.fresh_ctx(), lead, hand, limit=LIMIT)
+    assert first == again == fresh
+    key = pos.ctx.ranking.sort_key
+    for play in first.plays:
+        assert play == sorted(play, key=key), "cards of a play are listed strongest first"
+    keys = [[key(k) for k in play] for play in first.plays]
+    assert keys == sorted(keys), "plays are listed strongest first"
+    assert len(set(as_multisets(first.plays))) == len(first.plays), "duplicate plays"
+    prefix = legal_follows(pos.ctx, lead, hand, limit=3)
+    assert prefix.plays == first.plays[:3] and prefix.count == first.count
+
+
+# ------------------------------------------------------- DEF-5 oracle (classic-2deck only)
+
+
+def _runs(ranking: Ranking, counts: Counter, lengths: range) -> list[tuple[int, ...]]:
+    """Pair tractors (COMBO-5 adjacency from the ranking) whose kinds ``counts`` pairs."""
+    return [run for n in lengths for run in tractor_kinds(ranking, n)
+            if all(counts[k] >= 2 for k in run)]
+
+
+def oracle_lead_structure(ranking: Ranking, lead: list[int]) -> tuple[list[int], int]:
+    """The lead's tractor lengths and its pair units (THROW-1, DEF-4's canonical split).
+
+    Brute force: cover the lead's pairs with disjoint tractors and loose pairs using the
+    fewest components, then the largest sizes. In two decks a kind pairs at most once.
+    """
+    counts = Counter(lead)
+    pairs = sorted(k for k, c in counts.items() if c >= 2)
+    runs = _runs(ranking, counts, range(2, len(pairs) + 1))
+    best: tuple[tuple, list[int]] | None = None
+
+    def walk(i: int, used: frozenset[int], chosen: list[int]) -> None:
+        nonlocal best
+        while i < len(pairs) and pairs[i] in used:
+            i += 1
+        if i == len(pairs):
+            loose = len(pairs) - sum(chosen)
+            sizes = sorted([2 * n for n in chosen] + [2] * loose, reverse=True)
+            key = (-(len(chosen) + loose), sizes)
+            if best is None or key > best[0]:
+                best = (key, sorted(chosen, reverse=True))
+            return
+        k = pairs[i]
+        walk(i + 1, used | {k}, chosen)  # k is a loose pair
+        for run in runs:
+            if k in run and not used.intersection(run):
+                walk(i + 1, used | set(run), chosen + [len(run)])
+
+    walk(0, frozenset(), [])
+    assert best is not None
+    return best[1], len(pairs)
+
+
+def oracle_score(ranking: Ranking, play: tuple[int, ...], tractors: list[int],
+                 pair_units: int) -> tuple[int, int]:
+    """DEF-5 under AMB-16 A: (matched tractor cards, then capped pairs), maximised.
+
+    Each lead tractor of length L is matched to at most one disjoint pair tractor of the
+    play of length 2..L; the play's remaining pairs count up to the lead's pair units not
+    covered by matched tractor pairs.
+    """
+    counts = Counter(play)
+    runs = _runs(ranking, counts, range(2, max(tractors, default=1) + 1))
+    best = (0, 0)
+
+    def walk(i: int, used: frozenset[int], matched: int) -> None:
+        nonlocal best
+        if i == len(tractors):
+            pairs = sum(1 for k, c in counts.items() if c >= 2 and k not in used)
+            best = max(best, (2 * matched, min(pairs, pair_units - matched)))
+            return
+        walk(i + 1, used, matched)
+        for run in runs:
+            if len(run) <= tractors[i] and not used.intersection(run):
+                walk(i + 1, used | set(run), matched + len(run))
+
+    walk(0, frozenset(), 0)
+    return best
+
+
+@given(pos=positions(variants=("classic-2deck",), overrides=False, max_lead=10, max_hand=14,
+                     holding="long", structured=True))
+@example(pos=AMB16_EX2)
+@example(pos=position("classic-2deck", level="2", trump="H", lead="S5 S5 S6 S6 S7 S7",
+                      hand="S3 S3 S9 S9 S10 S10 SQ SQ SA"))  # AMB-16 example 1
+def test_DEF_5_matches_independent_oracle(pos: Position) -> None:
+    """classic-2deck: legal follows == argmax of the brute-force DEF-5 / AMB-16 A score."""
+    ctx = pos.ctx
+    assert ctx.variant.follow_policy == "tractor_pairs"
+    assert ctx.variant.tractor_obligation == "maximize"
+    assert ctx.ranking.tractor_widths == (2,)
+    lead, holding = list(pos.lead), pos.holding()
+    assume(len(holding) > len(lead))  # else FOLLOW-1 decides; rare (a suit too small)
+    tractors, pair_units = oracle_lead_structure(ctx.ranking, lead)
+    scores = {s: oracle_score(ctx.ranking, s, tractors, pair_units)
+              for s in sub_multisets(holding, len(lead))}
+    top = max(scores.values())
+    expected = {s for s, score in scores.items() if score == top}
+    event(f"lead tractors {len(tractors)}, best matched tractor cards {top[0]}")
+    result = legal_follows(ctx, lead, list(pos.hand))
+    got = set(as_multisets(result.plays))
+    assert got == expected, (result.rule, tractors, pair_units, top,
+                             sorted(expected - got), sorted(got - expected))
+    assert result.count == len(expected)
+
+
+@pytest.mark.parametrize(
+    ("lead", "holding", "expected"),
+    [  # RULES.md AMB-16 examples 1 and 2, reading A (STD2, level 2)
+        ("S5 S5 S6 S6 S7 S7", "S3 S3 S9 S9 S10 S10 SQ SQ SA",
+         ["S9 S9 S10 S10 S3 S3", "S9 S9 S10 S10 SQ SQ"]),
+        ("SA SA SK SK S9 S9 S8 S8", "S3 S3 S4 S4 S5 S5 S6 S6 SJ SJ",
+         ["S3 S3 S4 S4 S5 S5 S6 S6"]),
+    ],
+)
+def test_oracle_reproduces_rules_examples(lead: str, holding: str, expected: list[str]) -> None:
+    """The oracle itself, checked against the RULES.md text rather than the engine."""
+    ranking = position("classic-2deck", level="2", trump="H").ctx.ranking
+    lead_cards, held = parse_cards(lead), parse_cards(holding)
+    tractors, pair_units = oracle_lead_structure(ranking, lead_cards)
+    scores = {s: oracle_score(ranking, s, tractors, pair_units)
+              for s in sub_multisets(held, len(lead_cards))}
+    top = max(scores.values())
+    assert {s for s, v in scores.items() if v == top} == \
+        {tuple(sorted(parse_cards(e))) for e in expected}
