@@ -246,8 +246,10 @@ def _lex_key(ctx: Context, real: tuple[Unit, ...]) -> tuple:
     return tuple(unit_top(ctx, u) for u in ordered)
 
 
-def _type_top(ctx: Context, counts: Counts, patterns: list[Pattern], kind: Pattern) -> int:
-    """OTH-1 A: top of the best unit of type ``kind`` that still leaves ``patterns`` realizable."""
+def _type_top(ctx: Context, counts: Counts, patterns: list[Pattern],
+              kind: Pattern) -> int | None:
+    """OTH-1 A: top of the best unit of type ``kind`` that still leaves ``patterns`` realizable
+    (None when no arrangement does, e.g. a lead whose canonical units split a set, AMB-17 B)."""
     if kind[0] == 1 and kind[1] == 1:
         return max(ctx.ranking.power[k] for k, c in enumerate(counts) if c)
     rest = list(patterns)
@@ -256,7 +258,7 @@ def _type_top(ctx: Context, counts: Counts, patterns: list[Pattern], kind: Patte
     for unit in units:
         if realizable(ctx, remove(counts, unit), rest):
             return unit_top(ctx, unit)
-    raise AssertionError("structure realizable but no unit of its largest type")
+    return None
 
 
 def _dominates(ctx: Context, challenger: tuple[Unit, ...], best: tuple[Unit, ...]) -> bool:
@@ -291,7 +293,10 @@ def throw_claim(ctx: Context, units: tuple[Unit, ...], cards: list[int], lead_su
     mode = ctx.variant.multi_unit_compare
     if mode == "largest_type_top":
         kind = max((u.pattern for u in units), key=type_order)
-        return ThrowClaim(ruff, _type_top(ctx, counts, shape, kind))
+        top = _type_top(ctx, counts, shape, kind)
+        if top is None:  # the leader's own units define its structure (AMB-17 B split lead)
+            top = max(unit_top(ctx, u) for u in units if u.pattern == kind)
+        return ThrowClaim(ruff, top)
     if mode == "highest_card":
         return ThrowClaim(ruff, max(ctx.ranking.power[k] for k in cards))
     reals = [units] if is_lead else _full_realizations(ctx, counts, shape)

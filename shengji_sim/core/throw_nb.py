@@ -1,0 +1,314 @@
+"""Numba throw judge (THROW-1..7, AMB-20..24, AMB-43, DEF-9, OTH-3, OTH-8).
+
+Representation
+--------------
+``lead`` is the thrower's ``int8[54]`` count vector; ``others`` an ``int8[3, 54]`` of the
+three other hands in turn order after the leader (row 0 = position 1, the next player).
+:func:`judge_throw_nb` writes the cards that stay on the table into ``played`` (``int8[54]``;
+what goes back to the hand is ``lead - played``) and returns
+``(valid, blocked_by, penalty, penalty_unit, rejected)``:
+
+``valid``
+    1 valid, 0 not (failed or rejected), -1 an input the reference refuses (empty or
+    mixed-suit lead: ``ValueError``).
+``blocked_by``
+    the first checked position 1..3 that beats a component, 0 for none.
+``penalty`` / ``penalty_unit``
+    SCORE-2 / DEF-9 / AMB-24 / OTH-8; the unit is :data:`PU_CARD_POINTS`,
+    :data:`PU_PLATFORM` or :data:`PU_LEVEL` (the order of ``throw_fail_penalty``).
+``rejected``
+    1 if the lead is refused (THROW-1 ``throws_allowed``, AMB-22, AMB-23 A).
+
+A component is beaten by a holding (its led-group cards) with an answer of
+``trick.simple_answers`` that beats it strictly (``trick.claim_beats``), as the reference.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from shengji_sim.core.shapes_nb import (
+    MAX_RUN,
+    N_KINDS,
+    decompose_top_nb,
+    split_flag,
+    supplies,
+    tractor_supplied,
+    width_ok,
+)
+from shengji_sim.core.tables import (
+    AP_AMB_22,
+    AP_AMB_24,
+    AP_AMB_41,
+    SW_JJ4_THROWS,
+    SW_THROW_CHECK_PLAYERS,
+    SW_THROW_ENFORCEMENT,
+    SW_THROW_FAIL_COMPONENT,
+    SW_THROW_FAIL_PENALTY,
+    SW_THROW_FAIL_PLAY,
+    SW_THROW_PENALTY_POINTS,
+    SW_THROW_PENALTY_RULE,
+    SW_THROW_TEST_QUANTIFIER,
+    SW_THROWS_ALLOWED,
+    SW_TWO_QUADS_ADJACENT,
+    V_JJ4_THROWS_FORBIDDEN,
+    V_JJ4_THROWS_LITERAL,
+    V_JJ4_THROWS_ONLY_IF_ALL_VOID,
+    V_THROW_CHECK_PLAYERS_ALL_THREE,
+    V_THROW_ENFORCEMENT_REJECT,
+    V_THROW_FAIL_COMPONENT_FIRST_BEATER,
+    V_THROW_FAIL_COMPONENT_LOWEST_TOP,
+    V_THROW_FAIL_PLAY_BEATEN_COMPONENT,
+    V_THROW_FAIL_PLAY_SMALLEST_COMPONENT,
+    V_THROW_PENALTY_RULE_TEN_POINTS,
+    V_THROW_TEST_QUANTIFIER_FORALL,
+    V_TWO_QUADS_ADJACENT_ANY,
+)
+from shengji_sim.core.trick_nb import claim_beats_nb, quad_substitute, substitute_ok
+
+PU_CARD_POINTS = 0
+PU_PLATFORM = 1
+PU_LEVEL = 2
+PENALTY_UNIT_NAMES = ("card_points", "platform", "level")
+
+
+@njit(cache=True)
+def _any_pattern_beats(power, group, trl, trk, trt, ntr, sw, split, suit, counts, w, length,
+                       tw, tl, tt) -> bool:
+    """Does some instance of (w, length) in the led group beat the target (tw, tl, tt)?"""
+    if length == 1:
+        for k in range(N_KINDS):
+            if supplies(counts[k], w, split) and group[k] == suit:
+                if claim_beats_nb(sw, 0, w, 1, power[k], 0, tw, tl, tt):
+                    return True
+        return False
+    if not width_ok(sw, w):
+        return False
+    for t in range(ntr):
+        if trl[t] != length or not tractor_supplied(trk, t, length, counts, w, split):
+            continue
+        inside = True
+        for q in range(length):
+            if group[trk[t, q]] != suit:
+                inside = False
+        if inside and claim_beats_nb(sw, 0, w, length, trt[t], 0, tw, tl, tt):
+            return True
+    return False
+
+
+@njit(cache=True)
+def player_beats_nb(kt, sw, ap, level, trump, w, length, top, holding, suit) -> bool:
+    """THROW-2 ``throw.player_beats``: can ``holding`` answer the unit with something
+    strictly bigger in the led group (same pattern or in-suit substitute)?"""
+    power = kt.power[level, trump]
+    group = kt.group[level, trump]
+    trl = kt.tr_len[level, trump]
+    trk = kt.tr_kinds[level, trump]
+    trt = kt.tr_top[level, trump]
+    ntr = kt.ntr[level, trump]
+    split = split_flag(sw)
+    if _any_pattern_beats(power, group, trl, trk, trt, ntr, sw, split, suit, holding, w, length,
+                          w, length, top):
+        return True
+    has_42 = w == 4 and length == 2
+    if quad_substitute(sw, w, length, 0):
+        if _any_pattern_beats(power, group, trl, trk, trt, ntr, sw, split, suit, holding, 4, 1,
+                              w, length, top):
+            return True
+    for width in range(2, 5):
+        sub_l = substitute_ok(sw, w, length, 0, width)
+        if sub_l > 0:
+            if _any_pattern_beats(power, group, trl, trk, trt, ntr, sw, split, suit, holding,
+                                  width, sub_l, w, length, top):
+                return True
+            if width == 4 and sub_l == 2:
+                has_42 = True
+    if has_42 and ap[AP_AMB_41] == 1 and sw[SW_TWO_QUADS_ADJACENT] == V_TWO_QUADS_ADJACENT_ANY:
+        for a in range(N_KINDS):
+            if not supplies(holding[a], 4, split) or group[a] != suit:
+                continue
+            for c in range(a + 1, N_KINDS):
+                if not supplies(holding[c], 4, split) or group[c] != suit:
+                    continue
+                if claim_beats_nb(sw, 0, 4, 2, max(power[a], power[c]), 0, w, length, top):
+                    return True
+    return False
+
+
+@njit(cache=True)
+def _component_less(uw, ul, uk, ut, a, b, top_first) -> bool:
+    """AMB-21 A ``component_key`` (size, width, top, kinds); OTH-3 C puts the top first."""
+    if top_first and ut[a] != ut[b]:
+        return ut[a] < ut[b]
+    sa = uw[a] * ul[a]
+    sb = uw[b] * ul[b]
+    if sa != sb:
+        return sa < sb
+    if uw[a] != uw[b]:
+        return uw[a] < uw[b]
+    if ut[a] != ut[b]:
+        return ut[a] < ut[b]
+    n = min(ul[a], ul[b])
+    for i in range(n):
+        if uk[a, i] != uk[b, i]:
+            return uk[a, i] < uk[b, i]
+    return ul[a] < ul[b]
+
+
+@njit(cache=True)
+def _penalty(sw, ap):
+    """SCORE-2 / DEF-9 ``throw.penalty_of``: (points, unit) with AMB-24 and OTH-8."""
+    if sw[SW_THROW_PENALTY_RULE] == V_THROW_PENALTY_RULE_TEN_POINTS:
+        return 10, PU_CARD_POINTS
+    unit = PU_CARD_POINTS
+    if ap[AP_AMB_24] == 1:
+        unit = sw[SW_THROW_FAIL_PENALTY]  # card_point, platform_point, level
+    return sw[SW_THROW_PENALTY_POINTS], unit
+
+
+@njit(cache=True)
+def judge_throw_nb(kt, sw, ap, level, trump, lead, others, played, uw, ul, uk, ut):
+    """``throw.judge_throw`` (see the module docstring). ``uw/ul/uk/ut``: unit scratch as
+    ``trick_winner_nb``; afterwards they hold the lead's canonical units."""
+    eff = kt.eff[level, trump]
+    group = kt.group[level, trump]
+    power = kt.power[level, trump]
+    size = 0
+    suit = -1
+    for k in range(N_KINDS):
+        played[k] = 0
+        if lead[k] > 0:
+            size += lead[k]
+            if suit < 0:
+                suit = eff[k]
+            elif eff[k] != suit:
+                return -1, 0, 0, PU_CARD_POINTS, 0  # DEF-27
+    if size == 0:
+        return -1, 0, 0, PU_CARD_POINTS, 0
+    n = decompose_top_nb(kt, sw, level, trump, lead, uw, ul, uk, ut)
+    if n == 1:  # THROW-1: one unit, not a throw
+        for k in range(N_KINDS):
+            played[k] = lead[k]
+        return 1, 0, 0, PU_CARD_POINTS, 0
+    if sw[SW_THROWS_ALLOWED] == 0:
+        return 0, 0, 0, PU_CARD_POINTS, 1
+    g = group[uk[0, 0]]
+    if ap[AP_AMB_22] == 1:  # THROW-4 / AMB-22
+        all_void = True
+        for p in range(3):
+            for k in range(N_KINDS):
+                if others[p, k] > 0 and group[k] == g:
+                    all_void = False
+        mode = sw[SW_JJ4_THROWS]
+        if mode == V_JJ4_THROWS_FORBIDDEN:
+            return 0, 0, 0, PU_CARD_POINTS, 1
+        if mode == V_JJ4_THROWS_ONLY_IF_ALL_VOID and not all_void:
+            return 0, 0, 0, PU_CARD_POINTS, 1
+        if mode == V_JJ4_THROWS_LITERAL and all_void:
+            return 0, 0, 0, PU_CARD_POINTS, 1
+    # AMB-43: the tested components (all, or the highest of each pattern)
+    forall = sw[SW_THROW_TEST_QUANTIFIER] == V_THROW_TEST_QUANTIFIER_FORALL
+    tested = np.zeros(n, np.bool_)
+    for u in range(n):
+        if forall:
+            tested[u] = True
+            continue
+        held = -1
+        for v in range(n):
+            if uw[v] == uw[u] and ul[v] == ul[u] and (held < 0 or ut[v] > ut[held]):
+                held = v
+        tested[u] = held == u
+    # THROW-2 / AMB-20: beaten[p, u]
+    beaten = np.zeros((3, n), np.bool_)
+    failed = np.zeros(n, np.bool_)
+    holding = np.zeros(N_KINDS, np.int8)
+    blocked_by = 0
+    all_three = sw[SW_THROW_CHECK_PLAYERS] == V_THROW_CHECK_PLAYERS_ALL_THREE
+    for pos in range(1, 4):
+        if pos == 2 and not all_three:
+            continue
+        for k in range(N_KINDS):
+            holding[k] = others[pos - 1, k] if group[k] == g else 0
+        for u in range(n):
+            failed[u] = False
+        for u in range(n):
+            if tested[u] and player_beats_nb(kt, sw, ap, level, trump, uw[u], ul[u], ut[u],
+                                             holding, g):
+                for v in range(n):
+                    if uw[v] == uw[u] and ul[v] == ul[u]:
+                        failed[v] = True
+        for u in range(n):
+            if failed[u] and player_beats_nb(kt, sw, ap, level, trump, uw[u], ul[u], ut[u],
+                                             holding, g):
+                beaten[pos - 1, u] = True
+                if blocked_by == 0:
+                    blocked_by = pos
+    if blocked_by == 0:
+        for k in range(N_KINDS):
+            played[k] = lead[k]
+        return 1, 0, 0, PU_CARD_POINTS, 0
+    if sw[SW_THROW_ENFORCEMENT] == V_THROW_ENFORCEMENT_REJECT:  # AMB-23 A
+        return 0, blocked_by, 0, PU_CARD_POINTS, 1
+    # THROW-3 / AMB-21 / DEF-9 / OTH-3: the forced component
+    rule = sw[SW_THROW_FAIL_COMPONENT]
+    play = sw[SW_THROW_FAIL_PLAY]
+    pick = -1
+    if rule == V_THROW_FAIL_COMPONENT_FIRST_BEATER:
+        for u in range(n):
+            if beaten[blocked_by - 1, u] and (
+                    pick < 0 or _component_less(uw, ul, uk, ut, u, pick, False)):
+                pick = u
+    elif rule == V_THROW_FAIL_COMPONENT_LOWEST_TOP or play == V_THROW_FAIL_PLAY_BEATEN_COMPONENT:
+        top_first = rule == V_THROW_FAIL_COMPONENT_LOWEST_TOP
+        for u in range(n):
+            hit = beaten[0, u] or beaten[1, u] or beaten[2, u]
+            if hit and (pick < 0 or _component_less(uw, ul, uk, ut, u, pick, top_first)):
+                pick = u
+    elif play == V_THROW_FAIL_PLAY_SMALLEST_COMPONENT:
+        for u in range(n):
+            if pick < 0 or _component_less(uw, ul, uk, ut, u, pick, False):
+                pick = u
+    if pick >= 0:
+        for i in range(MAX_RUN):
+            k = uk[pick, i]
+            if k < 0:
+                break
+            played[k] += uw[pick]
+    else:  # AMB-21 C: the lowest card (power, then kind)
+        low = -1
+        for k in range(N_KINDS):
+            if lead[k] > 0 and (low < 0 or power[k] < power[low]):
+                low = k
+        played[low] = 1
+    penalty, unit = _penalty(sw, ap)
+    return 0, blocked_by, penalty, unit, 0
+
+
+# ------------------------------------------------------------------------------ Python side
+
+
+def judge_throw_core(variant, level: int, trump: int, lead, others):
+    """Kernel version of ``throw.judge_throw``: a ``ThrowResult`` without ``reason``."""
+    from shengji_sim.core.shapes_nb import counts_array, kernel_inputs
+    from shengji_sim.core.trick_nb import unit_scratch
+    from shengji_sim.rules.throw import ThrowResult
+
+    if len(others) != 3:
+        raise ValueError(f"expected the hands of the 3 other players, got {len(others)}")
+    kt, sw, ap = kernel_inputs(variant)
+    lead_counts = counts_array(lead)
+    other_counts = np.zeros((3, N_KINDS), np.int8)
+    for i, hand in enumerate(others):
+        other_counts[i] = counts_array(hand)
+    played = np.zeros(N_KINDS, np.int8)
+    uw, ul, uk, ut = unit_scratch()
+    valid, blocked_by, penalty, unit, rejected = judge_throw_nb(
+        kt, sw, ap, level, trump, lead_counts, other_counts, played, uw, ul, uk, ut)
+    if valid < 0:
+        raise ValueError("the lead is empty or mixes suits (DEF-27)")
+    played_cards = [k for k in range(N_KINDS) for _ in range(int(played[k]))]
+    rest = lead_counts - played
+    returned = [k for k in range(N_KINDS) for _ in range(int(rest[k]))]
+    return ThrowResult(bool(valid), played_cards, returned, int(blocked_by) or None,
+                       int(penalty), PENALTY_UNIT_NAMES[int(unit)], bool(rejected))

@@ -1,0 +1,528 @@
+"""Numba trick winner (CMP-1..9, TRUMP-6/7, FOLLOW-12, DEF-3, DEF-4, OTH-1, OTH-2).
+
+Representation
+--------------
+A trick is ``plays``: ``int8[4, 54]`` count vectors in turn order (row 0 the lead), of which
+the first ``n_plays`` (2..4) are used. :func:`trick_winner_nb` returns the index of the
+winning play, exactly as ``rules.trick.trick_winner``; a negative value is an input the
+reference refuses: -1 (``ValueError``: play count, sizes, empty or mixed-suit lead, DEF-27).
+
+A *simple claim* (one-unit lead) is four ints ``(ruff, width, length, top)``; a play that
+cannot win has none. The lead's claim is the best so far and a later claim replaces it iff
+it beats it strictly (TRUMP-7, DEF-3). Substitute shapes follow AMB-09/10/11/41.
+
+A *throw claim* (several units) is ``ruff`` plus an OTH-1 key: one int for A
+(``largest_type_top``) and C (``highest_card``); for B (``all_units``) and D
+(``unit_length_lex``) the OTH-1 D key array of the play's strongest full realization (B
+compares a challenger's realizations position by position with the best play's key).
+Throw claims allocate scratch; simple tricks allocate nothing.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from shengji_sim.core.shapes_nb import (
+    MAX_RUN,
+    N_KINDS,
+    decompose_top_nb,
+    realize_nb,
+    sort_patterns,
+    split_flag,
+    supplies,
+    tractor_supplied,
+    width_ok,
+)
+from shengji_sim.core.tables import (
+    AP_AMB_41,
+    SW_MULTI_UNIT_COMPARE,
+    SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR,
+    SW_QUAD_VS_TRACTOR,
+    SW_SAME_SUIT_BEATS_THROW,
+    SW_SUBSTITUTE_SHAPES,
+    SW_TWO_QUADS_ADJACENT,
+    V_MULTI_UNIT_COMPARE_ALL_UNITS,
+    V_MULTI_UNIT_COMPARE_HIGHEST_CARD,
+    V_MULTI_UNIT_COMPARE_LARGEST_TYPE_TOP,
+    V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_PAIRS_ONLY_LOSES,
+    V_QUAD_VS_TRACTOR_BY_POWER,
+    V_QUAD_VS_TRACTOR_NEVER_WHEN_TRACTOR_LED,
+    V_SAME_SUIT_BEATS_THROW_YES,
+    V_SUBSTITUTE_SHAPES_EXACT_SHAPE_ONLY,
+    V_SUBSTITUTE_SHAPES_WINS_ONLY_IN_SUIT,
+    V_TWO_QUADS_ADJACENT_ANY,
+)
+
+TRUMP = 4
+ERR_INPUT = -1  #: the reference raises ValueError
+NO_CLAIM = -(1 << 20)
+
+
+# ------------------------------------------------------------------------------ simple leads
+
+
+@njit(cache=True, inline="always")
+def play_side_nb(eff, counts, lead_suit) -> int:
+    """TRUMP-6: 0 a led-suit play, 1 a ruff, -1 a play that cannot win (mixed / other suit)."""
+    suit = -1
+    for k in range(N_KINDS):
+        if counts[k] > 0:
+            if suit < 0:
+                suit = eff[k]
+            elif eff[k] != suit:
+                return -1
+    if suit == lead_suit:
+        return 0
+    if suit == TRUMP:
+        return 1
+    return -1
+
+
+@njit(cache=True, inline="always")
+def claim_beats_nb(sw, r1, w1, l1, t1, r2, w2, l2, t2) -> bool:
+    """``trick.claim_beats``: ruff over led suit; shape class (CMP-2..4, AMB-09 B); top."""
+    if r1 != r2:
+        return r1 == 1
+    if w1 != w2:
+        if sw[SW_QUAD_VS_TRACTOR] == V_QUAD_VS_TRACTOR_BY_POWER:
+            c_quad = w1 == 4 and l1 == 1
+            b_quad = w2 == 4 and l2 == 1
+            if c_quad and w2 == 2 and l2 == 2:
+                return t1 >= t2
+            if b_quad and w1 == 2 and l1 == 2:
+                return not (t2 >= t1)
+        return w1 > w2
+    return t1 > t2
+
+
+@njit(cache=True, inline="always")
+def substitute_ok(sw, lead_w, lead_l, ruff, width) -> int:
+    """``trick.substitute_patterns`` one at a time: the length of the width-``width``
+    substitute for the lead, 0 if none (``width`` 4 with length 1 is CMP-2's quad)."""
+    mode = sw[SW_SUBSTITUTE_SHAPES]
+    if mode == V_SUBSTITUTE_SHAPES_EXACT_SHAPE_ONLY:
+        return 0
+    if ruff == 1 and mode == V_SUBSTITUTE_SHAPES_WINS_ONLY_IN_SUIT:
+        return 0
+    if lead_l < 2:
+        return 0
+    size = lead_w * lead_l
+    if width <= lead_w or size % width != 0 or size // width < 2:
+        return 0
+    if not width_ok(sw, width):
+        return 0
+    if width == 3 and lead_w == 2 and (sw[SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR]
+                                       == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_PAIRS_ONLY_LOSES):
+        return 0  # AMB-11 B2
+    return size // width
+
+
+@njit(cache=True, inline="always")
+def quad_substitute(sw, lead_w, lead_l, ruff) -> bool:
+    """CMP-2 / AMB-09 C / AMB-10: a quad counts against a 2-pair tractor lead."""
+    mode = sw[SW_SUBSTITUTE_SHAPES]
+    if mode == V_SUBSTITUTE_SHAPES_EXACT_SHAPE_ONLY:
+        return False
+    if ruff == 1 and mode == V_SUBSTITUTE_SHAPES_WINS_ONLY_IN_SUIT:
+        return False
+    return (lead_w == 2 and lead_l == 2
+            and sw[SW_QUAD_VS_TRACTOR] != V_QUAD_VS_TRACTOR_NEVER_WHEN_TRACTOR_LED)
+
+
+@njit(cache=True, inline="always")
+def _fold(sw, b, ruff, w, length, top):
+    """``trick.strongest`` step: the claim replaces ``b`` if first or strictly better."""
+    if b[0] == NO_CLAIM or claim_beats_nb(sw, ruff, w, length, top, b[0], b[1], b[2], b[3]):
+        return (np.int64(ruff), np.int64(w), np.int64(length), np.int64(top))
+    return b
+
+
+@njit(cache=True, inline="always")
+def _fold_pattern(power, group, trl, trk, trt, ntr, sw, split, suit, counts, ruff, w, length,
+                  b):
+    """Claims of every instance of (w, length) in ``counts`` (``shapes.instances`` order)."""
+    if length == 1:
+        for k in range(N_KINDS):
+            if supplies(counts[k], w, split) and (suit < 0 or group[k] == suit):
+                b = _fold(sw, b, ruff, w, 1, power[k])
+        return b
+    if not width_ok(sw, w):
+        return b
+    for t in range(ntr):
+        if trl[t] != length or not tractor_supplied(trk, t, length, counts, w, split):
+            continue
+        if suit >= 0:
+            inside = True
+            for q in range(length):
+                if group[trk[t, q]] != suit:
+                    inside = False
+            if not inside:
+                continue
+        b = _fold(sw, b, ruff, w, length, trt[t])
+    return b
+
+
+@njit(cache=True, inline="always")
+def strongest_answer_nb(kt, sw, ap, level, trump, lead_w, lead_l, counts, ruff, suit):
+    """``trick.strongest(simple_answers(...))`` as (ruff, width, length, top); ruff is
+    NO_CLAIM if there is no answer. ``suit`` -1 for a play's own counts, else the led
+    follow group (THROW-2 looks at a holding)."""
+    power = kt.power[level, trump]
+    group = kt.group[level, trump]
+    trl = kt.tr_len[level, trump]
+    trk = kt.tr_kinds[level, trump]
+    trt = kt.tr_top[level, trump]
+    ntr = kt.ntr[level, trump]
+    split = split_flag(sw)
+    b = (np.int64(NO_CLAIM), np.int64(0), np.int64(0), np.int64(0))
+    b = _fold_pattern(power, group, trl, trk, trt, ntr, sw, split, suit, counts, ruff, lead_w,
+                      lead_l, b)
+    has_42 = lead_w == 4 and lead_l == 2
+    if quad_substitute(sw, lead_w, lead_l, ruff):  # CMP-2
+        b = _fold_pattern(power, group, trl, trk, trt, ntr, sw, split, suit, counts, ruff, 4, 1,
+                          b)
+    for width in range(2, 5):  # CMP-3, CMP-4
+        sub_l = substitute_ok(sw, lead_w, lead_l, ruff, width)
+        if sub_l > 0:
+            b = _fold_pattern(power, group, trl, trk, trt, ntr, sw, split, suit, counts, ruff,
+                              width, sub_l, b)
+            if width == 4 and sub_l == 2:
+                has_42 = True
+    if has_42 and ap[AP_AMB_41] == 1 and sw[SW_TWO_QUADS_ADJACENT] == V_TWO_QUADS_ADJACENT_ANY:
+        # AMB-41 A: any two quads count as a 2-quad tractor (EX-F-JJ4-2-1)
+        for a in range(N_KINDS):
+            if not supplies(counts[a], 4, split) or (suit >= 0 and group[a] != suit):
+                continue
+            for c in range(a + 1, N_KINDS):
+                if not supplies(counts[c], 4, split) or (suit >= 0 and group[c] != suit):
+                    continue
+                b = _fold(sw, b, ruff, 4, 2, max(power[a], power[c]))
+    return b
+
+
+# ------------------------------------------------------------------------------ throws
+
+
+@njit(cache=True)
+def type_better(w1, l1, w2, l2) -> bool:
+    """DEF-4 ``type_order`` (is tractor, length, width): is (w1, l1) strictly larger?"""
+    a1 = 1 if l1 >= 2 else 0
+    a2 = 1 if l2 >= 2 else 0
+    if a1 != a2:
+        return a1 > a2
+    if l1 != l2:
+        return l1 > l2
+    return w1 > w2
+
+
+@njit(cache=True)
+def _type_top(kt, sw, level, trump, counts, pw, pl, npat, kw, kl, rw, rl, ckinds, clen, ctop,
+              cur) -> int:
+    """OTH-1 A ``trick._type_top``: the top of the best unit of type (kw, kl) that leaves the
+    rest of the structure realizable; NO_CLAIM if none (the reference asserts)."""
+    power = kt.power[level, trump]
+    group = kt.group[level, trump]
+    trl = kt.tr_len[level, trump]
+    trk = kt.tr_kinds[level, trump]
+    trt = kt.tr_top[level, trump]
+    ntr = kt.ntr[level, trump]
+    split = split_flag(sw)
+    if kw == 1 and kl == 1:
+        top = NO_CLAIM
+        for k in range(N_KINDS):
+            if counts[k] > 0 and power[k] > top:
+                top = power[k]
+        return top
+    nr = 0
+    removed = False
+    for i in range(npat):
+        if not removed and pw[i] == kw and pl[i] == kl:
+            removed = True
+            continue
+        rw[nr] = pw[i]
+        rl[nr] = pl[i]
+        nr += 1
+    sort_patterns(rw, rl, nr)
+    best = NO_CLAIM
+    if kl == 1:
+        for k in range(N_KINDS):
+            if not supplies(counts[k], kw, split) or power[k] <= best:
+                continue
+            counts[k] -= kw
+            ok, _ = realize_nb(power, group, trl, trk, trt, ntr, sw, split, -1, counts, rw, rl,
+                               nr, 0, ctop, ctop, ckinds, clen, ctop, cur, ctop)
+            counts[k] += kw
+            if ok:
+                best = power[k]
+        return best
+    if not width_ok(sw, kw):
+        return best
+    for t in range(ntr):
+        if trl[t] != kl or trt[t] <= best or not tractor_supplied(trk, t, kl, counts, kw,
+                                                                   split):
+            continue
+        for q in range(kl):
+            counts[trk[t, q]] -= kw
+        ok, _ = realize_nb(power, group, trl, trk, trt, ntr, sw, split, -1, counts, rw, rl, nr,
+                           0, ctop, ctop, ckinds, clen, ctop, cur, ctop)
+        for q in range(kl):
+            counts[trk[t, q]] += kw
+        if ok:
+            best = trt[t]
+    return best
+
+
+@njit(cache=True)
+def _key_greater(a, b, n) -> bool:
+    for i in range(n):
+        if a[i] != b[i]:
+            return a[i] > b[i]
+    return False
+
+
+@njit(cache=True)
+def _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, size) -> int:
+    """Winner of a trick led by a throw (DEF-4, OTH-1, OTH-2, THROW-6)."""
+    eff = kt.eff[level, trump]
+    power = kt.power[level, trump]
+    group = kt.group[level, trump]
+    trl = kt.tr_len[level, trump]
+    trk = kt.tr_kinds[level, trump]
+    trt = kt.tr_top[level, trump]
+    ntr = kt.ntr[level, trump]
+    split = split_flag(sw)
+    mode = sw[SW_MULTI_UNIT_COMPARE]
+    same_suit_ok = sw[SW_SAME_SUIT_BEATS_THROW] == V_SAME_SUIT_BEATS_THROW_YES
+    lead_suit = -1
+    for k in range(N_KINDS):
+        if plays[0, k] > 0:
+            lead_suit = eff[k]
+            break
+    # the lead's structure: its non-single units (CMP-8, THROW-6), sorted for realizations
+    pw = np.zeros(n_units + 1, np.int64)
+    pl = np.zeros(n_units + 1, np.int64)
+    npat = 0
+    kw = uw[0]
+    kl = ul[0]
+    for u in range(n_units):
+        if u > 0 and type_better(uw[u], ul[u], kw, kl):
+            kw = uw[u]
+            kl = ul[u]
+        if uw[u] > 1 or ul[u] >= 2:
+            pw[npat] = uw[u]
+            pl[npat] = ul[u]
+            npat += 1
+    orig_w = pw.copy()
+    orig_l = pl.copy()
+    sort_patterns(pw, pl, npat)
+    rw = np.zeros(n_units + 1, np.int64)
+    rl = np.zeros(n_units + 1, np.int64)
+    ckinds = np.full((npat + 1, MAX_RUN), -1, np.int8)
+    clen = np.zeros(npat + 1, np.int8)
+    ctop = np.zeros(npat + 1, np.int16)
+    cur = np.zeros(npat + 2, np.int32)
+    nkey = n_units
+    best_key = np.zeros(size + 1, np.int16)
+    play_key = np.zeros(size + 1, np.int16)
+    leaf = np.zeros(size + 1, np.int16)
+    counts = np.zeros(N_KINDS, np.int8)
+    for k in range(N_KINDS):
+        counts[k] = plays[0, k]
+    # the lead's claim (is_lead: its own units, not re-realized)
+    best_ruff = 0
+    best_val = 0
+    if mode == V_MULTI_UNIT_COMPARE_LARGEST_TYPE_TOP:
+        best_val = _type_top(kt, sw, level, trump, counts, orig_w, orig_l, npat, kw, kl, rw, rl,
+                             ckinds, clen, ctop, cur)
+        if best_val == NO_CLAIM:  # the leader's own units define its structure (AMB-17 B)
+            best_val = -1
+            for u in range(n_units):
+                if uw[u] == kw and ul[u] == kl and ut[u] > best_val:
+                    best_val = ut[u]
+    elif mode == V_MULTI_UNIT_COMPARE_HIGHEST_CARD:
+        best_val = _highest(power, counts)
+    else:
+        lead_lex_key(uw, ul, ut, n_units, best_key)
+    winner = 0
+    for p in range(1, n_plays):
+        for k in range(N_KINDS):
+            counts[k] = plays[p, k]
+        side = play_side_nb(eff, counts, lead_suit)
+        if side < 0 or (side == 0 and not same_suit_ok):
+            continue  # DEF-4 / OTH-2: only a ruff (or, under OTH-2 B, a led-suit play)
+        ok, _ = realize_nb(power, group, trl, trk, trt, ntr, sw, split, -1, counts, pw, pl, npat,
+                           0, ctop, ctop, ckinds, clen, ctop, cur, ctop)
+        if not ok:
+            continue  # CMP-8 / THROW-6: the lead's tractors and sets must be realized
+        val = 0
+        dominated = False
+        if mode == V_MULTI_UNIT_COMPARE_LARGEST_TYPE_TOP:
+            val = _type_top(kt, sw, level, trump, counts, orig_w, orig_l, npat, kw, kl, rw, rl,
+                            ckinds, clen, ctop, cur)
+        elif mode == V_MULTI_UNIT_COMPARE_HIGHEST_CARD:
+            val = _highest(power, counts)
+        else:
+            _, dominated = realize_nb(power, group, trl, trk, trt, ntr, sw, split, -1, counts,
+                                      pw, pl, npat, 1, best_key, play_key, ckinds, clen, ctop,
+                                      cur, leaf)
+        if side != best_ruff:
+            beats = side == 1
+        elif mode == V_MULTI_UNIT_COMPARE_LARGEST_TYPE_TOP or \
+                mode == V_MULTI_UNIT_COMPARE_HIGHEST_CARD:
+            beats = val > best_val
+        elif mode == V_MULTI_UNIT_COMPARE_ALL_UNITS:
+            beats = dominated
+        else:
+            beats = _key_greater(play_key, best_key, nkey)
+        if beats:
+            winner = p
+            best_ruff = side
+            best_val = val
+            for i in range(nkey):
+                best_key[i] = play_key[i]
+    return winner
+
+
+@njit(cache=True)
+def _highest(power, counts) -> int:
+    """OTH-1 C: the power of the play's highest card."""
+    top = NO_CLAIM
+    for k in range(N_KINDS):
+        if counts[k] > 0 and power[k] > top:
+            top = power[k]
+    return top
+
+
+@njit(cache=True)
+def lead_lex_key(uw, ul, ut, n, key) -> None:
+    """``trick._lex_key`` of the lead's own units: tops by (-size, -width, -length, -top)."""
+    order = np.arange(n)
+    for i in range(1, n):
+        v = order[i]
+        j = i - 1
+        while j >= 0 and _unit_after(uw, ul, ut, order[j], v):
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = v
+    for i in range(n):
+        key[i] = ut[order[i]]
+
+
+@njit(cache=True)
+def _unit_after(uw, ul, ut, a, b) -> bool:
+    """Does unit ``a`` sort strictly after unit ``b`` in the OTH-1 D order?"""
+    sa = uw[a] * ul[a]
+    sb = uw[b] * ul[b]
+    if sa != sb:
+        return sa < sb
+    if uw[a] != uw[b]:
+        return uw[a] < uw[b]
+    if ul[a] != ul[b]:
+        return ul[a] < ul[b]
+    return ut[a] < ut[b]
+
+
+# ------------------------------------------------------------------------------ entry points
+
+
+@njit(cache=True)
+def trick_winner_nb(kt, sw, ap, level, trump, plays, n_plays, uw, ul, uk, ut) -> int:
+    """``trick.trick_winner``: index of the winning play (see the module docstring).
+
+    ``uw``/``ul``/``ut``: int8/int8/int16[>= 54] and ``uk`` int8[>= 54, 13] scratch; they
+    hold the lead's canonical units afterwards (``decompose_top_nb``).
+    """
+    if n_plays < 2 or n_plays > 4:
+        return ERR_INPUT
+    eff = kt.eff[level, trump]
+    size = 0
+    lead_suit = -1
+    for k in range(N_KINDS):
+        c = plays[0, k]
+        if c > 0:
+            size += c
+            if lead_suit < 0:
+                lead_suit = eff[k]
+            elif eff[k] != lead_suit:
+                return ERR_INPUT  # DEF-27
+    if size == 0:
+        return ERR_INPUT
+    for p in range(1, n_plays):
+        n = 0
+        for k in range(N_KINDS):
+            n += plays[p, k]
+        if n != size:
+            return ERR_INPUT
+    n_units = decompose_top_nb(kt, sw, level, trump, plays[0], uw, ul, uk, ut)
+    if n_units > 1:
+        return _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, size)
+    lw = np.int64(uw[0])
+    ll = np.int64(ul[0])
+    best_r = 0
+    best_w = lw
+    best_l = ll
+    best_t = np.int64(ut[0])
+    winner = 0
+    for p in range(1, n_plays):
+        side = play_side_nb(eff, plays[p], lead_suit)
+        if side < 0:
+            continue
+        claim = strongest_answer_nb(kt, sw, ap, level, trump, lw, ll, plays[p], side, -1)
+        if claim[0] == NO_CLAIM:
+            continue
+        if claim_beats_nb(sw, claim[0], claim[1], claim[2], claim[3], best_r, best_w, best_l,
+                          best_t):
+            winner = p
+            best_r = claim[0]
+            best_w = claim[1]
+            best_l = claim[2]
+            best_t = claim[3]
+    return winner
+
+
+@njit(cache=True)
+def trick_points_nb(kt, plays, n_plays) -> int:
+    """POINT-1, POINT-2: the points of every card in the trick."""
+    total = 0
+    for p in range(n_plays):
+        for k in range(N_KINDS):
+            total += plays[p, k] * kt.points[k]
+    return total
+
+
+# ------------------------------------------------------------------------------ Python side
+
+
+def plays_array(plays) -> np.ndarray:
+    """Card-kind lists in turn order as the ``int8[4, 54]`` kernel input."""
+    out = np.zeros((4, N_KINDS), np.int8)
+    for i, play in enumerate(plays[:4]):
+        for k in play:
+            out[i, k] += 1
+    return out
+
+
+def unit_scratch():
+    """Scratch for a lead's units: (w, len, kinds, top)."""
+    return (np.zeros(N_KINDS, np.int8), np.zeros(N_KINDS, np.int8),
+            np.full((N_KINDS, MAX_RUN), -1, np.int8), np.zeros(N_KINDS, np.int16))
+
+
+def trick_winner_core(variant, level: int, trump: int, plays) -> int:
+    """Kernel version of ``trick.trick_winner`` (same errors for refused inputs)."""
+    from shengji_sim.core.shapes_nb import kernel_inputs
+
+    if not 2 <= len(plays) <= 4:
+        raise ValueError(f"a trick has 2 to 4 plays, got {len(plays)}")
+    size = len(plays[0])
+    for i, play in enumerate(plays):
+        if len(play) != size:
+            raise ValueError(f"play {i} has {len(play)} cards, the lead has {size}")
+    kt, sw, ap = kernel_inputs(variant)
+    uw, ul, uk, ut = unit_scratch()
+    got = trick_winner_nb(kt, sw, ap, level, trump, plays_array(plays), len(plays), uw, ul, uk,
+                          ut)
+    if got == ERR_INPUT:
+        raise ValueError("the lead is empty or mixes suits (DEF-27)")
+    return int(got)
