@@ -1,0 +1,461 @@
+"""Declaring trump and 炒底 as kernels (BID-1..9, CHAO-2..6, AMB-29..33, 35, 42, 45, 46;
+DEF-20, DEF-25), equal to :mod:`shengji_sim.rules.bidding` and :mod:`shengji_sim.rules.chaodi`.
+
+Representation
+--------------
+A declaration (or a 炒) is ``(seat, kind, count)``: ``count`` identical cards of ``kind``.
+"None" is -1 throughout: no standing declaration is ``st_seat == -1``, an undetermined
+trump is -1, "the dealer stays" is -1. The reference's strength tuples become ints whose
+order is the tuples' order (within one variant):
+
+* declaration ladder (BID-1/3) ``(n, j)`` -> ``3 * n + j`` (j: 0 level card, 1 LJ, 2 BJ);
+  hidden (BID-4) ``(n,)`` -> ``3 * n``; first_two (ONE1 BID-1) ``(1,)`` -> ``3``.
+* 炒 ladder (AMB-29): fanzhu_tiers as above; line68 rung ``(r, b)`` -> ``2 * r + b``;
+  line68_descending ``(7 - r, -b)`` -> ``2 * (7 - r) + 1 - b``.
+
+Not a declaration / not eligible is -1 (every valid key is >= 0, so "key <= old" with
+``old == -1`` is never true, which is the reference's "old is None").
+Option lists are written to ``out_kind`` / ``out_count`` (length >= 32) in the reference's
+order (kinds ascending, then count ascending); the kernels return how many they wrote.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from shengji_sim.core.tables import (
+    AP_AMB_33,
+    SW_BID_METHOD,
+    SW_BID_OVERRIDE_RULE,
+    SW_CHAODI,
+    SW_CHAODI_AFTER_KITTY_FLIP,
+    SW_CHAODI_LADDER,
+    SW_CHAODI_MOVES_DEALER,
+    SW_CHAODI_SELF_AFTER_OTHER,
+    SW_CZ4_NO_BID,
+    SW_DECKS,
+    SW_HAND1_DEALER,
+    SW_JJ4_BID_VISIBILITY,
+    SW_JOKER_DECLARATION,
+    SW_MOD4_NUMBERING,
+    SW_NO_DECLARATION,
+    SW_SELF_COUNTER,
+    SW_SELF_REINFORCE,
+    SW_STD2_NO_BID,
+    V_BID_METHOD_FIRST_TWO,
+    V_BID_METHOD_HIDDEN,
+    V_BID_OVERRIDE_RULE_FIRST_WINS,
+    V_BID_OVERRIDE_RULE_LAST_WINS,
+    V_CHAODI_LADDER_FANZHU_TIERS,
+    V_CHAODI_LADDER_LINE68_ASCENDING,
+    V_CHAODI_MOVES_DEALER_HAND1_ONLY,
+    V_CZ4_NO_BID_LINE39,
+    V_CZ4_NO_BID_LINE67_LEVEL_CARD,
+    V_HAND1_DEALER_FIRST_TURNER,
+    V_JJ4_BID_VISIBILITY_ALL_HIDDEN,
+    V_JOKER_DECLARATION_ANY_JOKER_NT,
+    V_JOKER_DECLARATION_FOUR_CHOOSE,
+    V_JOKER_DECLARATION_ONLY_FOUR_NT,
+    V_MOD4_NUMBERING_DECK_INDEX,
+    V_MOD4_NUMBERING_RANK_INDEX,
+    V_NO_DECLARATION_CZ4_KITTY,
+    V_NO_DECLARATION_SPADES,
+    V_NO_DECLARATION_STD2_FLIP,
+    V_STD2_NO_BID_FLIP_FOR_DEALER,
+    V_STD2_NO_BID_REDEAL,
+)
+
+LJ = 52
+BJ = 53
+NT = 4
+NONE = -1
+FOUR = 4  # BID-5: four jokers
+LITERAL_TEN = 8  # AMB-30 B2
+TOP_RUNG = 7  # AMB-29 B: four jokers
+MAX_OPTIONS = 32  # 6 biddable kinds x at most 4 copies
+
+
+@njit(cache=True)
+def suit_of_nb(k):
+    """Natural suit 0..3, or 4 for a joker."""
+    return 4 if k >= LJ else k // 13
+
+
+@njit(cache=True)
+def is_level_card_nb(k, level):
+    return k < LJ and k % 13 == level
+
+
+# ------------------------------------------------------------------ declarations (BID-*)
+#
+# Inner functions take the switches as scalars: a kernel call with array arguments pays a
+# reference count per array, which dominates these few comparisons. ``bid_config_nb``
+# reads them once; the ``*_nb(sw, ap, ...)`` forms are the reference-shaped entry points.
+
+DC_DECKS = 0
+DC_METHOD = 1
+DC_JOKERS = 2  # AMB-33 applies: joker declarations exist
+DC_JOKER_MODE = 3
+DC_SELF_REINFORCE = 4
+DC_SELF_COUNTER = 5
+DC_ALL_HIDDEN = 6
+DC_RULE = 7
+
+
+@njit(cache=True)
+def bid_config_nb(sw, ap):
+    """The declaration switches as a tuple of ints (indices ``DC_*``)."""
+    method = sw[SW_BID_METHOD]
+    all_hidden = 1 if (method == V_BID_METHOD_HIDDEN and
+                       sw[SW_JJ4_BID_VISIBILITY] == V_JJ4_BID_VISIBILITY_ALL_HIDDEN) else 0
+    return (np.int64(sw[SW_DECKS]), np.int64(method), np.int64(ap[AP_AMB_33]),
+            np.int64(sw[SW_JOKER_DECLARATION]), np.int64(sw[SW_SELF_REINFORCE]),
+            np.int64(sw[SW_SELF_COUNTER]), np.int64(all_hidden),
+            np.int64(sw[SW_BID_OVERRIDE_RULE]))
+
+
+@njit(cache=True)
+def _strength_nb(cfg, level, kind, count):
+    if count < 1 or count > cfg[DC_DECKS]:
+        return -1
+    method = cfg[DC_METHOD]
+    if method == V_BID_METHOD_HIDDEN:  # BID-4: level cards only
+        return 3 * count if is_level_card_nb(kind, level) else -1
+    if method == V_BID_METHOD_FIRST_TWO:  # BID-1 ONE1: a single level card
+        return 3 if count == 1 and is_level_card_nb(kind, level) else -1
+    if is_level_card_nb(kind, level):
+        return 3 * count  # BID-1, BID-3
+    if kind >= LJ and count >= 2 and cfg[DC_JOKERS] == 1:
+        return 3 * count + (2 if kind == BJ else 1)  # BID-3: BJ > LJ within a tier
+    return -1
+
+
+@njit(cache=True)
+def _can_override_nb(cfg, level, st_seat, st_kind, st_count, seat, kind, count):
+    key = _strength_nb(cfg, level, kind, count)
+    if key < 0:
+        return False
+    if st_seat < 0:  # BID-1 first declaration; AMB-33 B: pair/triple jokers need a suit
+        return not (kind >= LJ and count < FOUR
+                    and cfg[DC_JOKER_MODE] == V_JOKER_DECLARATION_ONLY_FOUR_NT)
+    if st_seat == seat:  # BID-6 / DEF-20
+        if st_kind == kind:
+            if cfg[DC_SELF_REINFORCE] == 0:
+                return False
+        elif cfg[DC_SELF_COUNTER] == 0:
+            return False
+    if cfg[DC_ALL_HIDDEN] == 1:
+        return True  # AMB-35 B: every valid bid is recorded
+    rule = cfg[DC_RULE]
+    if rule == V_BID_OVERRIDE_RULE_FIRST_WINS:  # AMB-42 C
+        return False
+    if rule == V_BID_OVERRIDE_RULE_LAST_WINS:  # AMB-42 B
+        return True
+    old = _strength_nb(cfg, level, st_kind, st_count)
+    return not (old >= 0 and key <= old)  # BID-2 / AMB-42 A: strictly stronger
+
+
+@njit(cache=True)
+def declaration_strength_nb(sw, ap, level, kind, count):
+    """``declaration_strength`` as an int (-1 = None); see the module docstring."""
+    return _strength_nb(bid_config_nb(sw, ap), level, kind, count)
+
+
+@njit(cache=True)
+def can_override_nb(sw, ap, level, st_seat, st_kind, st_count, seat, kind, count):
+    """``can_override(...)[0]``: may ``(seat, kind, count)`` be shown over the standing one?"""
+    return _can_override_nb(bid_config_nb(sw, ap), level, st_seat, st_kind, st_count, seat,
+                            kind, count)
+
+
+@njit(cache=True)
+def trump_after_nb(sw, current, kind, count):
+    """``trump_after`` (BID-1, BID-5, AMB-33); ``current`` and the result use -1 for None.
+
+    The options never carry a four-joker ``choice``, so four jokers give no-trump.
+    """
+    if kind < LJ:
+        return kind // 13
+    mode = sw[SW_JOKER_DECLARATION]
+    if mode == V_JOKER_DECLARATION_ANY_JOKER_NT:
+        return NT
+    if count >= FOUR:
+        return NT
+    if mode == V_JOKER_DECLARATION_FOUR_CHOOSE:
+        return NT
+    return current  # AMB-33 B: pair/triple jokers keep the suit
+
+
+@njit(cache=True)
+def resolve_hidden_bids_nb(log, n):
+    """AMB-35 B: row of ``log[:n]`` (columns seat, kind, count, ...) with the most cards,
+    earliest on ties; -1 when ``n == 0``."""
+    best = -1
+    for i in range(n):
+        if best < 0 or log[i, 2] > log[best, 2]:
+            best = i
+    return best
+
+
+@njit(cache=True)
+def declaration_options_nb(sw, ap, level, counts, seat, st_seat, st_kind, st_count,
+                           out_kind, out_count):
+    """``_declaration_options``: legal declarations of ``seat`` holding ``counts`` (BID-2..6,
+    AMB-42), kinds ascending then count ascending; returns how many."""
+    cfg = bid_config_nb(sw, ap)
+    n = 0
+    for s in range(6):
+        k = s * 13 + level if s < 4 else LJ + s - 4
+        for c in range(1, counts[k] + 1):
+            if _can_override_nb(cfg, level, st_seat, st_kind, st_count, seat, k, c):
+                out_kind[n] = k
+                out_count[n] = c
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def seat_declaration_options_nb(cfg, level, hands, seat, st_seat, st_kind, st_count, opt_kind,
+                                opt_count):
+    """:func:`declaration_options_nb` for the hot deal loop: ``cfg`` from
+    :func:`bid_config_nb`, ``hands[seat]`` the holding, options into ``opt_*[seat]``."""
+    n = 0
+    for s in range(6):
+        k = s * 13 + level if s < 4 else LJ + s - 4
+        for c in range(1, hands[seat, k] + 1):
+            if _can_override_nb(cfg, level, st_seat, st_kind, st_count, seat, k, c):
+                opt_kind[seat, n] = k
+                opt_count[seat, n] = c
+                n += 1
+    return n
+
+
+# ---------------------------------------------------------------- nobody declares (BID-8)
+
+
+@njit(cache=True)
+def mod4_seat_nb(sw, k):
+    """BID-9 / AMB-31: seat ``number(k) % 4``; jokers are 52 / 53 in every numbering."""
+    if k >= LJ:
+        return k % 4
+    a_first = (k % 13 + 1) % 13
+    numbering = sw[SW_MOD4_NUMBERING]
+    if numbering == V_MOD4_NUMBERING_DECK_INDEX:
+        number = (k // 13) * 13 + a_first
+    elif numbering == V_MOD4_NUMBERING_RANK_INDEX:
+        number = a_first
+    else:
+        number = a_first + 1  # face_value
+    return number % 4
+
+
+@njit(cache=True)
+def _card_trump_nb(k):
+    return NT if k >= LJ else k // 13
+
+
+@njit(cache=True)
+def no_declaration_nb(sw, level, kitty, n_kitty, hand_number):
+    """``no_declaration`` (BID-8, DEF-25, AMB-30, AMB-45): ``(redeal, trump, dealer_seat)``
+    with -1 for an undetermined trump / no dealer chosen; ``kitty[:n_kitty]`` in deal order
+    (a rule that turns the kitty needs ``n_kitty >= 1``)."""
+    mode = sw[SW_NO_DECLARATION]
+    if mode == V_NO_DECLARATION_SPADES:
+        return False, 0, -1  # JJ4 (002 l.28)
+    if mode == V_NO_DECLARATION_CZ4_KITTY:
+        sub = sw[SW_CZ4_NO_BID]
+        if sub == V_CZ4_NO_BID_LINE39:  # AMB-30 A
+            if hand_number == 1:
+                return True, -1, -1
+            return False, _card_trump_nb(kitty[0]), -1
+        rank = level if sub == V_CZ4_NO_BID_LINE67_LEVEL_CARD else LITERAL_TEN  # AMB-30 B1/B2
+        trump = _card_trump_nb(kitty[0])
+        for i in range(n_kitty):
+            k = kitty[i]
+            if k < LJ and k % 13 == rank:
+                trump = k // 13
+                break
+        dealer = mod4_seat_nb(sw, kitty[0]) if hand_number == 1 else -1
+        return False, trump, dealer
+    if mode == V_NO_DECLARATION_STD2_FLIP:
+        sub = sw[SW_STD2_NO_BID]
+        if sub == V_STD2_NO_BID_REDEAL:  # AMB-45 C
+            return True, -1, -1
+        dealer = mod4_seat_nb(sw, kitty[0]) if hand_number == 1 else -1
+        if sub == V_STD2_NO_BID_FLIP_FOR_DEALER:  # AMB-45 A: trump left open
+            return False, -1, dealer
+        return False, _card_trump_nb(kitty[0]), dealer  # AMB-45 B
+    return True, -1, -1  # DEF-25: redeal
+
+
+@njit(cache=True)
+def hand1_dealer_nb(sw, first_seat, standing_seat):
+    """BID-7 / AMB-46: the hand-1 dealer after declarations."""
+    if sw[SW_HAND1_DEALER] == V_HAND1_DEALER_FIRST_TURNER:
+        return first_seat
+    return standing_seat
+
+
+# ------------------------------------------------------------------------- 炒底 (CHAO-*)
+
+CC_LADDER = 8
+CC_CHAODI = 9
+CC_AFTER_FLIP = 10
+CC_SELF_AFTER = 11
+
+
+@njit(cache=True)
+def chao_config_nb(sw, ap):
+    """The declaration switches (``DC_*``) and the 炒 switches (``CC_*``) as ints."""
+    b = bid_config_nb(sw, ap)
+    return (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], np.int64(sw[SW_CHAODI_LADDER]),
+            np.int64(sw[SW_CHAODI]), np.int64(sw[SW_CHAODI_AFTER_KITTY_FLIP]),
+            np.int64(sw[SW_CHAODI_SELF_AFTER_OTHER]))
+
+
+@njit(cache=True)
+def _line68_rung_nb(decks, level, kind, count):
+    """AMB-29 B rung as ``2 * r + b`` (-1 = not eligible)."""
+    if count < 1 or count > decks:
+        return -1
+    if kind >= LJ:
+        if count == 2:
+            return 2 * (6 if kind == BJ else 5)
+        if count == 4:
+            return 2 * TOP_RUNG + (1 if kind == BJ else 0)
+        return -1
+    if kind % 13 != level:
+        return -1
+    if count == 1:
+        return 0
+    if count == 2:
+        return 2 * (4 - kind // 13)  # PAIR_RUNG: S 4, H 3, C 2, D 1
+    return -1
+
+
+@njit(cache=True)
+def _chao_strength_nb(cfg, level, kind, count):
+    ladder = cfg[CC_LADDER]
+    if ladder == V_CHAODI_LADDER_FANZHU_TIERS:
+        return _strength_nb(cfg, level, kind, count)
+    key = _line68_rung_nb(cfg[DC_DECKS], level, kind, count)
+    if key < 0 or ladder == V_CHAODI_LADDER_LINE68_ASCENDING:
+        return key
+    r = key // 2
+    b = key % 2
+    return 2 * (TOP_RUNG - r) + 1 - b  # line68_descending: (7 - r, -b)
+
+
+@njit(cache=True)
+def _standing_strength_nb(cfg, level, st_seat, st_kind, st_count):
+    """What a 炒 must beat (-1: nothing); l.68 "as pairs only" for triples and quads."""
+    if st_seat < 0:
+        return -1
+    key = _chao_strength_nb(cfg, level, st_kind, st_count)
+    if key < 0 and st_count >= 3 and not (st_kind >= LJ and st_count == 4):
+        key = _chao_strength_nb(cfg, level, st_kind, 2)
+    return key
+
+
+@njit(cache=True)
+def _can_chaodi_nb(cfg, level, st_seat, st_kind, st_count, seat, kind, count, declarer,
+                   someone_else, kitty_flip):
+    if cfg[CC_CHAODI] == 0:
+        return False
+    if kitty_flip and cfg[CC_AFTER_FLIP] == 0:  # CHAO-6
+        return False
+    if seat == declarer:  # CHAO-5
+        if not someone_else or cfg[CC_SELF_AFTER] == 0:
+            return False
+    if st_seat >= 0 and st_seat == seat:  # DEF-21: not over one's own standing cards
+        return False
+    key = _chao_strength_nb(cfg, level, kind, count)
+    if key < 0:
+        return False
+    old = _standing_strength_nb(cfg, level, st_seat, st_kind, st_count)
+    return not (old >= 0 and key <= old)
+
+
+@njit(cache=True)
+def chaodi_strength_nb(sw, ap, level, kind, count):
+    """``chaodi_strength`` (CHAO-2, AMB-29) as an int (-1 = None)."""
+    return _chao_strength_nb(chao_config_nb(sw, ap), level, kind, count)
+
+
+@njit(cache=True)
+def can_chaodi_nb(sw, ap, level, st_seat, st_kind, st_count, seat, kind, count, declarer,
+                  someone_else, kitty_flip):
+    """``can_chaodi(...)[0]`` (CHAO-1, 2, 5, 6); ``declarer`` -1 = None."""
+    return _can_chaodi_nb(chao_config_nb(sw, ap), level, st_seat, st_kind, st_count, seat,
+                          kind, count, declarer, someone_else, kitty_flip)
+
+
+@njit(cache=True)
+def chaodi_options_nb(sw, ap, level, counts, seat, st_seat, st_kind, st_count, declarer,
+                      someone_else, kitty_flip, out_kind, out_count):
+    """``_chaodi_options``: legal 炒 of ``seat``, kinds ascending then count ascending."""
+    cfg = chao_config_nb(sw, ap)
+    n = 0
+    for s in range(6):
+        k = s * 13 + level if s < 4 else LJ + s - 4
+        for c in range(1, counts[k] + 1):
+            if _can_chaodi_nb(cfg, level, st_seat, st_kind, st_count, seat, k, c, declarer,
+                              someone_else, kitty_flip):
+                out_kind[n] = k
+                out_count[n] = c
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def chaodi_effect_nb(sw, kind, count, seat, hand_number):
+    """``chaodi_effect`` (CHAO-3, AMB-32) without a four-joker choice: (trump, new dealer
+    or -1 = the dealer stays)."""
+    trump = kind // 13 if kind < LJ else NT
+    moves = sw[SW_CHAODI_MOVES_DEALER] == V_CHAODI_MOVES_DEALER_HAND1_ONLY and hand_number == 1
+    return trump, (seat if moves else -1)
+
+
+# ---------------------------------------------------------------------- Python wrappers
+
+
+def _opt_buffers() -> tuple[np.ndarray, np.ndarray]:
+    return np.zeros(MAX_OPTIONS, np.int32), np.zeros(MAX_OPTIONS, np.int32)
+
+
+def _counts(cards) -> np.ndarray:
+    counts = np.zeros(54, np.int8)
+    for k in cards:
+        counts[k] += 1
+    return counts
+
+
+def _standing(standing) -> tuple[int, int, int]:
+    if standing is None:
+        return -1, -1, 0
+    return standing.seat, standing.kind, standing.count
+
+
+def declaration_options(sw, ap, level: int, hand, seat: int, standing) -> list[tuple[int, int]]:
+    """(kind, count) options of ``_declaration_options`` for a reference-style hand."""
+    kinds, cnts = _opt_buffers()
+    n = declaration_options_nb(sw, ap, level, _counts(hand), seat, *_standing(standing),
+                               kinds, cnts)
+    return [(int(kinds[i]), int(cnts[i])) for i in range(n)]
+
+
+def chaodi_options(sw, ap, level: int, hand, seat: int, standing, declarer,
+                   someone_else: bool, kitty_flip: bool) -> list[tuple[int, int]]:
+    """(kind, count) options of ``_chaodi_options``."""
+    kinds, cnts = _opt_buffers()
+    n = chaodi_options_nb(sw, ap, level, _counts(hand), seat, *_standing(standing),
+                          -1 if declarer is None else declarer, someone_else, kitty_flip,
+                          kinds, cnts)
+    return [(int(kinds[i]), int(cnts[i])) for i in range(n)]
+
+
+def no_declaration(sw, level: int, kitty, hand_number: int) -> tuple[bool, int, int]:
+    arr = np.array(list(kitty) or [0], np.int8)
+    redeal, trump, dealer = no_declaration_nb(sw, level, arr, len(kitty), hand_number)
+    return bool(redeal), int(trump), int(dealer)

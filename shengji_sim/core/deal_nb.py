@@ -1,0 +1,588 @@
+"""The pre-trick phase as kernels: deal and declare (DECK-4, BID-1..9, DEF-11, DEF-24,
+DEF-25), then the kitty exchange and 炒底 (KITTY-1, DEF-22, CHAO-1..6, DEF-21), drawing the
+same numbers as ``shengji_sim.rules.game`` (``_deal_and_declare`` with its redeal loop and
+``_settle_trump``, ``_kitty_exchange``, ``_chaodi``) with ``random`` or ``greedy`` players.
+
+Representation
+--------------
+Seats 0..3 in play order; ``pkinds[seat]`` is the player: 0 ``random``, 1 ``greedy``, 2
+``passive`` (a random player that never declares nor 炒s: no draw there, random burials).
+``levels`` is ``int32[2]`` (per side), ``match_dealer`` -1 before hand 1's dealer is known.
+The rng stream is a ``uint64[1]`` (:mod:`shengji_sim.core.rng_nb`). Everything the phase
+writes is in one :class:`PreTrickBuffers` ``buf`` made once per variant by
+:func:`make_buffers` (no allocation per hand):
+
+``cards``   ``int8[54 * decks]`` the last deal's shuffled deck (record ``shuffled``).
+``hands``   ``int8[4, 54]`` counts; ``hand_len`` ``int32[4]``.
+``kitty``   ``int8[K]`` (K = max(kitty_size, 1)): dealt kitty, then the last burial in the
+            order the player returned it.
+``decl``    ``int32[MAXD, 4]`` accepted declarations of the last deal: seat, kind, count,
+            dealt (cards dealt so far); ``info[I_N_DECL]`` rows.
+``bur_seat`` ``int8[MAXB]`` / ``bur_cards`` ``int8[MAXB, K]`` burials, cards in the order
+            the player returned them (the record's ``burials`` sorts them);
+            ``info[I_N_BUR]`` rows.
+``chao``    ``int32[MAXB, 5]`` 炒 events: seat, kind, count, trump, dealer after it;
+            event ``i`` buried ``bur_*[i + 1]``; ``info[I_N_CHAO]`` rows.
+``info``    ``int32[N_INFO]`` scalars at the ``I_*`` indices below (-1 = None).
+
+Trumps are 0..3 or 4 (NT). The level of the hand is the dealer side's (``levels[0]`` while
+the dealer is unknown), recomputed whenever the dealer changes, as ``HandState.level``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from shengji_sim.core.bidding_nb import (
+    LJ,
+    MAX_OPTIONS,
+    NT,
+    bid_config_nb,
+    chaodi_effect_nb,
+    chaodi_options_nb,
+    hand1_dealer_nb,
+    no_declaration_nb,
+    seat_declaration_options_nb,
+    trump_after_nb,
+)
+from shengji_sim.core.rng_nb import below_nb, hand_seed_nb, shuffle_nb
+from shengji_sim.core.tables import (
+    SW_BID_METHOD,
+    SW_CHAODI,
+    SW_DEAL_ORDER,
+    SW_DECKS,
+    SW_HAND_SIZE,
+    SW_JJ4_BID_VISIBILITY,
+    SW_KITTY_SIZE,
+    SW_NO_DECLARATION,
+    V_BID_METHOD_HIDDEN,
+    V_DEAL_ORDER_RANDOM_EACH_HAND,
+    V_DEAL_ORDER_RANDOM_FIRST_THEN_DEALER,
+    V_JJ4_BID_VISIBILITY_ALL_HIDDEN,
+    V_NO_DECLARATION_SPADES,
+)
+
+MAX_REDEALS = 1000  # game.MAX_REDEALS
+MAX_BURIALS = 40  # 1 + 炒 events; each 炒 is strictly stronger, so at most ~16 happen
+TRUMP = 4
+RANDOM = 0
+GREEDY = 1
+PASSIVE = 2  # random, but never declares or 炒s (exercises BID-8 in tests)
+
+# info indices
+I_STATUS = 0  # 0 ok, 1 no trump after MAX_REDEALS redeals
+I_REDEALS = 1
+I_FIRST = 2  # first recipient
+I_STEP = 3  # deal step (+1 / -1)
+I_TRUMP = 4  # current trump
+I_DEALER = 5  # current dealer
+I_DECLARER = 6  # standing declaration's seat at settlement (-1: nobody declared)
+I_KITTY_FLIP = 7
+I_N_DECL = 8
+I_TRUMP_DECLARED = 9
+I_DEALER_DECLARED = 10
+I_HOLDER = 11  # buried_by: the last seat that buried
+I_N_BUR = 12
+I_N_CHAO = 13
+I_LEVEL = 14  # level of the hand (dealer side's), current
+N_INFO = 16
+
+STATUS_OK = 0
+STATUS_NO_TRUMP = 1
+
+
+class PreTrickBuffers(NamedTuple):
+    cards: np.ndarray
+    hands: np.ndarray
+    hand_len: np.ndarray
+    kitty: np.ndarray
+    decl: np.ndarray
+    bur_seat: np.ndarray
+    bur_cards: np.ndarray
+    chao: np.ndarray
+    info: np.ndarray
+    opt_kind: np.ndarray  # int32[4, MAX_OPTIONS] scratch: each seat's current options
+    opt_count: np.ndarray  # int32[4, MAX_OPTIONS]
+    opt_n: np.ndarray  # int32[4]: number of options, -1 = to recompute
+    suf: np.ndarray  # int64[55, K + 1] scratch: multiset counts of suffixes
+    bkinds: np.ndarray  # int16[54] scratch: kinds in strongest-first order
+    bkeys: np.ndarray  # int64[54] scratch: greedy burial keys
+    stand: np.ndarray  # int32[6] scratch: standing declaration during the deal
+
+
+def make_buffers(sw: np.ndarray) -> PreTrickBuffers:
+    """Buffers for one variant (``sw`` from ``switch_array``)."""
+    decks, hand_size, kitty_size = int(sw[SW_DECKS]), int(sw[SW_HAND_SIZE]), int(sw[SW_KITTY_SIZE])
+    k = max(kitty_size, 1)
+    maxd = 4 * hand_size + 4
+    return PreTrickBuffers(
+        np.zeros(54 * decks, np.int8), np.zeros((4, 54), np.int8), np.zeros(4, np.int32),
+        np.zeros(k, np.int8), np.zeros((maxd, 4), np.int32), np.zeros(MAX_BURIALS, np.int8),
+        np.zeros((MAX_BURIALS, k), np.int8), np.zeros((MAX_BURIALS, 5), np.int32),
+        np.zeros(N_INFO, np.int32), np.zeros((4, MAX_OPTIONS), np.int32),
+        np.zeros((4, MAX_OPTIONS), np.int32), np.zeros(4, np.int32),
+        np.zeros((55, kitty_size + 1), np.int64),
+        np.zeros(54, np.int16), np.zeros(54, np.int64), np.zeros(6, np.int32))
+
+
+@njit(cache=True)
+def level_of_nb(levels, dealer):
+    """``HandState.level``: the dealer side's level; side 0's before hand 1's dealer."""
+    return levels[0] if dealer < 0 else levels[dealer % 2]
+
+
+@njit(cache=True)
+def _greedy_declares_nb(counts, hand_len, level, kind):
+    """``GreedyPlayer.declare`` on its strongest (last) option of ``kind``: a quarter of
+    the hand in that suit, level cards included (jokers: level cards only)."""
+    suit = 4 if kind >= LJ else kind // 13
+    same = 0
+    for q in range(4):
+        if q != suit:
+            same += counts[q * 13 + level]
+    if suit < 4:
+        for q in range(13):
+            same += counts[suit * 13 + q]
+    return 4 * same >= max(hand_len, 4)
+
+
+@njit(cache=True)
+def _choose_nb(state, pkind, hands, seat, hand_len, level, n, opt_kind):
+    """A declaration or 炒 choice of ``seat`` among ``n`` options of kinds ``opt_kind``:
+    the index, or -1 = pass.
+
+    random: ``below(n + 1)``, ``n`` passes; greedy: the last option or pass (no draw).
+    """
+    if n == 0 or pkind == PASSIVE:
+        return -1
+    if pkind == RANDOM:
+        i = below_nb(state, n + 1)
+        return -1 if i == n else i
+    if _greedy_declares_nb(hands[seat], hand_len, level, opt_kind[n - 1]):
+        return n - 1
+    return -1
+
+
+@njit(cache=True)
+def _deal_once_nb(sw, ap, state, levels, match_dealer, hand_number, pkinds, buf):
+    """One ``_deal_and_declare``; False when the hand must be redealt (BID-8).
+
+    ``_offer_declaration`` is inlined in the deal loop (passing arrays to a helper costs a
+    reference count each, and this runs once per card). ``stand`` = seat, kind, count of
+    the standing declaration, current open trump, first accepted seat, number accepted.
+    ``_declaration_options`` is a pure function of the seat's level cards and jokers and of
+    the standing declaration, so each seat's list is kept in ``opt_*[seat]`` and recomputed
+    only after one of those changed (``opt_n[seat] == -1``).
+    """
+    info = buf.info
+    cards = buf.cards
+    hands = buf.hands
+    hand_len = buf.hand_len
+    opt_kind = buf.opt_kind
+    opt_count = buf.opt_count
+    opt_n = buf.opt_n
+    stand = buf.stand
+    decl = buf.decl
+    total = cards.shape[0]
+    for i in range(total):  # cards.deck: decks x kinds 0..53
+        cards[i] = i % 54
+    shuffle_nb(state, cards)
+    if sw[SW_DEAL_ORDER] == V_DEAL_ORDER_RANDOM_EACH_HAND or match_dealer < 0:
+        first = below_nb(state, 4)
+    else:
+        first = match_dealer
+    step = -1 if sw[SW_DEAL_ORDER] == V_DEAL_ORDER_RANDOM_FIRST_THEN_DEALER else 1
+    info[I_FIRST] = first
+    info[I_STEP] = step
+    hands[:, :] = 0
+    hand_len[:] = 0
+    stand[0] = -1
+    stand[1] = -1
+    stand[2] = 0
+    stand[3] = -1
+    stand[4] = -1
+    stand[5] = 0
+    n_decl = 0
+    hidden = sw[SW_BID_METHOD] == V_BID_METHOD_HIDDEN
+    all_hidden = hidden and sw[SW_JJ4_BID_VISIBILITY] == V_JJ4_BID_VISIBILITY_ALL_HIDDEN
+    cfg = bid_config_nb(sw, ap)
+    level = level_of_nb(levels, match_dealer)
+    dealt = 4 * sw[SW_HAND_SIZE]
+    n_kitty = total - dealt
+    opt_n[:] = -1
+    for i in range(dealt + 4):
+        if i < dealt:  # DECK-4, DEF-11: one card at a time; declare after each (DEF-24)
+            seat = ((first + step * i) % 4 + 4) % 4
+            k = cards[i]
+            hands[seat, k] += 1
+            hand_len[seat] += 1
+            if k >= LJ or k % 13 == level:
+                opt_n[seat] = -1
+            now = i + 1
+        else:  # DEF-24: one more chance each, in play order from the first recipient
+            if i == dealt:
+                for j in range(n_kitty):
+                    buf.kitty[j] = cards[dealt + j]
+            seat = (first + i - dealt) % 4
+            now = dealt
+        n = opt_n[seat]
+        if n < 0:
+            n = seat_declaration_options_nb(cfg, level, hands, seat, stand[0], stand[1],
+                                            stand[2], opt_kind, opt_count)
+            opt_n[seat] = n
+        if n == 0 or pkinds[seat] == PASSIVE:
+            continue
+        if pkinds[seat] == RANDOM:  # below(count + 1); count = pass
+            c = below_nb(state, n + 1)
+            if c == n:
+                continue
+        else:  # greedy: its strongest option when a quarter of its hand is in that suit
+            kind = opt_kind[seat, n - 1]
+            suit = 4 if kind >= LJ else kind // 13
+            same = 0
+            for q in range(4):
+                if q != suit:
+                    same += hands[seat, q * 13 + level]
+            if suit < 4:
+                for q in range(13):
+                    same += hands[seat, suit * 13 + q]
+            if 4 * same < max(hand_len[seat], 4):
+                continue
+            c = n - 1
+        kind = opt_kind[seat, c]
+        count = opt_count[seat, c]
+        opt_n[:] = -1  # the standing declaration changed
+        if stand[5] == 0:
+            stand[4] = seat
+        stand[5] += 1
+        if hidden:  # AMB-35: all_hidden keeps the most cards (earliest on ties)
+            replace = not all_hidden or stand[0] < 0 or count > stand[2]
+        else:
+            stand[3] = trump_after_nb(sw, stand[3], kind, count)
+            replace = True
+        if replace:
+            stand[0] = seat
+            stand[1] = kind
+            stand[2] = count
+        decl[n_decl, 0] = seat
+        decl[n_decl, 1] = kind
+        decl[n_decl, 2] = count
+        decl[n_decl, 3] = now
+        n_decl += 1
+    info[I_N_DECL] = n_decl
+    return _settle_nb(sw, levels, match_dealer, hand_number, first, n_kitty, level, buf,
+                      stand)
+
+
+@njit(cache=True)
+def _settle_nb(sw, levels, match_dealer, hand_number, first, n_kitty, level, buf, stand):
+    """``_settle_trump``: BID-7 / AMB-46 with a declaration, BID-8 without."""
+    info = buf.info
+    dealer = match_dealer
+    if stand[0] >= 0:
+        if sw[SW_BID_METHOD] == V_BID_METHOD_HIDDEN:
+            trump = 4 if stand[1] >= LJ else stand[1] // 13
+        else:
+            trump = stand[3]
+        if trump < 0:  # AMB-33 B: a suit that never was
+            trump = NT
+        if hand_number == 1:
+            dealer = hand1_dealer_nb(sw, stand[4], stand[0])
+        info[I_DECLARER] = stand[0]
+        info[I_KITTY_FLIP] = 0
+    else:
+        redeal, trump, seat = no_declaration_nb(sw, level, buf.kitty, n_kitty, hand_number)
+        if redeal:
+            return False
+        if trump < 0:  # AMB-45 A: the flipped card's suit (§8.2)
+            k = buf.kitty[0]
+            trump = NT if k >= LJ else k // 13
+        if seat >= 0:
+            dealer = seat
+        elif dealer < 0:
+            dealer = first
+        info[I_DECLARER] = -1
+        info[I_KITTY_FLIP] = 1 if sw[SW_NO_DECLARATION] != V_NO_DECLARATION_SPADES else 0
+    info[I_TRUMP] = trump
+    info[I_DEALER] = dealer
+    info[I_TRUMP_DECLARED] = trump
+    info[I_DEALER_DECLARED] = dealer
+    info[I_LEVEL] = level_of_nb(levels, dealer)
+    return True
+
+
+@njit(cache=True)
+def deal_and_declare_nb(kt, sw, ap, state, levels, match_dealer, hand_number, pkinds, buf):
+    """``_deal_and_declare`` + ``_settle_trump`` in ``play_hand``'s redeal loop.
+
+    Returns the status (``info[I_STATUS]``): 0, or 1 after ``MAX_REDEALS`` redeals.
+    """
+    info = buf.info
+    info[:] = -1
+    info[I_REDEALS] = 0
+    info[I_N_DECL] = 0
+    info[I_N_BUR] = 0
+    info[I_N_CHAO] = 0
+    for _ in range(MAX_REDEALS):
+        if _deal_once_nb(sw, ap, state, levels, match_dealer, hand_number, pkinds, buf):
+            info[I_STATUS] = STATUS_OK
+            return STATUS_OK
+        info[I_REDEALS] += 1
+    info[I_STATUS] = STATUS_NO_TRUMP
+    return STATUS_NO_TRUMP
+
+
+# ------------------------------------------------------------------ kitty and 炒底
+
+
+@njit(cache=True)
+def _random_burial_nb(kind_at, state, counts, n, bkinds, suf, kitty):
+    """``RandomPlayer.bury``: ``nth_multiset(below(count))`` over the distinct n-card
+    multisets, kinds strongest first (``kind_at`` = ``kt.kind_at[level, trump]``), counts
+    descending; into ``kitty[:n]``."""
+    nk = 0
+    for pos in range(54):
+        k = kind_at[pos]
+        if counts[k] > 0:
+            bkinds[nk] = k
+            nk += 1
+    for m in range(n + 1):
+        suf[nk, m] = 0
+    suf[nk, 0] = 1
+    for i in range(nk - 1, -1, -1):
+        c = counts[bkinds[i]]
+        for m in range(n + 1):
+            s = 0
+            for j in range(min(c, m) + 1):
+                s += suf[i + 1, m - j]
+            suf[i, m] = s
+    index = below_nb(state, suf[0, n])
+    left = n
+    out = 0
+    for i in range(nk):
+        k = bkinds[i]
+        for c in range(min(counts[k], left), -1, -1):
+            ways = suf[i + 1, left - c]
+            if index < ways:
+                for _ in range(c):
+                    kitty[out] = k
+                    out += 1
+                left -= c
+                break
+            index -= ways
+
+
+@njit(cache=True)
+def _greedy_burial_nb(eff, power, points, counts, n, bkeys, kitty):
+    """``GreedyPlayer.bury``: the n lowest cards by (trump, point card, power, kind);
+    ``eff`` / ``power`` are the ``[level, trump]`` rows of the tables."""
+    nk = 0
+    for k in range(54):
+        if counts[k] > 0:
+            trump_bit = 1 if eff[k] == TRUMP else 0
+            point_bit = 1 if points[k] > 0 else 0
+            key = ((trump_bit * 2 + point_bit) * 65536 + power[k] + 32768)
+            bkeys[nk] = key * 64 + k
+            nk += 1
+    out = 0
+    while out < n:
+        best = 0
+        for i in range(1, nk):
+            if bkeys[i] < bkeys[best]:
+                best = i
+        k = bkeys[best] % 64
+        bkeys[best] = 1 << 62
+        for _ in range(counts[k]):
+            if out < n:
+                kitty[out] = k
+                out += 1
+
+
+@njit(cache=True)
+def _bury_nb(kt, sw, state, pkind, seat, level, trump, buf):
+    """``_bury`` (KITTY-1, DEF-22): ``seat`` takes the kitty and buries as many cards."""
+    n = sw[SW_KITTY_SIZE]
+    hand = buf.hands[seat]
+    for i in range(n):
+        hand[buf.kitty[i]] += 1
+    if pkind == GREEDY:
+        _greedy_burial_nb(kt.eff[level, trump], kt.power[level, trump], kt.points, hand, n,
+                          buf.bkeys, buf.kitty)
+    else:
+        _random_burial_nb(kt.kind_at[level, trump], state, hand, n, buf.bkinds, buf.suf,
+                          buf.kitty)
+    for i in range(n):
+        hand[buf.kitty[i]] -= 1
+    b = buf.info[I_N_BUR]
+    buf.bur_seat[b] = seat
+    for i in range(n):
+        buf.bur_cards[b, i] = buf.kitty[i]
+    buf.info[I_N_BUR] = b + 1
+
+
+@njit(cache=True)
+def kitty_and_chaodi_nb(kt, sw, ap, state, levels, hand_number, pkinds, buf):
+    """``_kitty_exchange`` + ``_chaodi`` (KITTY-1, CHAO-1..6, DEF-21, AMB-32) after
+    :func:`deal_and_declare_nb` on the same ``buf``; returns the status (0)."""
+    info = buf.info
+    kitty_size = sw[SW_KITTY_SIZE]
+    dealer = info[I_DEALER]
+    trump = info[I_TRUMP]
+    info[I_N_BUR] = 0
+    info[I_N_CHAO] = 0
+    if kitty_size:
+        _bury_nb(kt, sw, state, pkinds[dealer], dealer, level_of_nb(levels, dealer), trump,
+                 buf)
+    info[I_HOLDER] = dealer
+    if sw[SW_CHAODI] == 0 or kitty_size == 0:
+        return STATUS_OK
+    holder = dealer
+    nd = info[I_N_DECL]
+    st_seat = -1
+    st_kind = -1
+    st_count = 0
+    if nd > 0:  # _standing_declaration: the last accepted declaration
+        st_seat = buf.decl[nd - 1, 0]
+        st_kind = buf.decl[nd - 1, 1]
+        st_count = buf.decl[nd - 1, 2]
+    declarer = info[I_DECLARER]
+    kitty_flip = info[I_KITTY_FLIP] == 1
+    someone_else = False
+    passes = 0
+    seat = dealer
+    while passes < 3:
+        seat = (seat + 1) % 4
+        if seat == holder:
+            continue
+        level = level_of_nb(levels, dealer)
+        n = chaodi_options_nb(sw, ap, level, buf.hands[seat], seat, st_seat, st_kind, st_count,
+                              declarer, someone_else, kitty_flip, buf.opt_kind[0],
+                              buf.opt_count[0])
+        i = _choose_nb(state, pkinds[seat], buf.hands, seat, buf.hand_len[seat], level, n,
+                       buf.opt_kind[0])
+        if i < 0:
+            passes += 1
+            continue
+        kind = buf.opt_kind[0, i]
+        count = buf.opt_count[0, i]
+        trump, new_dealer = chaodi_effect_nb(sw, kind, count, seat, hand_number)
+        if new_dealer >= 0:
+            dealer = new_dealer
+        holder = seat
+        st_seat = seat
+        st_kind = kind
+        st_count = count
+        someone_else = someone_else or seat != declarer
+        passes = 0
+        _bury_nb(kt, sw, state, pkinds[seat], seat, level_of_nb(levels, dealer), trump, buf)
+        c = info[I_N_CHAO]
+        buf.chao[c, 0] = seat
+        buf.chao[c, 1] = kind
+        buf.chao[c, 2] = count
+        buf.chao[c, 3] = trump
+        buf.chao[c, 4] = dealer
+        info[I_N_CHAO] = c + 1
+    info[I_TRUMP] = trump
+    info[I_DEALER] = dealer
+    info[I_HOLDER] = holder
+    info[I_LEVEL] = level_of_nb(levels, dealer)
+    return STATUS_OK
+
+
+@njit(cache=True)
+def pre_trick_nb(kt, sw, ap, state, levels, match_dealer, hand_number, pkinds, buf):
+    """The whole pre-trick phase: :func:`deal_and_declare_nb` then
+    :func:`kitty_and_chaodi_nb`; returns the status."""
+    status = deal_and_declare_nb(kt, sw, ap, state, levels, match_dealer, hand_number, pkinds,
+                                 buf)
+    if status != STATUS_OK:
+        return status
+    return kitty_and_chaodi_nb(kt, sw, ap, state, levels, hand_number, pkinds, buf)
+
+
+@njit(cache=True)
+def pre_trick_batch_nb(kt, sw, ap, root, start, count, levels, match_dealer, hand_number,
+                       pkinds, buf, state, out):
+    """Hands ``start .. start + count - 1`` of root seed ``root`` (same match state): the
+    pre-trick phase of each; ``out[i]`` = trump * 4 + dealer (-1 on error). For benchmarks
+    and smoke runs; ``state`` is a ``uint64[1]`` scratch stream."""
+    for i in range(count):
+        state[0] = hand_seed_nb(root, start + i)
+        status = pre_trick_nb(kt, sw, ap, state, levels, match_dealer, hand_number, pkinds,
+                              buf)
+        out[i] = -1 if status != STATUS_OK else buf.info[I_TRUMP] * 4 + buf.info[I_DEALER]
+
+
+# ---------------------------------------------------------------------- Python wrappers
+
+PLAYER_KINDS = {"random": RANDOM, "greedy": GREEDY, "passive": PASSIVE}
+
+
+class PreTrick:
+    """Kernel inputs of one variant, reused across hands (tables built once)."""
+
+    def __init__(self, variant) -> None:
+        from shengji_sim.core.tables import applicable_array, build_tables, switch_array
+
+        self.variant = variant
+        self.kt = build_tables(variant)
+        self.sw = switch_array(variant)
+        self.ap = applicable_array(variant)
+        self.buf = make_buffers(self.sw)
+
+    def run(self, players, root_seed: int, index: int, match=None) -> dict:
+        """The pre-trick phase of ``play_hand(variant, players, root_seed, index, match)``
+        (``players``: names or objects with ``.name``) as record fields, plus ``rng_state``
+        and ``status``."""
+        from shengji_sim.rng import hand_seed
+        from shengji_sim.rules.match import new_match
+
+        match = match or new_match(self.variant)
+        pkinds = np.array([PLAYER_KINDS[p if isinstance(p, str) else p.name] for p in players],
+                          np.int8)
+        state = np.array([hand_seed(root_seed, index)], np.uint64)
+        levels = np.array(match.levels, np.int32)
+        dealer = -1 if match.dealer is None else match.dealer
+        status = pre_trick_nb(self.kt, self.sw, self.ap, state, levels, dealer,
+                              match.hand_number, pkinds, self.buf)
+        return self.fields(status, int(state[0]))
+
+    def fields(self, status: int, rng_state: int) -> dict:
+        """The record fields the reference writes, from ``self.buf``."""
+        from shengji_sim.cards import format_card, format_trump
+
+        b, info = self.buf, self.buf.info
+        hidden = bool(self.sw[SW_BID_METHOD] == V_BID_METHOD_HIDDEN)
+        out: dict = {"status": int(status), "rng_state": rng_state,
+                     "redeals": int(info[I_REDEALS])}
+        if status != STATUS_OK:
+            return out
+        decls = []
+        for seat, kind, count, dealt in b.decl[:info[I_N_DECL]].tolist():
+            decls.append({"seat": seat, "cards": [format_card(kind)] * count, "legal": True,
+                          "suit": 4 if kind >= LJ else kind // 13, "hidden": hidden,
+                          "dealt": dealt})
+        n = int(self.sw[SW_KITTY_SIZE])
+        buried = [b.bur_cards[i, :n].tolist() for i in range(info[I_N_BUR])]
+        burials = [{"seat": int(b.bur_seat[i]), "cards": [format_card(k) for k in sorted(c)]}
+                   for i, c in enumerate(buried)]
+        chaodi = [{"seat": seat, "cards": [format_card(kind)] * count,
+                   "trump": format_trump(trump), "dealer": dealer,
+                   "buried": [format_card(k) for k in buried[i + 1]]}
+                  for i, (seat, kind, count, trump, dealer) in
+                  enumerate(b.chao[:info[I_N_CHAO]].tolist())]
+        out.update({
+            "shuffled": [format_card(int(k)) for k in b.cards],
+            "first_recipient": int(info[I_FIRST]), "deal_step": int(info[I_STEP]),
+            "declarations": decls, "declarer": None if info[I_DECLARER] < 0
+            else int(info[I_DECLARER]), "kitty_flip": bool(info[I_KITTY_FLIP]),
+            "trump_declared": format_trump(int(info[I_TRUMP_DECLARED])),
+            "dealer_declared": int(info[I_DEALER_DECLARED]), "burials": burials,
+            "chaodi": chaodi, "trump": format_trump(int(info[I_TRUMP])),
+            "dealer": int(info[I_DEALER]), "buried_by": int(info[I_HOLDER]),
+            "level": int(info[I_LEVEL]),
+        })
+        return out

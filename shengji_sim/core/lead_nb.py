@@ -1,0 +1,275 @@
+"""The distinct one-unit leads (LEAD-3) and the random / greedy lead choice as kernels,
+equal to :func:`shengji_sim.rules.game.lead_options` and ``RandomPlayer.lead`` /
+``GreedyPlayer.lead`` of :mod:`shengji_sim.strategies`.
+
+Representation
+--------------
+A hand is an ``int8[54]`` count vector; ``level``/``trump`` index the
+:class:`~shengji_sim.core.tables.KernelTables`. Option ``i`` of the listing is one unit,
+written to the :class:`LeadBuffers` ``lb``: ``lb.w[i]`` copies of each of the
+``lb.ln[i]`` kinds ``lb.kinds[i, :ln]`` (chain order low→high, as ``tr_kinds``; a single or
+set has ``ln == 1``), and ``lb.ords[i, :ln]`` the same kinds' strongest-first positions
+(``kt.order``) ascending, so ``lb.kinds_at(order)`` of ``ords`` repeated ``w`` times is the
+reference's card list (sorted by ``Ranking.sort_key``). Options are listed like the
+reference: by that strongest-first card sequence (a prefix first), duplicates (one multiset
+reached by several chain sequences) listed once. ``lb.g*`` arrays are generation scratch;
+``make_lead_buffers(kt)`` sizes everything once (no allocation per call).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from shengji_sim.core.rng_nb import below_nb
+from shengji_sim.core.tables import MAX_RUN, SW_TRACTOR_UNITS
+
+TRUMP = 4
+
+
+class LeadBuffers(NamedTuple):
+    w: np.ndarray  # int8[MAXL]   output: width of option i
+    ln: np.ndarray  # int8[MAXL]   output: number of kinds of option i
+    kinds: np.ndarray  # int8[MAXL, 13] output: kinds, chain order
+    ords: np.ndarray  # int16[MAXL, 13] output: kt.order of the kinds, ascending
+    gw: np.ndarray  # int8[MAXL]   scratch: generated options
+    gln: np.ndarray  # int8[MAXL]
+    gkinds: np.ndarray  # int8[MAXL, 13]
+    gords: np.ndarray  # int16[MAXL, 13]
+    idx: np.ndarray  # int32[MAXL]  scratch: sort permutation
+    tmp: np.ndarray  # int32[MAXL]  scratch
+    bucket: np.ndarray  # int32[56]  scratch: bucket bounds by strongest card
+
+
+def max_lead_options(kt) -> int:
+    """Upper bound on the one-unit leads: every set, and every tractor at each width."""
+    return 54 * 4 + 3 * int(kt.tr_kinds.shape[2])
+
+
+def make_lead_buffers(kt) -> LeadBuffers:
+    m = max_lead_options(kt)
+    return LeadBuffers(
+        np.zeros(m, np.int8), np.zeros(m, np.int8), np.full((m, MAX_RUN), -1, np.int8),
+        np.zeros((m, MAX_RUN), np.int16),
+        np.zeros(m, np.int8), np.zeros(m, np.int8), np.full((m, MAX_RUN), -1, np.int8),
+        np.zeros((m, MAX_RUN), np.int16), np.zeros(m, np.int32), np.zeros(m, np.int32),
+        np.zeros(56, np.int32))
+
+
+@njit(cache=True)
+def _cmp_nb(gw, gln, gords, a, b):
+    """Compare generated options a, b by their strongest-first card sequences (-1, 0, 1).
+
+    A sequence is ``o_1^w o_2^w ... o_L^w`` with ``o`` ascending; at equal first kinds a
+    smaller width runs out first: it is the smaller sequence iff it has no second kind.
+    """
+    la = gln[a]
+    lbb = gln[b]
+    wa = gw[a]
+    wb = gw[b]
+    m = la if la < lbb else lbb
+    for i in range(m):
+        oa = gords[a, i]
+        ob = gords[b, i]
+        if oa != ob:
+            return -1 if oa < ob else 1
+        if wa != wb:
+            if wa < wb:
+                return -1 if la == 1 else 1
+            return 1 if lbb == 1 else -1
+    if la == lbb:
+        return 0
+    return -1 if la < lbb else 1
+
+
+@njit(cache=True)
+def lead_options_nb(kt, sw, level, trump, counts, lb):
+    """``lead_options``: the distinct one-unit leads of ``counts`` (LEAD-3), in the
+    reference's order, written to ``lb.w/ln/kinds/ords``; returns how many.
+
+    Sorting: a stable bucket pass on the strongest card, then a stable insertion sort of
+    each bucket (few options share a strongest card).
+    """
+    gw = lb.gw
+    gln = lb.gln
+    gkinds = lb.gkinds
+    gords = lb.gords
+    idx = lb.idx
+    bucket = lb.bucket
+    order = kt.order[level, trump]
+    g = 0
+    for k in range(54):  # singles and sets (COMBO-1..3)
+        for w in range(1, counts[k] + 1):
+            gw[g] = w
+            gln[g] = 1
+            gkinds[g, 0] = k
+            gords[g, 0] = order[k]
+            g += 1
+    widths = sw[SW_TRACTOR_UNITS]
+    tr_len = kt.tr_len[level, trump]
+    tr_kinds = kt.tr_kinds[level, trump]
+    n_tr = kt.ntr[level, trump] if widths else 0
+    for t in range(n_tr):  # tractors (COMBO-4..6), in the tables' order
+        ln = tr_len[t]
+        low = 127
+        for i in range(ln):
+            c = counts[tr_kinds[t, i]]
+            if c < low:
+                low = c
+                if c < 2:
+                    break
+        if low < 2:
+            continue
+        for w in range(2, 5):
+            if (widths >> w) & 1 and low >= w:
+                gw[g] = w
+                gln[g] = ln
+                for i in range(ln):
+                    k = tr_kinds[t, i]
+                    gkinds[g, i] = k
+                    o = order[k]
+                    j = i  # insertion: the kinds' positions ascending
+                    while j > 0 and gords[g, j - 1] > o:
+                        gords[g, j] = gords[g, j - 1]
+                        j -= 1
+                    gords[g, j] = o
+                g += 1
+    for b in range(56):
+        bucket[b] = 0
+    for i in range(g):
+        bucket[gords[i, 0] + 1] += 1
+    for b in range(1, 56):
+        bucket[b] += bucket[b - 1]
+    for i in range(g):  # stable placement by strongest card
+        b = gords[i, 0]
+        idx[bucket[b]] = i
+        bucket[b] += 1
+    lo = 0
+    for b in range(55):  # bucket b now ends at bucket[b]
+        hi = bucket[b]
+        for r in range(lo + 1, hi):
+            v = idx[r]
+            j = r
+            while j > lo and _cmp_nb(gw, gln, gords, v, idx[j - 1]) < 0:
+                idx[j] = idx[j - 1]
+                j -= 1
+            idx[j] = v
+        lo = hi if hi > lo else lo
+    n = 0
+    prev = -1
+    for r in range(g):
+        s = idx[r]
+        if prev >= 0 and _cmp_nb(gw, gln, gords, s, prev) == 0:
+            continue  # the same multiset from another chain sequence
+        prev = s
+        lb.w[n] = gw[s]
+        ln = gln[s]
+        lb.ln[n] = ln
+        for i in range(ln):
+            lb.kinds[n, i] = gkinds[s, i]
+            lb.ords[n, i] = gords[s, i]
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def random_lead_nb(state, n):
+    """``RandomPlayer.lead``: option ``below(n)``."""
+    return below_nb(state, n)
+
+
+@njit(cache=True)
+def greedy_lead_nb(kt, level, trump, counts, lb, n):
+    """``GreedyPlayer.lead`` over the ``n`` listed options: the index it picks.
+
+    The strongest unit by (cards, top, -lowest power), first on ties; led when it has
+    several cards or is a trump / ace-topped unit; otherwise the lowest single (power,
+    kind) of the longest off-suit group (first group in kind order on ties); all trumps:
+    the last option.
+    """
+    best = -1
+    b_size = 0
+    b_top = 0
+    b_key = 0
+    for i in range(n):
+        size = lb.w[i] * lb.ln[i]
+        strongest = kt.kind_at[level, trump, lb.ords[i, 0]]
+        top = 1 if (kt.eff[level, trump, strongest] == TRUMP or
+                    (strongest < 52 and strongest % 13 == 12)) else 0
+        low = 32767
+        for j in range(lb.ln[i]):
+            p = kt.power[level, trump, lb.kinds[i, j]]
+            if p < low:
+                low = p
+        if best < 0 or size > b_size or (size == b_size and (
+                top > b_top or (top == b_top and -low > -b_key))):
+            best = i
+            b_size = size
+            b_top = top
+            b_key = low
+    if b_size > 1 or b_top == 1:
+        return best
+    # the longest off-suit group, by first appearance in kind order
+    glen = lb.tmp[0:6]  # scratch
+    gfirst = lb.tmp[6:12]
+    for gr in range(6):
+        glen[gr] = 0
+        gfirst[gr] = 99
+    for k in range(54):
+        if counts[k] > 0 and kt.eff[level, trump, k] != TRUMP:
+            gr = kt.group[level, trump, k]
+            if gfirst[gr] == 99:
+                gfirst[gr] = k
+            glen[gr] += counts[k]
+    pick = -1
+    for gr in range(6):
+        if glen[gr] > 0 and (pick < 0 or glen[gr] > glen[pick] or (
+                glen[gr] == glen[pick] and gfirst[gr] < gfirst[pick])):
+            pick = gr
+    if pick < 0:
+        return n - 1
+    card = -1
+    for k in range(54):
+        if counts[k] > 0 and kt.eff[level, trump, k] != TRUMP and \
+                kt.group[level, trump, k] == pick:
+            if card < 0 or kt.power[level, trump, k] < kt.power[level, trump, card]:
+                card = k
+    for i in range(n):
+        if lb.w[i] == 1 and lb.ln[i] == 1 and lb.kinds[i, 0] == card:
+            return i
+    return -1
+
+
+# ---------------------------------------------------------------------- Python wrappers
+
+
+def _counts(hand) -> np.ndarray:
+    counts = np.zeros(54, np.int8)
+    for k in hand:
+        counts[k] += 1
+    return counts
+
+
+def option_cards(kt, level: int, trump: int, lb: LeadBuffers, i: int) -> list[int]:
+    """Option ``i`` as the reference's card list (strongest first)."""
+    w = int(lb.w[i])
+    return [int(kt.kind_at[level, trump, o]) for o in lb.ords[i, :lb.ln[i]] for _ in range(w)]
+
+
+def lead_options(kt, sw, level: int, trump: int, hand, lb: LeadBuffers | None = None
+                 ) -> list[list[int]]:
+    """The kernel's listing of ``lead_options`` for a reference-style hand."""
+    lb = lb or make_lead_buffers(kt)
+    n = lead_options_nb(kt, sw, level, trump, _counts(hand), lb)
+    return [option_cards(kt, level, trump, lb, i) for i in range(n)]
+
+
+def greedy_lead(kt, sw, level: int, trump: int, hand, lb: LeadBuffers | None = None
+                ) -> list[int]:
+    lb = lb or make_lead_buffers(kt)
+    counts = _counts(hand)
+    n = lead_options_nb(kt, sw, level, trump, counts, lb)
+    return option_cards(kt, level, trump, lb, int(greedy_lead_nb(kt, level, trump, counts,
+                                                                  lb, n)))

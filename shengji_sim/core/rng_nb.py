@@ -1,0 +1,101 @@
+"""SplitMix64 in Numba, bit-identical to :mod:`shengji_sim.rng`.
+
+Representation
+--------------
+A stream is a ``uint64[1]`` array holding ``Rng.state``; every kernel that draws takes it
+and advances it in place. ``next64_nb`` / ``below_nb`` / ``shuffle_nb`` draw exactly the
+numbers of ``Rng.next64`` / ``Rng.below`` (rejection threshold ``2**64 % n``) /
+``Rng.shuffle`` (Fisher-Yates from the last index down), so a kernel and the reference
+engine fed the same seed stay in lock-step. All arithmetic is ``uint64`` (wrapping).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from shengji_sim.rng import GOLDEN, INDEX_MULT
+
+_GOLDEN = np.uint64(GOLDEN)
+_M1 = np.uint64(0xBF58476D1CE4E5B9)
+_M2 = np.uint64(0x94D049BB133111EB)
+_S30 = np.uint64(30)
+_S27 = np.uint64(27)
+_S31 = np.uint64(31)
+_ZERO = np.uint64(0)
+_INDEX_MULT = np.uint64(INDEX_MULT)
+N_THRESHOLDS = 257
+#: ``2**64 % n`` for n < N_THRESHOLDS (a frozen constant in kernels: one division less)
+THRESHOLDS = np.array([0] + [(1 << 64) % n for n in range(1, N_THRESHOLDS)], dtype=np.uint64)
+
+
+@njit(cache=True)
+def mix64_nb(z):
+    """SplitMix64 finalizer on a uint64."""
+    z = np.uint64(z)
+    z = (z ^ (z >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    return z ^ (z >> _S31)
+
+
+@njit(cache=True)
+def hand_seed_nb(root, index):
+    """``rng.hand_seed(root, index)`` (both as uint64)."""
+    return mix64_nb(mix64_nb(np.uint64(root)) ^ (np.uint64(index) * _INDEX_MULT))
+
+
+@njit(cache=True)
+def next64_nb(state):
+    """``Rng.next64``: advance ``state[0]`` by the golden gamma and mix."""
+    s = state[0] + _GOLDEN
+    state[0] = s
+    return mix64_nb(s)
+
+
+@njit(cache=True)
+def below_nb(state, n):
+    """``Rng.below(n)``: uniform int in [0, n), rejecting outputs below ``2**64 % n``.
+
+    ``0 < n < 2**63`` (the caller guarantees it); returns an int64.
+    """
+    un = np.uint64(n)
+    if n < N_THRESHOLDS:
+        threshold = THRESHOLDS[n]
+    else:
+        threshold = (_ZERO - un) % un  # == 2**64 % n
+    while True:
+        x = next64_nb(state)
+        if x >= threshold:
+            return np.int64(x % un)
+
+
+@njit(cache=True)
+def shuffle_nb(state, items):
+    """``Rng.shuffle``: Fisher-Yates over ``items`` in place, from the last position down."""
+    for i in range(items.shape[0] - 1, 0, -1):
+        j = below_nb(state, i + 1)
+        t = items[i]
+        items[i] = items[j]
+        items[j] = t
+
+
+# ---------------------------------------------------------------------- Python wrappers
+
+
+def new_state(seed: int) -> np.ndarray:
+    """A ``uint64[1]`` stream state seeded like ``Rng(seed)``."""
+    return np.array([seed & ((1 << 64) - 1)], dtype=np.uint64)
+
+
+def next64(state: np.ndarray) -> int:
+    return int(next64_nb(state))
+
+
+def below(state: np.ndarray, n: int) -> int:
+    if not 0 < n < 1 << 63:
+        raise ValueError(f"below({n}): n must be in [1, 2**63)")
+    return int(below_nb(state, n))
+
+
+def shuffle(state: np.ndarray, items: np.ndarray) -> None:
+    shuffle_nb(state, items)

@@ -1,0 +1,330 @@
+"""Pre-trick kernels against the reference, draw for draw (issue "pre-trick phase kernels").
+
+The reference is ``shengji_sim.rules.game``: ``play_hand`` for whole hands, and its own
+steps (``_deal_and_declare`` in the redeal loop, ``_kitty_exchange``, ``_chaodi``) re-run
+on a ``HandState`` to read the rng state after the phase. Kernels: ``core.rng_nb``,
+``core.bidding_nb``, ``core.deal_nb``, ``core.lead_nb``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from shengji_sim.cards import deck, format_card
+from shengji_sim.core import bidding_nb as bnb
+from shengji_sim.core import rng_nb
+from shengji_sim.core.deal_nb import (
+    I_DEALER,
+    I_LEVEL,
+    I_TRUMP,
+    STATUS_OK,
+    PreTrick,
+)
+from shengji_sim.core.lead_nb import (
+    greedy_lead_nb,
+    lead_options,
+    lead_options_nb,
+    make_lead_buffers,
+    option_cards,
+    random_lead_nb,
+)
+from shengji_sim.rng import Rng, hand_seed
+from shengji_sim.rules import game as G
+from shengji_sim.rules.bidding import Declaration
+from shengji_sim.rules.match import MatchState, new_match
+from shengji_sim.rules.shapes import make_context
+from shengji_sim.strategies import GreedyPlayer, RandomPlayer, make_players
+from shengji_sim.variant import load_variant
+
+ALL = ["changzhou-4deck", "jj-4deck", "classic-2deck", "baifen-1deck", "classic-3deck"]
+FIELDS = ["shuffled", "first_recipient", "deal_step", "declarations", "declarer", "kitty_flip",
+          "trump_declared", "dealer_declared", "burials", "chaodi", "trump", "dealer",
+          "buried_by", "redeals"]
+LATER = [MatchState((3, 7), 2, 3), MatchState((12, 0), 1, 2), MatchState((5, 5), 0, 2),
+         MatchState((0, 8), 3, 4)]
+AMB_CASES = [
+    ("changzhou-4deck", "AMB-29=A"), ("changzhou-4deck", "AMB-29=C"),
+    ("changzhou-4deck", "AMB-30=A"), ("changzhou-4deck", "AMB-30=B2"),
+    ("changzhou-4deck", "AMB-31=B"), ("changzhou-4deck", "AMB-31=C"),
+    ("changzhou-4deck", "AMB-32=B"), ("changzhou-4deck", "AMB-33=A"),
+    ("changzhou-4deck", "AMB-33=C"), ("changzhou-4deck", "AMB-34=B"),
+    ("changzhou-4deck", "AMB-42=B"), ("changzhou-4deck", "AMB-42=C"),
+    ("changzhou-4deck", "AMB-46=B"),
+    ("jj-4deck", "AMB-35=B"), ("jj-4deck", "AMB-42=B"), ("jj-4deck", "AMB-42=C"),
+    ("jj-4deck", "AMB-46=B"), ("jj-4deck", "AMB-27=B"),
+    ("classic-2deck", "AMB-29=A"), ("classic-2deck", "AMB-29=C"), ("classic-2deck", "AMB-31=A"),
+    ("classic-2deck", "AMB-31=B"), ("classic-2deck", "AMB-32=A"), ("classic-2deck", "AMB-33=B"),
+    ("classic-2deck", "AMB-33=C"), ("classic-2deck", "AMB-42=B"), ("classic-2deck", "AMB-42=C"),
+    ("classic-2deck", "AMB-45=B"), ("classic-2deck", "AMB-45=C"), ("classic-2deck", "AMB-46=B"),
+    ("classic-3deck", "AMB-42=B"), ("classic-3deck", "AMB-46=B"),
+    ("baifen-1deck", "AMB-42=A"), ("baifen-1deck", "AMB-42=B"),
+]
+
+
+@pytest.fixture(scope="session")
+def kernels() -> dict[str, PreTrick]:
+    """One PreTrick per built-in variant; every kernel called once (compiles or loads)."""
+    out = {}
+    for name in ALL:
+        pt = PreTrick(load_variant(name))
+        pt.run(["random"] * 4, 0, 0)
+        lb = make_lead_buffers(pt.kt)
+        counts = pt.buf.hands[int(pt.buf.info[I_DEALER])].copy()
+        n = lead_options_nb(pt.kt, pt.sw, 0, 0, counts, lb)
+        greedy_lead_nb(pt.kt, 0, 0, counts, lb, n)
+        random_lead_nb(np.zeros(1, np.uint64), n)
+        out[name] = pt
+    return out
+
+
+def reference_pre_trick(variant, players, root: int, index: int, match=None):
+    """The reference's pre-trick steps of ``play_hand``: (record, rng state after)."""
+    match = match or new_match(variant)
+    st = G.HandState(variant, Rng(hand_seed(root, index)), list(players), match)
+    st.record = {"redeals": 0}
+    for _ in range(G.MAX_REDEALS):
+        if G._deal_and_declare(st):
+            break
+        st.record["redeals"] += 1
+    G._kitty_exchange(st)
+    G._chaodi(st)
+    return st.record, st.rng.state, st.level
+
+
+def check_hands(pt: PreTrick, players, root: int, indices, matches=(None,)) -> dict:
+    """Kernel == reference on every hand; returns event counts (coverage of the sweep)."""
+    stats = {"hands": 0, "declarations": 0, "redeals": 0, "kitty_flip": 0, "chaodi": 0}
+    for i in indices:
+        match = matches[i % len(matches)]
+        ref, state, level = reference_pre_trick(pt.variant, players, root, i, match)
+        got = pt.run(players, root, i, match)
+        assert got["status"] == STATUS_OK
+        diffs = [f for f in FIELDS if ref.get(f) != got.get(f)]
+        assert not diffs, (pt.variant.name, i, match, diffs,
+                           [(ref.get(f), got.get(f)) for f in diffs[:1]])
+        assert got["rng_state"] == state, (pt.variant.name, i)
+        assert got["level"] == level
+        stats["hands"] += 1
+        stats["declarations"] += len(ref["declarations"])
+        stats["redeals"] += ref["redeals"]
+        stats["kitty_flip"] += bool(ref["kitty_flip"])
+        stats["chaodi"] += len(ref["chaodi"])
+    return stats
+
+
+# ------------------------------------------------------------------------------ rng
+
+
+def test_rng_matches_reference() -> None:
+    for seed in [0, 1, 2**64 - 1, 123456789] + [hand_seed(r, i) for r in range(5)
+                                                  for i in range(20)]:
+        ref, state = Rng(seed), rng_nb.new_state(seed)
+        assert [ref.next64() for _ in range(20)] == [rng_nb.next64(state) for _ in range(20)]
+        for n in list(range(1, 300)) + [2**40 + 3, 2**62 + 5, 3 * 2**61, 2**63 - 1]:
+            assert ref.below(n) == rng_nb.below(state, n)
+        items = list(range(216))
+        arr = np.arange(216, dtype=np.int16)
+        ref.shuffle(items)
+        rng_nb.shuffle(state, arr)
+        assert items == arr.tolist()
+        assert ref.state == int(state[0])
+    for root, index in [(0, 0), (42, 7), (2**64 - 1, 10**12), (5, 2**40)]:
+        assert int(rng_nb.hand_seed_nb(np.uint64(root), np.uint64(index))) == \
+            hand_seed(root, index)
+
+
+# ------------------------------------------------------------------ declarations, 炒
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_option_lists_match_reference(kernels, name) -> None:
+    """declaration / 炒 options on random holdings and standings == the reference's."""
+    pt = kernels[name]
+    v = pt.variant
+    rnd = random.Random(name)
+    biddable = [s * 13 for s in range(4)] + [52, 53]
+    for _ in range(300):
+        level = rnd.randrange(13)
+        kinds = [k + level if k < 52 else k for k in biddable]
+        hand = [k for k in kinds for _ in range(rnd.randrange(v.decks + 1))]
+        seat = rnd.randrange(4)
+        standing = None
+        if rnd.random() < 0.8:
+            standing = Declaration(rnd.randrange(4), (rnd.choice(kinds),) * rnd.randint(1, v.decks))
+        st = G.HandState(v, Rng(0), [], MatchState((level, level), None, rnd.randint(1, 2)))
+        st.hands[seat] = hand
+        ref = [(d.kind, d.count) for d in G._declaration_options(st, seat, standing)]
+        assert bnb.declaration_options(pt.sw, pt.ap, level, hand, seat, standing) == ref
+        declarer = rnd.choice([None, 0, 1, 2, 3])
+        someone_else = rnd.random() < 0.5
+        st.record = {"kitty_flip": rnd.random() < 0.3}
+        ref = [(d.kind, d.count) for d in
+               G._chaodi_options(st, seat, standing, declarer, someone_else)]
+        assert bnb.chaodi_options(pt.sw, pt.ap, level, hand, seat, standing, declarer,
+                                  someone_else, st.record["kitty_flip"]) == ref
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_no_declaration_matches_reference(kernels, name) -> None:
+    from shengji_sim.rules.bidding import no_declaration
+
+    pt = kernels[name]
+    v = pt.variant
+    rnd = random.Random(name)
+    cards = deck(v.decks)
+    for _ in range(200):
+        rnd.shuffle(cards)
+        kitty = cards[:max(v.kitty_size, 1)]
+        level, hand_number = rnd.randrange(13), rnd.randint(1, 3)
+        ref = no_declaration(v, level, kitty, hand_number)
+        got = bnb.no_declaration(pt.sw, level, kitty, hand_number)
+        assert got == (ref.redeal, -1 if ref.trump is None else ref.trump,
+                       -1 if ref.dealer_seat is None else ref.dealer_seat)
+
+
+# ------------------------------------------------------------------- the whole phase
+
+
+@pytest.mark.parametrize("player", ["random", "greedy"])
+@pytest.mark.parametrize("name", ALL)
+def test_pre_trick_matches_reference(kernels, name, player) -> None:
+    pt = kernels[name]
+    players = make_players(player)
+    stats = check_hands(pt, players, 11, range(60))
+    later = check_hands(pt, players, 12, range(40), LATER)
+    assert stats["declarations"] > 0 and later["hands"] == 40
+    if player == "random" and pt.variant.chaodi:
+        assert stats["chaodi"] + later["chaodi"] > 0
+    if name == "baifen-1deck" and player == "greedy":
+        assert stats["redeals"] > 0  # DEF-25 redeals are exercised
+
+
+@pytest.mark.parametrize("name,amb", AMB_CASES)
+def test_pre_trick_amb_overrides(name, amb) -> None:
+    pt = PreTrick(load_variant(name, amb=[amb]))
+    for player in ("random", "greedy"):
+        check_hands(pt, make_players(player), 21, range(20))
+        check_hands(pt, make_players(player), 22, range(20), LATER)
+
+
+def test_pre_trick_mixed_players(kernels) -> None:
+    for name in ALL:
+        for mix in ([RandomPlayer(), GreedyPlayer(), RandomPlayer(), GreedyPlayer()],
+                    [GreedyPlayer(), GreedyPlayer(), GreedyPlayer(), RandomPlayer()]):
+            check_hands(kernels[name], mix, 31, range(15), (None, LATER[0]))
+
+
+class PassivePlayer(RandomPlayer):
+    """Random, but never declares nor 炒s (the kernels' player kind 2)."""
+
+    name = "passive"
+
+    def declare(self, view, options, rng):
+        return None
+
+    chaodi = declare
+
+
+# BID-8 cases: (variant, override, does nobody-declares redeal in hand 1 / later hands)
+NOBODY_CASES = [
+    ("baifen-1deck", None, True, True), ("classic-3deck", None, True, True),
+    ("changzhou-4deck", "AMB-30=A", True, False), ("changzhou-4deck", None, False, False),
+    ("changzhou-4deck", "AMB-30=B2", False, False), ("changzhou-4deck", "AMB-31=B", False, False),
+    ("jj-4deck", None, False, False), ("jj-4deck", "AMB-27=B", False, False),
+    ("classic-2deck", None, False, False), ("classic-2deck", "AMB-45=B", False, False),
+    ("classic-2deck", "AMB-45=C", True, True), ("classic-2deck", "AMB-31=B", False, False),
+]
+
+
+@pytest.mark.parametrize("name,amb,redeal1,redeal2", NOBODY_CASES)
+def test_nobody_declares_matches_reference(name, amb, redeal1, redeal2) -> None:
+    """BID-8 paths: passive seats never declare (kitty flip, spades, redeals); mixed tables
+    let the others declare late, or 炒 after a kitty flip (CHAO-6)."""
+    pt = PreTrick(load_variant(name, amb=[amb] if amb else []))
+    passive = [PassivePlayer() for _ in range(4)]
+    matches = [m for m, redeal in ((None, redeal1), (LATER[0], redeal2), (LATER[1], redeal2))
+               if not redeal]
+    if matches:  # all passive: nobody ever declares, so only where BID-8 sets a trump
+        s = check_hands(pt, passive, 61, range(8), matches)
+        assert s["kitty_flip"] > 0 or name == "jj-4deck"
+    stats = []
+    for seed, mixed in ((62, [PassivePlayer(), PassivePlayer(), PassivePlayer(), RandomPlayer()]),
+                        (63, [GreedyPlayer(), PassivePlayer(), RandomPlayer(), PassivePlayer()])):
+        stats.append(check_hands(pt, mixed, seed, range(12), (None, LATER[2], LATER[3])))
+    if name == "baifen-1deck":
+        assert stats[0]["redeals"] > 0
+
+
+def test_no_trump_after_max_redeals(kernels) -> None:
+    """DEF-25 with nobody ever declaring: the reference gives up after MAX_REDEALS deals."""
+    pt = kernels["baifen-1deck"]
+    passive = [PassivePlayer() for _ in range(4)]
+    with pytest.raises(G.GameError):
+        G.play_hand(pt.variant, passive, 71, 0)
+    got = pt.run(passive, 71, 0)
+    assert got["status"] != STATUS_OK and got["redeals"] == G.MAX_REDEALS
+    rng = Rng(hand_seed(71, 0))
+    st = G.HandState(pt.variant, rng, passive, new_match(pt.variant))
+    st.record = {}
+    for _ in range(G.MAX_REDEALS):
+        assert not G._deal_and_declare(st)
+    assert got["rng_state"] == rng.state
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_play_hand_record_and_first_lead(kernels, name) -> None:
+    """``play_hand``'s record fields and its first lead equal the kernels' (the first lead
+    checks the rng state after the phase inside a real hand)."""
+    pt = kernels[name]
+    lb = make_lead_buffers(pt.kt)
+    for player in ("random", "greedy"):
+        for index in range(4):
+            record = G.play_hand(pt.variant, make_players(player), 51, index)
+            got = pt.run([player] * 4, 51, index)
+            for f in FIELDS:
+                assert record[f] == got[f], (name, player, index, f)
+            info = pt.buf.info
+            level, trump, dealer = int(info[I_LEVEL]), int(info[I_TRUMP]), int(info[I_DEALER])
+            counts = pt.buf.hands[dealer].copy()
+            n = lead_options_nb(pt.kt, pt.sw, level, trump, counts, lb)
+            if player == "random":
+                state = np.array([got["rng_state"]], np.uint64)
+                choice = int(random_lead_nb(state, n))
+            else:
+                choice = int(greedy_lead_nb(pt.kt, level, trump, counts, lb, n))
+            lead = [format_card(k) for k in option_cards(pt.kt, level, trump, lb, choice)]
+            assert record["tricks"][0]["leader"] == dealer
+            assert record["tricks"][0]["plays"][0][1] == lead, (name, player, index)
+
+
+# ----------------------------------------------------------------------------- leads
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_lead_options_match_reference(kernels, name) -> None:
+    pt = kernels[name]
+    v = pt.variant
+    lb = make_lead_buffers(pt.kt)
+    rnd = random.Random(name)
+    cards = deck(v.decks)
+    for _ in range(150):
+        level, trump = rnd.randrange(13), rnd.randrange(5)
+        rnd.shuffle(cards)
+        hand = cards[:rnd.randint(1, v.hand_size + v.kitty_size)]
+        ctx = make_context(v, level, trump)
+        ref = G.lead_options(ctx, hand)
+        assert lead_options(pt.kt, pt.sw, level, trump, hand, lb) == ref
+        view = G.View(0, sorted(hand), level, 1, 0, trump, ctx, [], [], [], 0)
+        counts = np.zeros(54, np.int8)
+        for k in hand:
+            counts[k] += 1
+        n = lead_options_nb(pt.kt, pt.sw, level, trump, counts, lb)
+        greedy = GreedyPlayer().lead(view, G.list_choice(ref), None)
+        assert option_cards(pt.kt, level, trump, lb,
+                            int(greedy_lead_nb(pt.kt, level, trump, counts, lb, n))) == greedy
+        seed = rnd.getrandbits(64)
+        assert RandomPlayer().lead(view, G.list_choice(ref), Rng(seed)) == option_cards(
+            pt.kt, level, trump, lb, int(random_lead_nb(rng_nb.new_state(seed), n)))
