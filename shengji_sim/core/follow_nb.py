@@ -1,0 +1,1484 @@
+"""Numba kernels for legal follows (FOLLOW-1..12, DEF-5, DEF-8, AMB-11..19, AMB-37, AMB-41,
+OTH-5..7): the same families, count, listing order and nth play as
+:mod:`shengji_sim.rules.follow`.
+
+Representation
+--------------
+Inputs follow ``.core_contract.md``: ``kt`` (:class:`~shengji_sim.core.tables.KernelTables`),
+``sw`` (switches), ``ap`` (applicability), ``level``, ``trump``, the lead as a count vector
+``lead_counts[54]`` plus its canonical units (``n_units``, ``unit_w``, ``unit_len``,
+``unit_kinds``, from ``shapes.decompose``), the follower's whole hand ``hand_counts[54]`` and
+``position`` (1..3 after the leader, AMB-37 B).
+
+**Families.** As in the reference, every policy yields a union of families, each ``fixed``
+cards plus any ``free`` cards from ``pool``. :func:`follow_options_nb` writes them into the
+caller's :class:`FollowBuffers` (``fam_fixed[f, 54]``, ``fam_pool[f, 54]``, ``fam_free[f]``)
+and returns ``(n_families, rule)``; ``rule`` is a ``RULE_*`` code (:data:`RULE_NAMES` gives
+the reference's rule string) or a negative ``ERR_*`` code (then ``n_families`` is 0).
+Families of the shape rules all lie inside the led-group holding and have
+``pool = holding - fixed``, ``free = n - |fixed|``; they are identified by ``fam_key``, the
+mixed-radix number of ``fixed`` (below), and stored once (the reference's ``dict.fromkeys``).
+
+**Listing order.** The reference lists plays as strongest-first card sequences sorted
+lexicographically; for equal-size multisets that is the count vector, read in ``kt.order``
+(strongest first), compared lexicographically with *more* copies first. Inside one holding a
+play is therefore the number ``key = sum(count[k] * weight[k])`` with mixed radix
+``holding[k] + 1`` per kind, strongest kind most significant: descending keys are the
+listing order. One family is counted by a polynomial product and unranked directly
+(``nth_multiset``); several are materialised as keys into ``buf.keys``, sorted and deduped
+(``_enumerate``). ``ERR_TOO_MANY_*`` reports a full buffer (sizes are arguments of
+:func:`make_buffers`).
+
+**Tables.** The JJ4 tables (FOLLOW-5..10, with AMB-11 and AMB-41 variants) and the CZ4 chains
+(FOLLOW-4) of :mod:`shengji_sim.rules.tables` are constant arrays built from that module at
+import: ``JJ_*[lead, two_quads, pairtractor, row, alternative, pattern]``, ``CZ_*[lead, i]``.
+A pattern is ``(width, length)``.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from shengji_sim.cards import N_KINDS, TRUMP
+from shengji_sim.core.tables import (
+    AP_AMB_11,
+    AP_AMB_12,
+    AP_AMB_13,
+    AP_AMB_14,
+    AP_AMB_37,
+    SW_CZ4_CHAIN_SEMANTICS,
+    SW_FOLLOW_POLICY,
+    SW_JJ4_FOLLOW_SOURCE,
+    SW_JJ4_LINE40,
+    SW_LONGER_TUPLES,
+    SW_MIXED_WIDTH_RUNS,
+    SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR,
+    SW_QUAD_LEAD_TABLE,
+    SW_QUADTRACTOR_LEAD_TABLE,
+    SW_RUFF_CONDITION,
+    SW_SHAPE_OBLIGATION,
+    SW_SPLIT_SETS,
+    SW_TRACTOR_OBLIGATION,
+    SW_TRACTOR_UNITS,
+    SW_TRIPLETRACTOR_LEAD_TABLE,
+    SW_TWO_QUADS_ADJACENT,
+    V_CZ4_CHAIN_SEMANTICS_FIRST_ONLY,
+    V_FOLLOW_POLICY_CZ4_CHAINS,
+    V_FOLLOW_POLICY_JJ4_TABLES,
+    V_FOLLOW_POLICY_SUIT_ONLY,
+    V_FOLLOW_POLICY_TRACTOR_PAIRS,
+    V_JJ4_FOLLOW_SOURCE_TABLES,
+    V_JJ4_LINE40_LITERAL,
+    V_LONGER_TUPLES_PROTECTED,
+    V_MIXED_WIDTH_RUNS_YES,
+    V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_CHOICE,
+    V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_TRIPLE_FIRST,
+    V_QUAD_LEAD_TABLE_CZ4,
+    V_QUADTRACTOR_LEAD_TABLE_CZ4,
+    V_RUFF_CONDITION_SHAPE_MISSING,
+    V_SHAPE_OBLIGATION_NONE,
+    V_SPLIT_SETS_YES,
+    V_TRACTOR_OBLIGATION_MAXIMIZE,
+    V_TRACTOR_OBLIGATION_SAME_LENGTH_ONLY,
+    V_TRIPLETRACTOR_LEAD_TABLE_CZ4,
+    applicable_array,
+    build_tables,
+    switch_array,
+)
+from shengji_sim.rules.tables import CZ4_CHAINS, QT, T2, T3, T4, TT, Q, jj4_table
+from shengji_sim.variant import SCHEMA
+
+# ------------------------------------------------------------------------------ codes
+
+RULE_NAMES: tuple[str, ...] = (
+    "FOLLOW-1", "FOLLOW-2", "AMB-37 B", "AMB-19 B", "OTH-6 B", "OTH-7 B", "AMB-11",
+    "FOLLOW-4", "FOLLOW-4/AMB-15 B", "FOLLOW-3", "DEF-5", "THROW-5/DEF-8",
+    "FOLLOW-5", "FOLLOW-6", "FOLLOW-7", "FOLLOW-8", "FOLLOW-9", "FOLLOW-10",
+)
+RULE_FOLLOW_1 = 0
+RULE_FOLLOW_2 = 1
+RULE_AMB_37_B = 2
+RULE_AMB_19_B = 3
+RULE_OTH_6_B = 4
+RULE_OTH_7_B = 5
+RULE_AMB_11 = 6
+RULE_FOLLOW_4 = 7
+RULE_FOLLOW_4_AMB_15_B = 8
+RULE_FOLLOW_3 = 9
+RULE_DEF_5 = 10
+RULE_THROW_5_DEF_8 = 11
+RULE_FOLLOW_5 = 12  #: FOLLOW-5..10 are RULE_FOLLOW_5 + table number - 1
+
+ERR_MIXED_LEAD = -1  #: the lead mixes follow groups (DEF-27)
+ERR_EMPTY_LEAD = -2
+ERR_SHORT_HAND = -3  #: the hand has fewer cards than the lead
+ERR_TOO_MANY_FAMILIES = -4  #: buf.fam_* is full
+ERR_TOO_MANY_PLAYS = -5  #: buf.keys is full (the reference's MAX_MATERIALIZED analogue)
+ERR_TOO_MANY_ALTERNATIVES = -6  #: buf.alt_* is full (DEF-5 candidates)
+ERR_TOO_DEEP = -7  #: more patterns in one alternative than buf.s_* holds
+ERR_KEY_OVERFLOW = -8  #: the holding's mixed radix does not fit in int64
+ERR_INDEX = -9  #: nth index out of range
+ERR_TOO_MANY_TRACTORS = -10
+ERR_LEAD_TOO_LONG = -11
+
+ERROR_NAMES: dict[int, str] = {
+    ERR_MIXED_LEAD: "lead mixes suits (DEF-27)",
+    ERR_EMPTY_LEAD: "empty lead",
+    ERR_SHORT_HAND: "hand has fewer cards than the lead",
+    ERR_TOO_MANY_FAMILIES: "family buffer full",
+    ERR_TOO_MANY_PLAYS: "play-key buffer full",
+    ERR_TOO_MANY_ALTERNATIVES: "alternative buffer full",
+    ERR_TOO_DEEP: "pattern stack full",
+    ERR_KEY_OVERFLOW: "holding radix overflows int64",
+    ERR_INDEX: "index out of range",
+    ERR_TOO_MANY_TRACTORS: "tractor buffer full",
+    ERR_LEAD_TOO_LONG: "lead longer than the unranking table",
+}
+
+# ----------------------------------------------------------------------- constant tables
+
+_LEADS = (T2, Q, T3, TT, QT, T4)  #: lead ids 0..5 of the table arrays
+_JJ_RULE = {T4: 5, QT: 6, T3: 7, TT: 8, Q: 9, T2: 10}
+
+
+def _build_jj4():
+    two_quads = SCHEMA["two_quads_adjacent"].allowed
+    choices = SCHEMA["pairtractor_lead_vs_tripletractor"].allowed
+    shape = (len(_LEADS), len(two_quads), len(choices))
+    tables = {}
+    max_rows = max_alts = max_pats = 1
+    for i, lead in enumerate(_LEADS):
+        for j, tq in enumerate(two_quads):
+            for c, ch in enumerate(choices):
+                rows = jj4_table(lead, tq, ch)
+                tables[i, j, c] = rows
+                max_rows = max(max_rows, len(rows))
+                for row in rows:
+                    max_alts = max(max_alts, len(row.alternatives))
+                    for alt in row.alternatives:
+                        max_pats = max(max_pats, len(alt))
+    nrows = np.zeros(shape, np.int32)
+    nalt = np.zeros(shape + (max_rows,), np.int32)
+    npat = np.zeros(shape + (max_rows, max_alts), np.int32)
+    pw = np.zeros(shape + (max_rows, max_alts, max_pats), np.int8)
+    pk = np.zeros(shape + (max_rows, max_alts, max_pats), np.int8)
+    for (i, j, c), rows in tables.items():
+        nrows[i, j, c] = len(rows)
+        for r, row in enumerate(rows):
+            nalt[i, j, c, r] = len(row.alternatives)
+            for a, alt in enumerate(row.alternatives):
+                npat[i, j, c, r, a] = len(alt)
+                for p, (w, k) in enumerate(alt):
+                    pw[i, j, c, r, a, p] = w
+                    pk[i, j, c, r, a, p] = k
+    rule = np.array([_JJ_RULE[lead] for lead in _LEADS], np.int32)
+    return nrows, nalt, npat, pw, pk, rule
+
+
+def _build_cz4():
+    n = max(len(chain) for chain, _line in CZ4_CHAINS.values())
+    length = np.zeros(len(_LEADS), np.int32)
+    cw = np.zeros((len(_LEADS), n), np.int8)
+    ck = np.zeros((len(_LEADS), n), np.int8)
+    for i, lead in enumerate(_LEADS):
+        if lead in CZ4_CHAINS:
+            chain, _line = CZ4_CHAINS[lead]
+            length[i] = len(chain)
+            for e, (w, k) in enumerate(chain):
+                cw[i, e] = w
+                ck[i, e] = k
+    return length, cw, ck
+
+
+JJ_NROWS, JJ_NALT, JJ_NPAT, JJ_PW, JJ_PK, JJ_RULE = _build_jj4()
+CZ_LEN, CZ_W, CZ_K = _build_cz4()
+
+# ---------------------------------------------------------------------------- buffers
+
+MAX_DEPTH = 64  #: patterns per alternative, CZ4 greedy depth
+MAX_N = 64  #: lead size bound of the unranking table
+STATE_GEN = 0  #: hash generation counter
+STATE_N = 1  #: lead size of the last obligation
+STATE_NFAM = 2
+STATE_NKEYS = 3  #: distinct play keys materialised (-1: not yet)
+STATE_TR = 4  #: 1 when buf.trf holds the holding's tractors
+STATE_SPLIT = 5
+STATE_NALT = 6
+STATE_TRW = 8  #: ``sw[SW_TRACTOR_UNITS]``: bit w set = width-w tractors exist (COMBO-5)
+
+
+class FollowBuffers(NamedTuple):
+    """Caller-owned outputs and scratch of the follow kernels (see :func:`make_buffers`)."""
+
+    fam_fixed: np.ndarray  # int8[F, 54]
+    fam_pool: np.ndarray  # int8[F, 54]
+    fam_free: np.ndarray  # int32[F]
+    fam_key: np.ndarray  # int64[F]
+    ht: np.ndarray  # int32[H] family hash table (index + 1), H = power of 2 >= 2F
+    ht_gen: np.ndarray  # int64[H] generation stamps (no clearing per call)
+    state: np.ndarray  # int64[16]
+    keys: np.ndarray  # int64[P] materialised play keys
+    weight: np.ndarray  # int64[54] mixed radix of the holding (0 outside it)
+    hold: np.ndarray  # int16[54] led-group holding
+    work: np.ndarray  # int16[54] DFS counts
+    trf: np.ndarray  # int32[T] tractor indices supplied by the holding (width >= 2)
+    trs: np.ndarray  # int32[16] trf offsets by tractor length
+    s_cur: np.ndarray  # int32[D] DFS cursors
+    s_unit: np.ndarray  # int32[D]
+    s_app: np.ndarray  # int8[D]
+    s_elem: np.ndarray  # int32[D]
+    s_m: np.ndarray  # int32[D + 1]
+    s_need: np.ndarray  # int32[D + 1]
+    pw: np.ndarray  # int8[D] current pattern list
+    pk: np.ndarray  # int8[D]
+    alt_w: np.ndarray  # int8[A, D] DEF-5 / table alternatives
+    alt_k: np.ndarray  # int8[A, D]
+    alt_n: np.ndarray  # int32[A]
+    alt_score: np.ndarray  # int64[A]
+    alt_order: np.ndarray  # int32[A]
+    row_start: np.ndarray  # int32[A + 1]
+    ways: np.ndarray  # int64[55, MAX_N + 1]
+    ukind: np.ndarray  # int16[54]
+    ucap: np.ndarray  # int16[54]
+    ucnt: np.ndarray  # int16[54]
+
+
+def make_buffers(max_families: int = 4096, max_plays: int = 1 << 18,
+                 max_alternatives: int = 4096, max_tractors: int = 1024) -> FollowBuffers:
+    """Allocate one set of buffers (reuse it for every call of one thread)."""
+    h = 1
+    while h < 2 * max_families:
+        h *= 2
+    d, a = MAX_DEPTH, max_alternatives
+    state = np.zeros(16, np.int64)
+    return FollowBuffers(
+        np.zeros((max_families, N_KINDS), np.int8), np.zeros((max_families, N_KINDS), np.int8),
+        np.zeros(max_families, np.int32), np.zeros(max_families, np.int64),
+        np.zeros(h, np.int32), np.full(h, -1, np.int64), state,
+        np.zeros(max_plays, np.int64), np.zeros(N_KINDS, np.int64),
+        np.zeros(N_KINDS, np.int16), np.zeros(N_KINDS, np.int16),
+        np.zeros(max_tractors, np.int32), np.zeros(16, np.int32),
+        np.zeros(d, np.int32), np.zeros(d, np.int32), np.zeros(d, np.int8),
+        np.zeros(d, np.int32), np.zeros(d + 1, np.int32), np.zeros(d + 1, np.int32),
+        np.zeros(d, np.int8), np.zeros(d, np.int8),
+        np.zeros((a, d), np.int8), np.zeros((a, d), np.int8), np.zeros(a, np.int32),
+        np.zeros(a, np.int64), np.zeros(a, np.int32), np.zeros(a + 1, np.int32),
+        np.zeros((N_KINDS + 1, MAX_N + 1), np.int64), np.zeros(N_KINDS, np.int16),
+        np.zeros(N_KINDS, np.int16), np.zeros(N_KINDS, np.int16),
+    )
+
+
+# ------------------------------------------------------------------------- small helpers
+
+
+@njit(cache=True, inline="always")
+def _supplies(count, width, split):
+    """AMB-17: can a kind held ``count`` times supply a width-``width`` unit?"""
+    if width == 1:
+        return count >= 1
+    if split:
+        return count >= width
+    return count == width
+
+
+@njit(cache=True, inline="always")
+def _lead_id(w, k):
+    if w == 2 and k == 2:
+        return 0
+    if w == 4 and k == 1:
+        return 1
+    if w == 2 and k == 3:
+        return 2
+    if w == 3 and k == 2:
+        return 3
+    if w == 4 and k == 2:
+        return 4
+    if w == 2 and k == 4:
+        return 5
+    return -1
+
+
+@njit(cache=True)
+def _sort_patterns(n, pw, pk):
+    """``realizations`` order: larger size, then wider, then longer first (insertion sort)."""
+    for i in range(1, n):
+        w = pw[i]
+        k = pk[i]
+        j = i - 1
+        while j >= 0:
+            a = pw[j] * pk[j]
+            if a > w * k or (a == w * k and (pw[j] > w or (pw[j] == w and pk[j] >= k))):
+                break
+            pw[j + 1] = pw[j]
+            pk[j + 1] = pk[j]
+            j -= 1
+        pw[j + 1] = w
+        pk[j + 1] = k
+
+
+@njit(cache=True)
+def _prepare_tractors(kt, level, trump, buf):
+    """buf.trf: tractor runs whose kinds the holding has at least twice, grouped by length
+    (``tr_*`` order is by length, then ``tractor_kinds`` order, so filtering keeps it)."""
+    if buf.state[STATE_TR] == 1:
+        return 0
+    hold = buf.hold
+    trf = buf.trf
+    trs = buf.trs
+    n = 0
+    cur_len = 2
+    trs[0] = 0
+    trs[1] = 0
+    trs[2] = 0
+    for t in range(kt.ntr[level, trump]):
+        length = kt.tr_len[level, trump, t]
+        while cur_len < length:
+            cur_len += 1
+            trs[cur_len] = n
+        ok = True
+        for i in range(length):
+            if hold[kt.tr_kinds[level, trump, t, i]] < 2:
+                ok = False
+                break
+        if ok:
+            if n >= trf.shape[0]:
+                return ERR_TOO_MANY_TRACTORS
+            trf[n] = t
+            n += 1
+    while cur_len < 15:
+        cur_len += 1
+        trs[cur_len] = n
+    buf.state[STATE_TR] = 1
+    return 0
+
+
+@njit(cache=True, inline="always")
+def _tr_less(kt, level, trump, a, b, length):
+    """Unit order of two tractors of one width: their kinds tuples, lexicographically."""
+    for i in range(length):
+        x = kt.tr_kinds[level, trump, a, i]
+        y = kt.tr_kinds[level, trump, b, i]
+        if x != y:
+            return x < y
+    return False
+
+
+@njit(cache=True, inline="always")
+def _apply(kt, level, trump, work, w, k, unit, sign):
+    if k == 1:
+        work[unit] -= sign * w
+    else:
+        for i in range(k):
+            work[kt.tr_kinds[level, trump, unit, i]] -= sign * w
+
+
+@njit(cache=True, inline="always")
+def _next_instance(kt, level, trump, buf, work, w, k, split, start, floor):
+    """The first instance of pattern (w, k) at cursor >= ``start`` (``instances`` order) that
+    is not below ``floor`` (-1: none). Returns (cursor, unit) or (-1, -1)."""
+    if k == 1:
+        s = start
+        if floor > s:
+            s = floor
+        for kk in range(s, N_KINDS):
+            if _supplies(work[kk], w, split):
+                return np.int64(kk), np.int64(kk)
+        return np.int64(-1), np.int64(-1)
+    if (buf.state[STATE_TRW] >> w) & 1 == 0 or k > 13:
+        return np.int64(-1), np.int64(-1)
+    lo = buf.trs[k]
+    hi = buf.trs[k + 1]
+    j = lo + start
+    while j < hi:
+        t = buf.trf[j]
+        ok = True
+        for i in range(k):
+            if not _supplies(work[kt.tr_kinds[level, trump, t, i]], w, split):
+                ok = False
+                break
+        if ok and (floor < 0 or not _tr_less(kt, level, trump, t, floor, k)):
+            return np.int64(j - lo), np.int64(t)
+        j += 1
+    return np.int64(-1), np.int64(-1)
+
+
+# ------------------------------------------------------------------------------ families
+
+
+@njit(cache=True, inline="always")
+def _emit_holding_family(buf, n):
+    """Store the family ``fixed = hold - work``, ``pool = work``, ``free = n - |fixed|``,
+    once (keyed by the mixed radix of ``fixed``). Returns 0 or an error code."""
+    hold = buf.hold
+    work = buf.work
+    weight = buf.weight
+    key = 0
+    size = 0
+    for kk in range(N_KINDS):
+        d = hold[kk] - work[kk]
+        if d:
+            key += d * weight[kk]
+            size += d
+    h = buf.ht.shape[0]
+    gen = buf.state[STATE_GEN]
+    x = key ^ (key >> 29)
+    x = x * -7046029254386353131  # 0x9E3779B97F4A7C15 as int64 (wraps)
+    x = x ^ (x >> 32)
+    slot = x & (h - 1)
+    nf = buf.state[STATE_NFAM]
+    while buf.ht_gen[slot] == gen:
+        f = buf.ht[slot] - 1
+        if buf.fam_key[f] == key:
+            return 0
+        slot = (slot + 1) & (h - 1)
+    if nf >= buf.fam_free.shape[0]:
+        return ERR_TOO_MANY_FAMILIES
+    buf.ht_gen[slot] = gen
+    buf.ht[slot] = nf + 1
+    for kk in range(N_KINDS):
+        buf.fam_fixed[nf, kk] = hold[kk] - work[kk]
+        buf.fam_pool[nf, kk] = work[kk]
+    buf.fam_free[nf] = n - size
+    buf.fam_key[nf] = key
+    buf.state[STATE_NFAM] = nf + 1
+    return 0
+
+
+@njit(cache=True, inline="always")
+def _emit_family(buf, fixed, pool, free):
+    """Store a family given by arrays (FOLLOW-1/2, AMB-19 B, AMB-37 B: always alone)."""
+    nf = buf.state[STATE_NFAM]
+    for kk in range(N_KINDS):
+        buf.fam_fixed[nf, kk] = fixed[kk]
+        buf.fam_pool[nf, kk] = pool[kk]
+    buf.fam_free[nf] = free
+    buf.fam_key[nf] = 0
+    buf.state[STATE_NFAM] = nf + 1
+
+
+@njit(cache=True)
+def _realize(kt, level, trump, buf, npat, split, emit, n):
+    """``realizations`` of buf.pw/pk[:npat] (sorted) from buf.work (= the holding on entry,
+    restored on exit). ``emit``: store every realization as a family (returns 0 or an error);
+    else return 1 if one exists, 0 if not."""
+    pw = buf.pw
+    pk = buf.pk
+    work = buf.work
+    if npat > MAX_DEPTH:
+        return ERR_TOO_DEEP
+    need = buf.s_need
+    need[npat] = 0
+    for i in range(npat - 1, -1, -1):
+        need[i] = need[i + 1] + pw[i] * pk[i]
+        if pk[i] >= 2 and buf.state[STATE_TR] == 0:
+            err = _prepare_tractors(kt, level, trump, buf)
+            if err:
+                return err
+    left = 0
+    for kk in range(N_KINDS):
+        left += work[kk]
+    cur = buf.s_cur
+    unit = buf.s_unit
+    app = buf.s_app
+    d = 0
+    cur[0] = 0
+    app[0] = 0
+    found_any = 0
+    while d >= 0:
+        if d == npat:
+            if emit:
+                err = _emit_holding_family(buf, n)
+                if err:
+                    for i in range(npat):
+                        _apply(kt, level, trump, work, pw[i], pk[i], unit[i], -1)
+                    return err
+            else:
+                for i in range(npat):
+                    _apply(kt, level, trump, work, pw[i], pk[i], unit[i], -1)
+                return 1
+            found_any = 1
+            d -= 1
+            continue
+        w = pw[d]
+        k = pk[d]
+        if app[d]:
+            _apply(kt, level, trump, work, w, k, unit[d], -1)
+            left += w * k
+            app[d] = 0
+        pos = -1
+        u = -1
+        if need[d] <= left:
+            floor = -1
+            if d > 0 and pw[d - 1] == w and pk[d - 1] == k:
+                floor = unit[d - 1]
+            pos, u = _next_instance(kt, level, trump, buf, work, w, k, split, cur[d], floor)
+        if pos < 0:
+            d -= 1
+            continue
+        cur[d] = pos + 1
+        unit[d] = u
+        app[d] = 1
+        _apply(kt, level, trump, work, w, k, u, 1)
+        left -= w * k
+        d += 1
+        if d < npat:
+            cur[d] = 0
+            app[d] = 0
+    if emit:
+        return 0
+    return found_any
+
+
+@njit(cache=True, inline="always")
+def _load_one(buf, w, k):
+    buf.pw[0] = w
+    buf.pk[0] = k
+    return 1
+
+
+# ------------------------------------------------------------------- FOLLOW-1 / FOLLOW-2
+
+
+@njit(cache=True)
+def _follow_suit_and_fill(kt, sw, ap, level, trump, lead_kind, hand, n, position, buf):
+    """FOLLOW-1: every led-suit card, then any others (FOLLOW-2); AMB-37 B: only the last
+    player of a trick may ruff."""
+    hold = buf.hold
+    rest = buf.work
+    nh = 0
+    for kk in range(N_KINDS):
+        rest[kk] = hand[kk] - hold[kk]
+        nh += hold[kk]
+    lead_is_trump = kt.eff[level, trump, lead_kind] == TRUMP
+    last_only = sw[SW_JJ4_LINE40] == V_JJ4_LINE40_LITERAL and ap[AP_AMB_37] == 1
+    if nh == 0 and not lead_is_trump and last_only and position < 3:
+        plain = buf.ucnt
+        nplain = 0
+        for kk in range(N_KINDS):
+            plain[kk] = rest[kk] if kt.eff[level, trump, kk] != TRUMP else 0
+            nplain += plain[kk]
+        if nplain >= n:
+            _emit_family(buf, hold, plain, n)  # hold is all zero here
+        else:
+            for kk in range(N_KINDS):
+                rest[kk] -= plain[kk]
+            _emit_family(buf, plain, rest, n - nplain)
+        return RULE_AMB_37_B
+    _emit_family(buf, hold, rest, n - nh)
+    if nh:
+        return RULE_FOLLOW_1
+    return RULE_FOLLOW_2
+
+
+# -------------------------------------------------------------------------- first row
+
+
+@njit(cache=True, inline="always")
+def _load_alt(buf, a):
+    npat = buf.alt_n[a]
+    for i in range(npat):
+        buf.pw[i] = buf.alt_w[a, i]
+        buf.pk[i] = buf.alt_k[a, i]
+    return npat
+
+
+@njit(cache=True)
+def _first_row(kt, sw, level, trump, buf, n_rows, n):
+    """FOLLOW-11 over rows buf.row_start / alt_order / alt_*: the realizations of the first
+    realizable row; OTH-5 B finds the row without splitting and then allows splits for it
+    and every earlier row."""
+    split = buf.state[STATE_SPLIT] == 1
+    protected = sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED
+    ob_split = False if protected else split
+    fam_split = split or protected
+    for r in range(n_rows):
+        hit = False
+        for j in range(buf.row_start[r], buf.row_start[r + 1]):
+            npat = _load_alt(buf, buf.alt_order[j])
+            res = _realize(kt, level, trump, buf, npat, ob_split, False, n)
+            if res < 0:
+                return res
+            if res == 1:
+                hit = True
+                break
+        if not hit:
+            continue
+        first = 0 if protected else r
+        for rr in range(first, r + 1):
+            for j in range(buf.row_start[rr], buf.row_start[rr + 1]):
+                npat = _load_alt(buf, buf.alt_order[j])
+                err = _realize(kt, level, trump, buf, npat, fam_split, True, n)
+                if err < 0:
+                    return err
+        return 0
+    return 0  # unreachable: the last row (singles) is always realizable
+
+
+@njit(cache=True)
+def _jj4_rows(sw, buf, lid):
+    """Load a JJ4 table (FOLLOW-5..10; AMB-41 and AMB-11 pick the variant) as rows."""
+    tq = sw[SW_TWO_QUADS_ADJACENT]
+    ch = sw[SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR]
+    n_rows = JJ_NROWS[lid, tq, ch]
+    a = 0
+    for r in range(n_rows):
+        buf.row_start[r] = a
+        for j in range(JJ_NALT[lid, tq, ch, r]):
+            npat = JJ_NPAT[lid, tq, ch, r, j]
+            for p in range(npat):
+                buf.alt_w[a, p] = JJ_PW[lid, tq, ch, r, j, p]
+                buf.alt_k[a, p] = JJ_PK[lid, tq, ch, r, j, p]
+            buf.alt_n[a] = npat
+            _sort_patterns(npat, buf.alt_w[a], buf.alt_k[a])
+            buf.alt_order[a] = a
+            a += 1
+    buf.row_start[n_rows] = a
+    return n_rows
+
+
+# ----------------------------------------------------------------- DEF-5 structure rows
+
+
+@njit(cache=True, inline="always")
+def _score_code(prefix, a, b, c, d):
+    return (((prefix * 64 + a) * 64 + b) * 64 + c) * 64 + d
+
+
+@njit(cache=True)
+def _structure_rows(sw, ap, buf, n_units, unit_w, unit_len):
+    """DEF-5 / FOLLOW-3 / AMB-16 candidates (``_structure_rows``) grouped into rows by
+    score, best first. Returns the number of rows or an error code."""
+    mode = sw[SW_TRACTOR_OBLIGATION]
+    # the lead's tractors and sets of width >= 2
+    nt = 0
+    tw = buf.s_cur  # scratch: the DFS stacks are free until _first_row
+    tk = buf.s_unit
+    set4 = 0
+    set3 = 0
+    set2 = 0
+    for u in range(n_units):
+        if unit_len[u] >= 2:
+            if nt >= MAX_DEPTH:
+                return ERR_TOO_DEEP
+            tw[nt] = unit_w[u]
+            tk[nt] = unit_len[u]
+            nt += 1
+        elif unit_w[u] == 4:
+            set4 += 1
+        elif unit_w[u] == 3:
+            set3 += 1
+        elif unit_w[u] == 2:
+            set2 += 1
+    matched = buf.s_elem  # odometer over _tractor_choices
+    for i in range(nt):
+        matched[i] = 0
+    n_alt = 0
+    cap = buf.alt_n.shape[0]
+    top = -1
+    while True:
+        nonzero = 0
+        for i in range(nt):
+            if matched[i]:
+                nonzero += 1
+        if mode == V_TRACTOR_OBLIGATION_MAXIMIZE or nonzero <= 1:
+            c4 = set4
+            c3 = set3
+            c2 = set2
+            cards = 0
+            in4 = 0
+            in3 = 0
+            in2 = 0
+            for i in range(nt):
+                left = tk[i] - matched[i]
+                if tw[i] == 4:
+                    c4 += left
+                    in4 += matched[i]
+                elif tw[i] == 3:
+                    c3 += left
+                    in3 += matched[i]
+                else:
+                    c2 += left
+                    in2 += matched[i]
+                cards += tw[i] * matched[i]
+            for n4 in range(c4 + 1):
+                for n3 in range(c4 + c3 - n4 + 1):
+                    for n2 in range(c4 + c3 + c2 - n4 - n3 + 1):
+                        if mode == V_TRACTOR_OBLIGATION_MAXIMIZE:
+                            score = _score_code(0, cards, n4, n3, n2)
+                        else:
+                            score = _score_code(0, 1 if nonzero else 0, n4 + in4, n3 + in3,
+                                                n2 + in2)
+                        npat = nonzero + n4 + n3 + n2
+                        if npat > MAX_DEPTH:
+                            return ERR_TOO_DEEP
+                        if n_alt >= cap:
+                            return ERR_TOO_MANY_ALTERNATIVES
+                        aw = buf.alt_w[n_alt]
+                        ak = buf.alt_k[n_alt]
+                        p = 0
+                        for i in range(nt):
+                            if matched[i]:
+                                aw[p] = tw[i]
+                                ak[p] = matched[i]
+                                p += 1
+                        for _ in range(n4):
+                            aw[p] = 4
+                            ak[p] = 1
+                            p += 1
+                        for _ in range(n3):
+                            aw[p] = 3
+                            ak[p] = 1
+                            p += 1
+                        for _ in range(n2):
+                            aw[p] = 2
+                            ak[p] = 1
+                            p += 1
+                        _sort_patterns(npat, aw, ak)
+                        dup = False
+                        for b in range(n_alt):  # dict key: the pattern multiset
+                            if buf.alt_score[b] == score and buf.alt_n[b] == npat:
+                                same = True
+                                for i in range(npat):
+                                    if buf.alt_w[b, i] != aw[i] or buf.alt_k[b, i] != ak[i]:
+                                        same = False
+                                        break
+                                if same:
+                                    dup = True
+                                    break
+                        if dup:
+                            continue
+                        buf.alt_n[n_alt] = npat
+                        buf.alt_score[n_alt] = score
+                        if score > top:
+                            top = score
+                        n_alt += 1
+        # next tractor choice (product order is irrelevant: rows are sorted by score)
+        i = 0
+        while i < nt:
+            if mode == V_TRACTOR_OBLIGATION_SAME_LENGTH_ONLY:
+                if matched[i] == 0:
+                    matched[i] = tk[i]
+                    break
+            else:
+                if matched[i] == 0:
+                    matched[i] = 2
+                    break
+                if matched[i] < tk[i]:
+                    matched[i] += 1
+                    break
+            matched[i] = 0
+            i += 1
+        if i == nt:
+            break
+    # AMB-11 on a 3-pair tractor lead: the 2-triple tractor as a choice (A) or first (C)
+    if n_units == 1 and unit_w[0] == 2 and unit_len[0] == 3 and ap[AP_AMB_11] == 1:
+        ch = sw[SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR]
+        if ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_CHOICE or \
+                ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_TRIPLE_FIRST:
+            if n_alt >= cap:
+                return ERR_TOO_MANY_ALTERNATIVES
+            bonus = 1 if ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_TRIPLE_FIRST else 0
+            buf.alt_w[n_alt, 0] = 3
+            buf.alt_k[n_alt, 0] = 2
+            buf.alt_n[n_alt] = 1
+            buf.alt_score[n_alt] = bonus * (64 ** 4) + top
+            n_alt += 1
+    return _group_rows(buf, n_alt)
+
+
+@njit(cache=True)
+def _group_rows(buf, n_alt):
+    """Sort alternatives by score, best first, and cut rows of equal score."""
+    order = buf.alt_order
+    score = buf.alt_score
+    for i in range(n_alt):
+        order[i] = i
+    for i in range(1, n_alt):
+        x = order[i]
+        j = i - 1
+        while j >= 0 and score[order[j]] < score[x]:
+            order[j + 1] = order[j]
+            j -= 1
+        order[j + 1] = x
+    n_rows = 0
+    for i in range(n_alt):
+        if i == 0 or score[order[i]] != score[order[i - 1]]:
+            buf.row_start[n_rows] = i
+            n_rows += 1
+    buf.row_start[n_rows] = n_alt
+    return n_rows
+
+
+# ------------------------------------------------------------------- OTH-7 mixed runs
+
+
+@njit(cache=True)
+def _mixed_width(kt, sw, ap, level, trump, buf, w, k, n):
+    """OTH-7 B: after a triple/quad-tractor lead not held exactly, a run of adjacent sets
+    of mixed widths is owed. Returns the number of families added (0: does not apply)."""
+    if w < 3 or k < 2:
+        return 0
+    split = buf.state[STATE_SPLIT] == 1
+    _load_one(buf, w, k)
+    res = _realize(kt, level, trump, buf, 1, split, False, n)
+    if res != 0:
+        return res if res < 0 else 0
+    if w == 4 and k == 2 and _table_family(sw, ap, 4, 2) == 2:
+        buf.pw[0] = 4
+        buf.pk[0] = 1
+        buf.pw[1] = 4
+        buf.pk[1] = 1
+        res = _realize(kt, level, trump, buf, 2, split, False, n)
+        if res != 0:
+            return res if res < 0 else 0
+    err = _prepare_tractors(kt, level, trump, buf)
+    if err:
+        return err
+    hold = buf.hold
+    work = buf.work
+    added = 0
+    for j in range(buf.trs[k], buf.trs[k + 1]):
+        t = buf.trf[j]
+        lo = 99
+        hi = 0
+        for i in range(k):
+            c = hold[kt.tr_kinds[level, trump, t, i]]
+            x = c if c < w else w
+            lo = min(lo, x)
+            hi = max(hi, x)
+        if lo >= 2 and hi == w and lo < w:
+            for i in range(k):
+                kk = kt.tr_kinds[level, trump, t, i]
+                work[kk] -= min(hold[kk], w)
+            err = _emit_holding_family(buf, n)
+            for i in range(k):
+                kk = kt.tr_kinds[level, trump, t, i]
+                work[kk] = hold[kk]
+            if err:
+                return err
+            added += 1
+    return added
+
+
+# ------------------------------------------------------------------------- CZ4 chains
+
+
+@njit(cache=True, inline="always")
+def _table_family(sw, ap, w, k):
+    """Which seed's table governs a lead (``_table_family``): 0 none, 1 cz4, 2 jj4."""
+    policy = sw[SW_FOLLOW_POLICY]
+    if policy == V_FOLLOW_POLICY_CZ4_CHAINS:
+        own = 1
+    elif policy == V_FOLLOW_POLICY_JJ4_TABLES:
+        own = 2
+    else:
+        return 0
+    if w == 4 and k == 1 and ap[AP_AMB_12] == 1:  # AMB-12
+        return 1 if sw[SW_QUAD_LEAD_TABLE] == V_QUAD_LEAD_TABLE_CZ4 else 2
+    if w == 3 and k == 2 and ap[AP_AMB_13] == 1:  # AMB-13
+        return 1 if sw[SW_TRIPLETRACTOR_LEAD_TABLE] == V_TRIPLETRACTOR_LEAD_TABLE_CZ4 else 2
+    if w == 4 and k == 2 and ap[AP_AMB_14] == 1:  # AMB-14
+        return 1 if sw[SW_QUADTRACTOR_LEAD_TABLE] == V_QUADTRACTOR_LEAD_TABLE_CZ4 else 2
+    return own
+
+
+@njit(cache=True)
+def _cz4_chain(kt, sw, ap, level, trump, buf, lid, n):
+    """FOLLOW-4 (000 lines 46-50) under AMB-15 (greedy / first element) and AMB-11."""
+    split = buf.state[STATE_SPLIT] == 1
+    ch = sw[SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR]
+    if lid == 2 and ap[AP_AMB_11] == 1 and (ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_CHOICE or
+                                            ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_TRIPLE_FIRST):
+        choice = ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_CHOICE
+        hit = False
+        for a in range(2):
+            if a == 0 and not choice:
+                continue
+            if a == 0:
+                _load_one(buf, 2, 3)
+            else:
+                _load_one(buf, 3, 2)
+            res = _realize(kt, level, trump, buf, 1, split, False, n)
+            if res < 0:
+                return res
+            if res == 1:
+                hit = True
+        if hit:
+            for a in range(2):
+                if a == 0 and not choice:
+                    continue
+                if a == 0:
+                    _load_one(buf, 2, 3)
+                else:
+                    _load_one(buf, 3, 2)
+                err = _realize(kt, level, trump, buf, 1, split, True, n)
+                if err < 0:
+                    return err
+            return RULE_AMB_11
+    nchain = CZ_LEN[lid]
+    if sw[SW_CZ4_CHAIN_SEMANTICS] == V_CZ4_CHAIN_SEMANTICS_FIRST_ONLY:
+        for e in range(nchain):
+            w = CZ_W[lid, e]
+            k = CZ_K[lid, e]
+            if w * k > n:
+                continue
+            _load_one(buf, w, k)
+            res = _realize(kt, level, trump, buf, 1, split, False, n)
+            if res < 0:
+                return res
+            if res == 1:
+                err = _realize(kt, level, trump, buf, 1, split, True, n)
+                if err < 0:
+                    return err
+                return RULE_FOLLOW_4_AMB_15_B
+        err = _emit_holding_family(buf, n)
+        if err < 0:
+            return err
+        return RULE_FOLLOW_4_AMB_15_B
+    err = _greedy(kt, level, trump, buf, lid, n, split)
+    if err < 0:
+        return err
+    return RULE_FOLLOW_4
+
+
+@njit(cache=True)
+def _greedy(kt, level, trump, buf, lid, n, split):
+    """AMB-15 A: take the highest-priority element that fits and can be formed, every way;
+    repeat; a leaf (nothing fits) is a family. Explicit stack instead of recursion."""
+    nchain = CZ_LEN[lid]
+    for e in range(nchain):
+        if CZ_K[lid, e] >= 2:
+            err = _prepare_tractors(kt, level, trump, buf)
+            if err:
+                return err
+            break
+    work = buf.work
+    cur = buf.s_cur
+    unit = buf.s_unit
+    app = buf.s_app
+    elem = buf.s_elem
+    m = buf.s_m
+    d = 0
+    m[0] = n
+    elem[0] = -1
+    app[0] = 0
+    while d >= 0:
+        if elem[d] == -1:  # first visit: choose the element
+            chosen = -2
+            for e in range(nchain):
+                w = CZ_W[lid, e]
+                k = CZ_K[lid, e]
+                if w * k > m[d]:
+                    continue
+                pos, u = _next_instance(kt, level, trump, buf, work, w, k, split, 0, -1)
+                if pos >= 0:
+                    chosen = e
+                    break
+            if chosen == -2:
+                err = _emit_holding_family(buf, n)  # free = m[d]
+                if err:
+                    return err
+                d -= 1
+                continue
+            elem[d] = chosen
+            cur[d] = 0
+        e = elem[d]
+        w = CZ_W[lid, e]
+        k = CZ_K[lid, e]
+        if app[d]:
+            _apply(kt, level, trump, work, w, k, unit[d], -1)
+            app[d] = 0
+        pos, u = _next_instance(kt, level, trump, buf, work, w, k, split, cur[d], -1)
+        if pos < 0:
+            d -= 1
+            continue
+        if d + 1 >= MAX_DEPTH:
+            return ERR_TOO_DEEP
+        cur[d] = pos + 1
+        unit[d] = u
+        app[d] = 1
+        _apply(kt, level, trump, work, w, k, u, 1)
+        m[d + 1] = m[d] - w * k
+        d += 1
+        elem[d] = -1
+        app[d] = 0
+    return 0
+
+
+# -------------------------------------------------------------------------- obligation
+
+
+@njit(cache=True)
+def follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, unit_len,
+                      unit_kinds, hand_counts, position, buf):
+    """The families of legal follows (``obligation``). Returns (n_families, rule code);
+    n_families is 0 and rule < 0 on an error (``ERR_*``)."""
+    state = buf.state
+    state[STATE_GEN] += 1
+    state[STATE_NFAM] = 0
+    state[STATE_NKEYS] = -1
+    state[STATE_TR] = 0
+    state[STATE_TRW] = sw[SW_TRACTOR_UNITS]
+    split = sw[SW_SPLIT_SETS] == V_SPLIT_SETS_YES
+    state[STATE_SPLIT] = 1 if split else 0
+    n = 0
+    lead_kind = -1
+    for kk in range(N_KINDS):
+        if lead_counts[kk]:
+            n += lead_counts[kk]
+            if lead_kind < 0:
+                lead_kind = kk
+    if n == 0:
+        return 0, ERR_EMPTY_LEAD
+    g = kt.group[level, trump, lead_kind]
+    e = kt.eff[level, trump, lead_kind]
+    nhand = 0
+    for kk in range(N_KINDS):
+        nhand += hand_counts[kk]
+        if lead_counts[kk] and (kt.group[level, trump, kk] != g or kt.eff[level, trump, kk] != e):
+            return 0, ERR_MIXED_LEAD
+    if nhand < n:
+        return 0, ERR_SHORT_HAND
+    state[STATE_N] = n
+    hold = buf.hold
+    work = buf.work
+    nh = 0
+    for kk in range(N_KINDS):
+        c = hand_counts[kk] if (kt.group[level, trump, kk] == g and
+                                kt.eff[level, trump, kk] == e) else 0
+        hold[kk] = c
+        work[kk] = c
+        nh += c
+    singles = True
+    for u in range(n_units):
+        if unit_w[u] != 1 or unit_len[u] != 1:
+            singles = False
+    # AMB-19 B: lacking the led shape, any cards may be played
+    if sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_SHAPE_MISSING and nh > 0:
+        if n_units > MAX_DEPTH:
+            return 0, ERR_TOO_DEEP
+        if singles:  # n singles are realizable iff n cards are held (fast path)
+            res = 1 if nh >= n else 0
+        else:
+            for u in range(n_units):
+                buf.pw[u] = unit_w[u]
+                buf.pk[u] = unit_len[u]
+            _sort_patterns(n_units, buf.pw, buf.pk)
+            res = _realize(kt, level, trump, buf, n_units, split, False, n)
+        if res < 0:
+            return 0, res
+        if res == 0:
+            for kk in range(N_KINDS):
+                work[kk] = 0
+            _emit_family(buf, work, hand_counts, n)
+            return 1, RULE_AMB_19_B
+    if nh <= n:
+        rule = _follow_suit_and_fill(kt, sw, ap, level, trump, lead_kind, hand_counts, n,
+                                     position, buf)
+        return 1, rule
+    err = _holding_weights(kt, level, trump, buf)
+    if err:
+        return 0, err
+    policy = sw[SW_FOLLOW_POLICY]
+    no_shape = sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE
+    if singles or no_shape or policy == V_FOLLOW_POLICY_SUIT_ONLY:  # fast path, no shapes
+        err = _emit_holding_family(buf, n)
+        if err:
+            return 0, err
+        return 1, RULE_OTH_6_B if no_shape else RULE_FOLLOW_1
+    rule = _shape_obligation(kt, sw, ap, level, trump, buf, n_units, unit_w, unit_len, n)
+    if rule < 0:
+        return 0, rule
+    return state[STATE_NFAM], rule
+
+
+@njit(cache=True, inline="always")
+def _holding_weights(kt, level, trump, buf):
+    """Mixed radix of the holding, strongest kind most significant (module docstring)."""
+    w = 1
+    hold = buf.hold
+    weight = buf.weight
+    for i in range(N_KINDS - 1, -1, -1):
+        kk = kt.kind_at[level, trump, i]
+        if hold[kk]:
+            weight[kk] = w
+            if w > (1 << 62) // (hold[kk] + 1):
+                return ERR_KEY_OVERFLOW
+            w *= hold[kk] + 1
+        else:
+            weight[kk] = 0
+    return 0
+
+
+@njit(cache=True)
+def _shape_obligation(kt, sw, ap, level, trump, buf, n_units, unit_w, unit_len, n):
+    """Enough led-suit cards: the policy decides which structure must be played."""
+    policy = sw[SW_FOLLOW_POLICY]
+    if sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE or policy == V_FOLLOW_POLICY_SUIT_ONLY:
+        err = _emit_holding_family(buf, n)
+        if err:
+            return err
+        if sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE:
+            return RULE_OTH_6_B
+        return RULE_FOLLOW_1
+    singles = True
+    for u in range(n_units):
+        if unit_w[u] != 1 or unit_len[u] != 1:
+            singles = False
+    if singles:
+        err = _emit_holding_family(buf, n)
+        if err:
+            return err
+        return RULE_FOLLOW_1
+    if n_units == 1:
+        w = unit_w[0]
+        k = unit_len[0]
+        if sw[SW_MIXED_WIDTH_RUNS] == V_MIXED_WIDTH_RUNS_YES:
+            added = _mixed_width(kt, sw, ap, level, trump, buf, w, k, n)
+            if added < 0:
+                return added
+            if added > 0:
+                return RULE_OTH_7_B
+        if w >= 2:
+            chosen = _table_family(sw, ap, w, k)
+            lid = _lead_id(w, k)
+            if chosen == 1 and lid >= 0 and CZ_LEN[lid] > 0:
+                return _cz4_chain(kt, sw, ap, level, trump, buf, lid, n)
+            if chosen == 2 and sw[SW_JJ4_FOLLOW_SOURCE] == V_JJ4_FOLLOW_SOURCE_TABLES and lid >= 0:
+                n_rows = _jj4_rows(sw, buf, lid)
+                if n_rows > 0:
+                    err = _first_row(kt, sw, level, trump, buf, n_rows, n)
+                    if err < 0:
+                        return err
+                    return RULE_FOLLOW_5 + JJ_RULE[lid] - 5
+    n_rows = _structure_rows(sw, ap, buf, n_units, unit_w, unit_len)
+    if n_rows < 0:
+        return n_rows
+    err = _first_row(kt, sw, level, trump, buf, n_rows, n)
+    if err < 0:
+        return err
+    if n_units > 1:
+        return RULE_THROW_5_DEF_8
+    if policy == V_FOLLOW_POLICY_TRACTOR_PAIRS:
+        return RULE_FOLLOW_3
+    return RULE_DEF_5
+
+
+# --------------------------------------------------------------------------- counting
+
+
+@njit(cache=True, inline="always")
+def _single_ways(kt, level, trump, buf, f):
+    """Fill buf.ways for family f's pool (kinds strongest first); returns the kind count."""
+    pool = buf.fam_pool[f]
+    free = buf.fam_free[f]
+    nk = 0
+    for i in range(N_KINDS):
+        kk = kt.kind_at[level, trump, i]
+        if pool[kk] > 0:
+            buf.ukind[nk] = kk
+            buf.ucap[nk] = pool[kk]
+            nk += 1
+    ways = buf.ways
+    for m in range(free + 1):
+        ways[nk, m] = 0
+    ways[nk, 0] = 1
+    for i in range(nk - 1, -1, -1):
+        c = buf.ucap[i]
+        for m in range(free + 1):
+            s = 0
+            for j in range(min(c, m) + 1):
+                s += ways[i + 1, m - j]
+            ways[i, m] = s
+    return nk
+
+
+@njit(cache=True)
+def _materialize(kt, level, trump, buf, n_fam):
+    """Distinct play keys of the union of families, in buf.keys, descending (the listing
+    order). Returns their number or an error code."""
+    keys = buf.keys
+    cap = keys.shape[0]
+    nkeys = 0
+    weight = buf.weight
+    cnt = buf.ucnt
+    for f in range(n_fam):
+        free = buf.fam_free[f]
+        base = buf.fam_key[f]
+        if free == 0:
+            if nkeys >= cap:
+                return ERR_TOO_MANY_PLAYS
+            keys[nkeys] = base
+            nkeys += 1
+            continue
+        pool = buf.fam_pool[f]
+        nk = 0
+        for kk in range(N_KINDS):
+            if pool[kk] > 0:
+                buf.ukind[nk] = kk
+                buf.ucap[nk] = pool[kk]
+                nk += 1
+        # bounded compositions of ``free`` over the pool's kinds (any order; sorted below)
+        left = free
+        for i in range(nk):
+            c = buf.ucap[i] if buf.ucap[i] < left else left
+            cnt[i] = c
+            left -= c
+        if left > 0:
+            continue
+        while True:
+            key = base
+            for i in range(nk):
+                key += cnt[i] * weight[buf.ukind[i]]
+            if nkeys >= cap:
+                return ERR_TOO_MANY_PLAYS
+            keys[nkeys] = key
+            nkeys += 1
+            # next: the rightmost j with cnt[j] > 0 whose cards fit further right
+            tail = 0
+            room = 0
+            j = nk - 1
+            found = False
+            while j >= 0:
+                if cnt[j] > 0 and room >= tail + 1:
+                    found = True
+                    break
+                tail += cnt[j]
+                room += buf.ucap[j]
+                j -= 1
+            if not found:
+                break
+            cnt[j] -= 1
+            left = tail + 1
+            for i in range(j + 1, nk):
+                c = buf.ucap[i] if buf.ucap[i] < left else left
+                cnt[i] = c
+                left -= c
+    keys[:nkeys].sort()
+    # ascending unique in place, then reverse
+    u = 0
+    for i in range(nkeys):
+        if u == 0 or keys[u - 1] != keys[i]:
+            keys[u] = keys[i]
+            u += 1
+    for i in range(u // 2):
+        t = keys[i]
+        keys[i] = keys[u - 1 - i]
+        keys[u - 1 - i] = t
+    buf.state[STATE_NKEYS] = u
+    return u
+
+
+@njit(cache=True)
+def options_count_nb(kt, level, trump, buf, n_fam):
+    """Exact number of distinct legal follows of the families in ``buf`` (``Options.count``)."""
+    if n_fam == 1:
+        free = buf.fam_free[0]
+        if free > MAX_N:
+            return ERR_LEAD_TOO_LONG
+        _single_ways(kt, level, trump, buf, 0)
+        return buf.ways[0, free]
+    if buf.state[STATE_NKEYS] >= 0:
+        return buf.state[STATE_NKEYS]
+    return _materialize(kt, level, trump, buf, n_fam)
+
+
+@njit(cache=True)
+def options_nth_nb(kt, level, trump, buf, n_fam, index, out_counts):
+    """The ``index``-th legal follow in listing order into ``out_counts`` (``Options.nth``).
+    Returns 0 or an error code."""
+    if n_fam == 1:
+        free = buf.fam_free[0]
+        if free > MAX_N:
+            return ERR_LEAD_TOO_LONG
+        nk = _single_ways(kt, level, trump, buf, 0)
+        if index < 0 or index >= buf.ways[0, free]:
+            return ERR_INDEX
+        for kk in range(N_KINDS):
+            out_counts[kk] = buf.fam_fixed[0, kk]
+        left = free
+        ways = buf.ways
+        for i in range(nk):
+            c = buf.ucap[i] if buf.ucap[i] < left else left
+            while c >= 0:
+                w = ways[i + 1, left - c]
+                if index < w:
+                    break
+                index -= w
+                c -= 1
+            out_counts[buf.ukind[i]] += c
+            left -= c
+            if left == 0:
+                break
+        return 0
+    nkeys = buf.state[STATE_NKEYS]
+    if nkeys < 0:
+        nkeys = _materialize(kt, level, trump, buf, n_fam)
+        if nkeys < 0:
+            return nkeys
+    if index < 0 or index >= nkeys:
+        return ERR_INDEX
+    key = buf.keys[index]
+    hold = buf.hold
+    for kk in range(N_KINDS):
+        out_counts[kk] = 0
+    for i in range(N_KINDS):
+        kk = kt.kind_at[level, trump, i]
+        if hold[kk]:
+            out_counts[kk] = (key // buf.weight[kk]) % (hold[kk] + 1)
+    return 0
+
+
+@njit(cache=True)
+def options_contain_nb(buf, n_fam, play_counts):
+    """Is the play in some family (``_in_family``)? ``play_counts`` has the lead's size."""
+    for f in range(n_fam):
+        ok = True
+        extra = 0
+        for kk in range(N_KINDS):
+            r = play_counts[kk] - buf.fam_fixed[f, kk]
+            if r < 0 or r > buf.fam_pool[f, kk]:
+                ok = False
+                break
+            extra += r
+        if ok and extra == buf.fam_free[f]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def follow_count_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, unit_len,
+                    unit_kinds, hand_counts, position, buf):
+    """The exact number of distinct legal follows (negative: an ``ERR_*`` code)."""
+    n_fam, rule = follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w,
+                                    unit_len, unit_kinds, hand_counts, position, buf)
+    if rule < 0:
+        return rule
+    return options_count_nb(kt, level, trump, buf, n_fam)
+
+
+@njit(cache=True)
+def follow_nth_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, unit_len,
+                  unit_kinds, hand_counts, position, buf, index, out_counts):
+    """The ``index``-th legal follow in the reference's listing order; returns 0 or ERR_*."""
+    n_fam, rule = follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w,
+                                    unit_len, unit_kinds, hand_counts, position, buf)
+    if rule < 0:
+        return rule
+    return options_nth_nb(kt, level, trump, buf, n_fam, index, out_counts)
+
+
+@njit(cache=True)
+def is_legal_follow_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, unit_len,
+                       unit_kinds, hand_counts, position, buf, play_counts):
+    """``check_follow``: is the play (a sub-multiset of the hand) a legal follow? A play not
+    in the hand is not legal (the reference raises FollowError)."""
+    n = 0
+    size = 0
+    for kk in range(N_KINDS):
+        if play_counts[kk] > hand_counts[kk] or play_counts[kk] < 0:
+            return False
+        n += lead_counts[kk]
+        size += play_counts[kk]
+    if size != n:
+        return False
+    n_fam, rule = follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w,
+                                    unit_len, unit_kinds, hand_counts, position, buf)
+    if rule < 0:
+        return False
+    return options_contain_nb(buf, n_fam, play_counts)
+
+
+# ----------------------------------------------------------------------- Python wrapper
+
+
+class _Prepared(NamedTuple):
+    variant: object
+    kt: object
+    sw: np.ndarray
+    ap: np.ndarray
+
+
+_PREPARED: dict[int, _Prepared] = {}
+
+
+def prepared(variant) -> _Prepared:
+    """Kernel inputs for a variant (cached per variant object)."""
+    hit = _PREPARED.get(id(variant))
+    if hit is None or hit.variant is not variant:
+        hit = _Prepared(variant, build_tables(variant), switch_array(variant),
+                        applicable_array(variant))
+        _PREPARED[id(variant)] = hit
+    return hit
+
+
+@lru_cache(maxsize=1)
+def _default_buffers() -> FollowBuffers:
+    return make_buffers()
+
+
+def lead_arrays(variant, level: int, trump: int, lead: list[int]):
+    """``lead_counts`` and the canonical units (``shapes.decompose``) as kernel arrays."""
+    from shengji_sim.rules.shapes import decompose, make_context
+
+    counts = np.zeros(N_KINDS, np.int8)
+    for k in lead:
+        counts[k] += 1
+    units = decompose(make_context(variant, level, trump), tuple(int(c) for c in counts))
+    n_units = len(units)
+    unit_w = np.zeros(max(1, n_units), np.int8)
+    unit_len = np.zeros(max(1, n_units), np.int8)
+    unit_kinds = np.full((max(1, n_units), 13), -1, np.int8)
+    for i, u in enumerate(units):
+        unit_w[i] = u.width
+        unit_len[i] = len(u.kinds)
+        unit_kinds[i, :len(u.kinds)] = u.kinds
+    return counts, n_units, unit_w, unit_len, unit_kinds
+
+
+def counts_of(cards: list[int]) -> np.ndarray:
+    out = np.zeros(N_KINDS, np.int8)
+    for k in cards:
+        out[k] += 1
+    return out
+
+
+def cards_of(kt, level: int, trump: int, counts: np.ndarray) -> list[int]:
+    """Cards of a count vector, strongest first (``Ranking.sort_key``)."""
+    out: list[int] = []
+    for k in kt.kind_at[level, trump]:
+        out += [int(k)] * int(counts[k])
+    return out
+
+
+def legal_follows_core(variant, level: int, trump: int, lead: list[int], hand: list[int],
+                       limit: int | None = None, position: int = 1, buf=None):
+    """The kernels' answer in the reference's ``legal_follows`` form (``FollowResult``)."""
+    from shengji_sim.rules.follow import FollowError, FollowResult
+
+    p = prepared(variant)
+    buf = _default_buffers() if buf is None else buf
+    lead_counts, n_units, unit_w, unit_len, unit_kinds = lead_arrays(variant, level, trump,
+                                                                     lead)
+    hand_counts = counts_of(hand)
+    n_fam, rule = follow_options_nb(p.kt, p.sw, p.ap, level, trump, lead_counts, n_units,
+                                    unit_w, unit_len, unit_kinds, hand_counts, position, buf)
+    if rule < 0:
+        raise FollowError(ERROR_NAMES.get(int(rule), str(rule)))
+    count = int(options_count_nb(p.kt, level, trump, buf, n_fam))
+    if count < 0:
+        raise FollowError(ERROR_NAMES.get(count, str(count)))
+    shown = count if limit is None else min(limit, count)
+    out = np.zeros(N_KINDS, np.int8)
+    plays = []
+    for i in range(shown):
+        err = options_nth_nb(p.kt, level, trump, buf, n_fam, i, out)
+        if err:
+            raise FollowError(ERROR_NAMES.get(int(err), str(err)))
+        plays.append(cards_of(p.kt, level, trump, out))
+    truncated = limit is not None and count > len(plays)
+    return FollowResult(plays, count, truncated, RULE_NAMES[rule])
