@@ -115,7 +115,12 @@ class PreTrickBuffers(NamedTuple):
 
 def make_buffers(sw: np.ndarray) -> PreTrickBuffers:
     """Buffers for one variant (``sw`` from ``switch_array``)."""
-    decks, hand_size, kitty_size = int(sw[SW_DECKS]), int(sw[SW_HAND_SIZE]), int(sw[SW_KITTY_SIZE])
+    return alloc_buffers_nb(int(sw[SW_DECKS]), int(sw[SW_HAND_SIZE]), int(sw[SW_KITTY_SIZE]))
+
+
+@njit(cache=True)
+def alloc_buffers_nb(decks, hand_size, kitty_size):
+    """:class:`PreTrickBuffers` for a deck count, hand size and kitty size."""
     k = max(kitty_size, 1)
     maxd = 4 * hand_size + 4
     return PreTrickBuffers(

@@ -209,6 +209,7 @@ STATE_TR = 4  #: 1 when buf.trf holds the holding's tractors
 STATE_SPLIT = 5
 STATE_NALT = 6
 STATE_TRW = 8  #: ``sw[SW_TRACTOR_UNITS]``: bit w set = width-w tractors exist (COMBO-5)
+STATE_ROW = 9  #: 1-based row of the first realizable row (``Obligation.row``), 0 if none
 
 
 class FollowBuffers(NamedTuple):
@@ -250,15 +251,20 @@ class FollowBuffers(NamedTuple):
 def make_buffers(max_families: int = 4096, max_plays: int = 1 << 18,
                  max_alternatives: int = 4096, max_tractors: int = 1024) -> FollowBuffers:
     """Allocate one set of buffers (reuse it for every call of one thread)."""
+    return alloc_buffers_nb(max_families, max_plays, max_alternatives, max_tractors)
+
+
+@njit(cache=True)
+def alloc_buffers_nb(max_families, max_plays, max_alternatives, max_tractors):
+    """:class:`FollowBuffers` of the given sizes (also callable from kernels)."""
     h = 1
     while h < 2 * max_families:
         h *= 2
     d, a = MAX_DEPTH, max_alternatives
-    state = np.zeros(16, np.int64)
     return FollowBuffers(
         np.zeros((max_families, N_KINDS), np.int8), np.zeros((max_families, N_KINDS), np.int8),
         np.zeros(max_families, np.int32), np.zeros(max_families, np.int64),
-        np.zeros(h, np.int32), np.full(h, -1, np.int64), state,
+        np.zeros(h, np.int32), np.full(h, -1, np.int64), np.zeros(16, np.int64),
         np.zeros(max_plays, np.int64), np.zeros(N_KINDS, np.int64),
         np.zeros(N_KINDS, np.int16), np.zeros(N_KINDS, np.int16),
         np.zeros(max_tractors, np.int32), np.zeros(16, np.int32),
@@ -607,6 +613,7 @@ def _first_row(kt, sw, level, trump, buf, n_rows, n):
                 break
         if not hit:
             continue
+        buf.state[STATE_ROW] = r + 1
         first = 0 if protected else r
         for rr in range(first, r + 1):
             for j in range(buf.row_start[rr], buf.row_start[rr + 1]):
@@ -1023,6 +1030,7 @@ def follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, un
     state[STATE_NKEYS] = -1
     state[STATE_TR] = 0
     state[STATE_TRW] = sw[SW_TRACTOR_UNITS]
+    state[STATE_ROW] = 0
     split = sw[SW_SPLIT_SETS] == V_SPLIT_SETS_YES
     state[STATE_SPLIT] = 1 if split else 0
     n = 0

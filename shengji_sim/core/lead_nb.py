@@ -49,7 +49,12 @@ def max_lead_options(kt) -> int:
 
 
 def make_lead_buffers(kt) -> LeadBuffers:
-    m = max_lead_options(kt)
+    return alloc_lead_buffers_nb(max_lead_options(kt))
+
+
+@njit(cache=True)
+def alloc_lead_buffers_nb(m):
+    """:class:`LeadBuffers` for at most ``m`` options."""
     return LeadBuffers(
         np.zeros(m, np.int8), np.zeros(m, np.int8), np.full((m, MAX_RUN), -1, np.int8),
         np.zeros((m, MAX_RUN), np.int16),

@@ -1,0 +1,197 @@
+"""The Numba core as a simulation backend, and one hand as a reference-format record.
+
+``run_chunk`` is registered with :mod:`shengji_sim.sim` as backend ``"core"``; it returns
+rows of :data:`shengji_sim.results.ROW_DTYPE`, identical to the reference backend's for the
+same (variant, players, root seed, index). ``play_hand_core`` returns the game record of one
+hand in the reference's JSON form (``shengji-sim play --engine core``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from shengji_sim import RULES_VERSION
+from shengji_sim.cards import format_card, format_trump
+from shengji_sim.core.deal_nb import GREEDY, RANDOM, PreTrick
+from shengji_sim.core.follow_nb import RULE_NAMES
+from shengji_sim.core.game_nb import N_COLUMNS, Lane, make_lane, play_hand_nb, run_chunk_nb
+from shengji_sim.core.lead_nb import max_lead_options
+from shengji_sim.core.tables import applicable_array, build_tables, switch_array
+from shengji_sim.results import FOLLOW_RULES, ROW_DTYPE
+from shengji_sim.rng import hand_seed
+
+PLAYER_KINDS = {"random": RANDOM, "greedy": GREEDY}
+RULE_COLUMN = np.array([FOLLOW_RULES.index(name) for name in RULE_NAMES], np.int32)
+
+
+class CoreError(RuntimeError):
+    """A kernel reported an error for a hand (a buffer too small, no trump after redeals)."""
+
+
+class Engine:
+    """Kernel inputs of one variant, built once."""
+
+    def __init__(self, variant) -> None:
+        self.variant = variant
+        self.kt = build_tables(variant)
+        self.sw = switch_array(variant)
+        self.ap = applicable_array(variant)
+        self.max_lead = max_lead_options(self.kt)
+
+
+_ENGINES: dict[str, Engine] = {}
+
+
+def engine(variant) -> Engine:
+    key = variant.content_hash
+    if key not in _ENGINES or _ENGINES[key].variant is not variant:
+        _ENGINES[key] = Engine(variant)
+    return _ENGINES[key]
+
+
+def _player_kinds(players: str) -> np.ndarray:
+    if players not in PLAYER_KINDS:
+        raise ValueError(f"{players}: no such player (expected random or greedy)")
+    return np.full(4, PLAYER_KINDS[players], np.int32)
+
+
+def _start_levels(variant) -> np.ndarray:
+    from shengji_sim.cards import parse_rank
+
+    start = parse_rank(variant.starting_level)
+    return np.array([start, start], np.int32)
+
+
+def run_chunk(variant, players: str, root_seed: int, start: int, count: int,
+              threads: int = 1) -> np.ndarray:
+    """Rows of hands ``start .. start + count - 1`` (first hands of a match)."""
+    import numba
+
+    eng = engine(variant)
+    threads = max(1, min(int(threads or 1), numba.config.NUMBA_NUM_THREADS))
+    numba.set_num_threads(threads)
+    out = np.zeros((count, N_COLUMNS), np.int64)
+    status = np.zeros(count, np.int64)
+    lanes = max(1, min(threads, count))
+    run_chunk_nb(eng.kt, eng.sw, eng.ap, RULE_COLUMN, np.uint64(root_seed), start, count, lanes,
+                 eng.max_lead, _player_kinds(players), _start_levels(variant), out, status)
+    bad = np.flatnonzero(status)
+    if bad.size:
+        i = int(bad[0])
+        raise CoreError(f"hand {start + i}: kernel error {int(status[i])}")
+    rows = np.zeros(count, ROW_DTYPE)
+    for c, name in enumerate(ROW_DTYPE.names):
+        column = out[:, c]
+        rows[name] = column.view(np.uint64) if rows[name].dtype == np.uint64 else column
+    return rows
+
+
+def play_hand_core(variant, players: str, root_seed: int, index: int) -> dict:
+    """Hand ``index`` as the kernels play it, in the reference record format."""
+    eng = engine(variant)
+    lane = make_lane(eng.kt, eng.sw, _player_kinds(players), _start_levels(variant))
+    out = np.zeros((1, N_COLUMNS), np.int64)
+    err = play_hand_nb(eng.kt, eng.sw, eng.ap, RULE_COLUMN, np.uint64(root_seed), index, 1, -1,
+                       lane, out, 0, True)
+    if err:
+        raise CoreError(f"hand {index}: kernel error {err}")
+    return _record(variant, eng, lane, out[0], root_seed, index)
+
+
+def _record(variant, eng: Engine, lane: Lane, row: np.ndarray, root_seed: int,
+            index: int) -> dict:
+    """The reference's record fields, from the kernels' buffers and log."""
+    from shengji_sim.rules.bidding import no_declaration
+    from shengji_sim.rules.match import new_match
+    from shengji_sim.rules.shapes import make_context
+
+    pre = PreTrick.__new__(PreTrick)
+    pre.variant, pre.kt, pre.sw, pre.ap, pre.buf = variant, eng.kt, eng.sw, eng.ap, lane.pre
+    fields = pre.fields(0, 0)
+    match = new_match(variant)
+    level, trump_name = fields["level"], fields["trump"]
+    ctx = make_context(variant, level, fields_trump(trump_name))
+    col = {name: i for i, name in enumerate(ROW_DTYPE.names)}
+    shuffled = fields["shuffled"]
+    n_deal = 4 * variant.hand_size
+    hands: list[list[str]] = [[], [], [], []]
+    for i in range(n_deal):
+        hands[(fields["first_recipient"] + fields["deal_step"] * i) % 4].append(shuffled[i])
+    from shengji_sim.cards import parse_cards
+
+    deal = [[format_card(k) for k in sorted(parse_cards(h))] for h in hands]
+    kitty_dealt = shuffled[n_deal:]
+    if fields["declarations"]:
+        trump_rule = "BID-7"
+    else:
+        trump_rule = no_declaration(variant, level, parse_cards(kitty_dealt), 1).rule
+    tricks = []
+    log = lane.log
+    for t in range(int(log.n[0])):
+        leader = int(log.leader[t])
+        plays = []
+        for p in range(4):
+            cards = [k for k in range(54) for _ in range(int(log.plays[t, p, k]))]
+            plays.append([(leader + p) % 4,
+                          [format_card(k) for k in ctx.ranking.sorted_cards(cards)]])
+        winner = int(log.winner[t])
+        rules = [[RULE_NAMES[int(code)], int(row) or None]
+                 for code, row in zip(log.rule[t], log.row[t])]
+        tricks.append({"leader": leader, "plays": plays, "winner": winner,
+                       "winner_seat": (leader + winner) % 4, "points": int(log.points[t]),
+                       "throw": None, "follow_rules": rules})
+    kitty = [k for b in fields["burials"][-1:] for k in parse_cards(b["cards"])] \
+        if variant.kitty_size else []
+    n, kpts, awarded, side = (int(x) for x in log.kitty)
+    tricks[-1]["kitty"] = {"multiplier": n, "kitty_points": kpts, "awarded": awarded,
+                           "winner_side": ("dealer", "attackers")[side],
+                           "kitty": [format_card(k) for k in ctx.ranking.sorted_cards(kitty)]}
+    winner_side = ("dealer", "attackers", "none")[int(row[col["winner_side"]])]
+    from shengji_sim.rules.score import judge_score
+
+    score = judge_score(variant, int(row[col["attacker_points"]]))
+    after_levels, match_winner = _levels_after(variant, match, fields["dealer"], score)
+    return {
+        "rules_version": RULES_VERSION, "variant": variant.name,
+        "variant_hash": variant.content_hash, "seed": root_seed, "index": index,
+        "hand_seed": hand_seed(root_seed, index), "hand_number": 1,
+        "levels": list(match.levels), "dealer_before": None, "redeals": fields["redeals"],
+        "first_recipient": fields["first_recipient"], "deal_step": fields["deal_step"],
+        "declarations": fields["declarations"], "shuffled": shuffled, "deal": deal,
+        "kitty_dealt": kitty_dealt, "trump_rule": trump_rule, "declarer": fields["declarer"],
+        "kitty_flip": fields["kitty_flip"], "trump": fields["trump"],
+        "dealer": fields["dealer"], "dealer_declared": fields["dealer_declared"],
+        "level": level, "kitty_before": kitty_dealt,
+        "trump_declared": fields["trump_declared"], "burials": fields["burials"],
+        "buried_by": fields["buried_by"], "chaodi": fields["chaodi"], "tricks": tricks,
+        "penalties": [], "attacker_points": int(row[col["attacker_points"]]),
+        "score": {"winner_side": winner_side, "levels": int(row[col["levels"]]),
+                  "next_dealer": score.next_dealer},
+        "level_penalties": 0, "next_dealer": int(row[col["next_dealer"]]),
+        "levels_after": after_levels, "match_winner": match_winner,
+    }
+
+
+def fields_trump(name: str) -> int:
+    from shengji_sim.cards import parse_trump
+
+    return parse_trump(name)
+
+
+def _levels_after(variant, match, dealer: int, score) -> tuple[list[int], int | None]:
+    from shengji_sim.rules.match import MatchState, after_hand
+
+    after = after_hand(variant, MatchState(match.levels, dealer, 1), dealer, score)
+    return list(after.levels), after.winner
+
+
+def register() -> None:
+    from shengji_sim import sim
+
+    if "core" not in sim._BACKENDS:
+        sim.register_backend("core", run_chunk)
+
+
+register()
+
+__all__ = ["CoreError", "engine", "format_trump", "play_hand_core", "run_chunk"]

@@ -1,0 +1,378 @@
+"""The whole hand as kernels, and the batch runner over hands (issue "Numba core").
+
+Representation
+--------------
+:func:`play_hand_nb` plays hand ``index`` of root seed ``root`` exactly as
+:func:`shengji_sim.rules.game.play_hand` with ``random`` / ``greedy`` players: the pre-trick
+phase (:mod:`.deal_nb`), then the tricks (lead options :mod:`.lead_nb`, follows
+:mod:`.follow_nb`, winner :mod:`.trick_nb`), the kitty on the last trick (:mod:`.kitty_nb`)
+and the level change (:mod:`.score_nb`), drawing the same numbers from the hand's SplitMix64
+stream. It writes one result row into ``out[i, :]`` (an ``int64`` matrix whose columns are
+the fields of :data:`shengji_sim.results.ROW_DTYPE`, at ``C_<FIELD>``) and, when
+``log_on``, every play into a :class:`HandLog` from which :func:`record_of` rebuilds the
+reference's game record.
+
+Buffers (:class:`Lane`) are allocated once per lane of :func:`run_chunk_nb`; lane ``j`` of
+``L`` plays hands ``start + j, start + j + L, ...``; a row depends on its hand index only,
+so results never depend on the thread count or the chunking.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit, prange
+
+from shengji_sim.core.deal_nb import (
+    GREEDY,
+    I_DEALER,
+    I_FIRST,
+    I_LEVEL,
+    I_N_CHAO,
+    I_N_DECL,
+    I_REDEALS,
+    I_TRUMP,
+    STATUS_OK,
+    PreTrickBuffers,
+    pre_trick_nb,
+)
+from shengji_sim.core.deal_nb import alloc_buffers_nb as alloc_pre_nb
+from shengji_sim.core.follow_nb import STATE_ROW, FollowBuffers, options_count_nb, options_nth_nb
+from shengji_sim.core.follow_nb import alloc_buffers_nb as alloc_follow_nb
+from shengji_sim.core.follow_nb import follow_options_nb as follow_families_nb
+from shengji_sim.core.kitty_nb import judge_kitty_nb
+from shengji_sim.core.lead_nb import LeadBuffers, greedy_lead_nb, lead_options_nb, max_lead_options
+from shengji_sim.core.lead_nb import alloc_lead_buffers_nb as alloc_lead_nb
+from shengji_sim.core.rng_nb import below_nb, hand_seed_nb
+from shengji_sim.core.score_nb import after_hand_nb, judge_score_nb
+from shengji_sim.core.shapes_nb import decompose_top_nb
+from shengji_sim.core.tables import MAX_RUN, SW_DECKS, SW_HAND_SIZE, SW_KITTY_SIZE
+from shengji_sim.core.trick_nb import trick_points_nb, trick_winner_nb
+from shengji_sim.results import ROW_DTYPE
+
+N_KINDS = 54
+TRUMP = 4
+MAX_TRICKS = 60
+GREEDY_OPTIONS = 256  # strategies.MAX_GREEDY_OPTIONS
+ERR_STATUS = -100  #: pre-trick phase failed (no trump after MAX_REDEALS)
+ERR_FOLLOW = -101  #: follow kernel error (buffer too small)
+ERR_LEAD = -102
+FOLLOW_FAMILIES = 4096  # follow_nb.make_buffers defaults
+FOLLOW_PLAYS = 1 << 18
+FOLLOW_ALTERNATIVES = 4096
+FOLLOW_TRACTORS = 1024
+
+COLUMNS: tuple[str, ...] = ROW_DTYPE.names
+N_COLUMNS = len(COLUMNS)
+C_ATTACKER_POINTS = COLUMNS.index("attacker_points")
+C_CHAODI = COLUMNS.index("chaodi")
+C_DEALER = COLUMNS.index("dealer")
+C_DECLARATIONS = COLUMNS.index("declarations")
+C_FIRST_RECIPIENT = COLUMNS.index("first_recipient")
+C_HAND_NUMBER = COLUMNS.index("hand_number")
+C_HAND_SEED = COLUMNS.index("hand_seed")
+C_INDEX = COLUMNS.index("index")
+C_KITTY_AWARDED = COLUMNS.index("kitty_awarded")
+C_KITTY_MULTIPLIER = COLUMNS.index("kitty_multiplier")
+C_KITTY_POINTS = COLUMNS.index("kitty_points")
+C_LAST_TRICK_SIDE = COLUMNS.index("last_trick_side")
+C_LEVEL = COLUMNS.index("level")
+C_LEVELS = COLUMNS.index("levels")
+C_NEXT_DEALER = COLUMNS.index("next_dealer")
+C_REDEALS = COLUMNS.index("redeals")
+C_SEED = COLUMNS.index("seed")
+C_TRICKS = COLUMNS.index("tricks")
+C_TRUMP = COLUMNS.index("trump")
+C_WINNER_SIDE = COLUMNS.index("winner_side")
+FOLLOW_COL0 = COLUMNS.index("follow_follow_1")
+JJ4_COL0 = COLUMNS.index("jj4_rows_1")
+
+
+class HandLog(NamedTuple):
+    """Every trick of one hand: leader, plays as counts, winner, points, follow rules."""
+
+    n: np.ndarray  # int32[1] tricks
+    leader: np.ndarray  # int8[T]
+    plays: np.ndarray  # int8[T, 4, 54] counts, in turn order from the leader
+    winner: np.ndarray  # int8[T] index into the plays
+    points: np.ndarray  # int16[T]
+    rule: np.ndarray  # int16[T, 3] follow rule codes of positions 1..3
+    row: np.ndarray  # int16[T, 3] the table / DEF-5 row that decided them (0: none)
+    kitty: np.ndarray  # int64[4] multiplier, kitty points, awarded, winner side
+
+
+class Lane(NamedTuple):
+    pre: PreTrickBuffers
+    fb: FollowBuffers
+    lb: LeadBuffers
+    plays: np.ndarray  # int8[4, 54]
+    lead: np.ndarray  # int8[54]
+    out: np.ndarray  # int8[54] nth play
+    cand: np.ndarray  # int8[GREEDY_OPTIONS, 54] greedy follow candidates
+    uw: np.ndarray
+    ul: np.ndarray
+    uk: np.ndarray
+    ut: np.ndarray
+    kitty: np.ndarray  # int8[54] kitty counts
+    state: np.ndarray  # uint64[1]
+    levels: np.ndarray  # int32[2]
+    pkinds: np.ndarray  # int32[4]
+    log: HandLog
+
+
+@njit(cache=True)
+def alloc_log_nb():
+    return HandLog(np.zeros(1, np.int32), np.zeros(MAX_TRICKS, np.int8),
+                   np.zeros((MAX_TRICKS, 4, N_KINDS), np.int8), np.zeros(MAX_TRICKS, np.int8),
+                   np.zeros(MAX_TRICKS, np.int16), np.zeros((MAX_TRICKS, 3), np.int16),
+                   np.zeros((MAX_TRICKS, 3), np.int16), np.zeros(4, np.int64))
+
+
+@njit(cache=True)
+def alloc_lane_nb(decks, hand_size, kitty_size, max_lead, pkinds, levels):
+    """One lane's buffers (players ``pkinds``, match ``levels``); no allocation per hand."""
+    lane = Lane(alloc_pre_nb(decks, hand_size, kitty_size),
+                alloc_follow_nb(FOLLOW_FAMILIES, FOLLOW_PLAYS, FOLLOW_ALTERNATIVES,
+                                FOLLOW_TRACTORS),
+                alloc_lead_nb(max_lead), np.zeros((4, N_KINDS), np.int8),
+                np.zeros(N_KINDS, np.int8), np.zeros(N_KINDS, np.int8),
+                np.zeros((GREEDY_OPTIONS, N_KINDS), np.int8), np.zeros(N_KINDS, np.int8),
+                np.zeros(N_KINDS, np.int8), np.full((N_KINDS, MAX_RUN), -1, np.int8),
+                np.zeros(N_KINDS, np.int16), np.zeros(N_KINDS, np.int8),
+                np.zeros(1, np.uint64), levels.copy(), pkinds.copy(), alloc_log_nb())
+    return lane
+
+
+def make_lane(kt, sw, pkinds, levels) -> Lane:
+    return alloc_lane_nb(int(sw[SW_DECKS]), int(sw[SW_HAND_SIZE]), int(sw[SW_KITTY_SIZE]),
+                         max_lead_options(kt), np.asarray(pkinds, np.int32),
+                         np.asarray(levels, np.int32))
+
+
+# ------------------------------------------------------------------------------ one hand
+
+
+@njit(cache=True)
+def _cost_nb(kt, level, trump, counts):
+    """``strategies._cost``: trumps cost 200 more than any off-suit card, plus power."""
+    total = 0
+    for k in range(N_KINDS):
+        if counts[k]:
+            c = kt.power[level, trump, k]
+            if kt.eff[level, trump, k] == TRUMP:
+                c += 200
+            total += counts[k] * c
+    return total
+
+
+@njit(cache=True)
+def _points_nb(kt, counts):
+    total = 0
+    for k in range(N_KINDS):
+        total += counts[k] * kt.points[k]
+    return total
+
+
+@njit(cache=True)
+def _greedy_follow_nb(kt, sw, ap, level, trump, lane, n_fam, count, n_so_far, seat_side,
+                      leader):
+    """``GreedyPlayer.follow`` over the first 256 options; returns the chosen index."""
+    m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
+    for i in range(m):
+        options_nth_nb(kt, level, trump, lane.fb, n_fam, i, lane.cand[i])
+    best_now = 0
+    if n_so_far > 1:
+        best_now = trick_winner_nb(kt, sw, ap, level, trump, lane.plays, n_so_far, lane.uw,
+                                   lane.ul, lane.uk, lane.ut)
+    partner_winning = (leader + best_now) % 2 == seat_side
+    pick = -1
+    if partner_winning:  # max by (points, -cost), first on ties
+        b1 = 0
+        b2 = 0
+        for i in range(m):
+            p = _points_nb(kt, lane.cand[i])
+            c = -_cost_nb(kt, level, trump, lane.cand[i])
+            if pick < 0 or p > b1 or (p == b1 and c > b2):
+                pick, b1, b2 = i, p, c
+        return pick
+    b1 = 0
+    b2 = 0
+    for i in range(m):  # winning plays: min by (cost, -points)
+        for k in range(N_KINDS):
+            lane.plays[n_so_far, k] = lane.cand[i, k]
+        w = trick_winner_nb(kt, sw, ap, level, trump, lane.plays, n_so_far + 1, lane.uw,
+                            lane.ul, lane.uk, lane.ut)
+        if w == n_so_far:
+            c = _cost_nb(kt, level, trump, lane.cand[i])
+            p = -_points_nb(kt, lane.cand[i])
+            if pick < 0 or c < b1 or (c == b1 and p < b2):
+                pick, b1, b2 = i, c, p
+    if pick >= 0:
+        return pick
+    for i in range(m):  # min by (points, cost)
+        p = _points_nb(kt, lane.cand[i])
+        c = _cost_nb(kt, level, trump, lane.cand[i])
+        if pick < 0 or p < b1 or (p == b1 and c < b2):
+            pick, b1, b2 = i, p, c
+    return pick
+
+
+@njit(cache=True)
+def _lead_nb(kt, sw, level, trump, lane, leader):
+    """The leader's one-unit lead into ``lane.lead`` (random: below(n); greedy)."""
+    pre = lane.pre
+    n = lead_options_nb(kt, sw, level, trump, pre.hands[leader], lane.lb)
+    if n <= 0:
+        return ERR_LEAD
+    if lane.pkinds[leader] == GREEDY:
+        i = greedy_lead_nb(kt, level, trump, pre.hands[leader], lane.lb, n)
+    else:
+        i = below_nb(lane.state, n)
+    for k in range(N_KINDS):
+        lane.lead[k] = 0
+    w = lane.lb.w[i]
+    for j in range(lane.lb.ln[i]):
+        lane.lead[lane.lb.kinds[i, j]] += w
+    return 0
+
+
+@njit(cache=True)
+def _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader):
+    """One follow into ``lane.plays[position]``; counts its rule in the row. Returns 0."""
+    pre = lane.pre
+    n_fam, rule = follow_families_nb(kt, sw, ap, level, trump, lane.lead, n_units, lane.uw,
+                                     lane.ul, lane.uk, pre.hands[seat], position, lane.fb)
+    if rule < 0:
+        return ERR_FOLLOW
+    count = options_count_nb(kt, level, trump, lane.fb, n_fam)
+    if count <= 0:
+        return ERR_FOLLOW
+    if lane.pkinds[seat] == GREEDY:
+        pick = _greedy_follow_nb(kt, sw, ap, level, trump, lane, n_fam, count, position,
+                                 seat % 2, leader)
+    else:
+        pick = below_nb(lane.state, count)
+    options_nth_nb(kt, level, trump, lane.fb, n_fam, pick, lane.out)
+    for k in range(N_KINDS):
+        lane.plays[position, k] = lane.out[k]
+        pre.hands[seat, k] -= lane.out[k]
+    return rule
+
+
+@njit(cache=True)
+def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, lane, row_out,
+                 r, log_on):
+    """Hand ``index`` of ``root`` into ``row_out[r]``; returns 0 or a negative error."""
+    state = lane.state
+    seed = hand_seed_nb(root, index)
+    state[0] = seed
+    pre = lane.pre
+    status = pre_trick_nb(kt, sw, ap, state, lane.levels, match_dealer, hand_number,
+                          lane.pkinds, pre)
+    if status != STATUS_OK:
+        return ERR_STATUS
+    info = pre.info
+    level, trump, dealer = info[I_LEVEL], info[I_TRUMP], info[I_DEALER]
+    row = row_out[r]
+    for c in range(row.shape[0]):
+        row[c] = 0
+    row[C_INDEX] = index
+    row[C_SEED] = root
+    row[C_HAND_SEED] = seed
+    row[C_HAND_NUMBER] = hand_number
+    row[C_LEVEL] = level
+    row[C_DEALER] = dealer
+    row[C_FIRST_RECIPIENT] = info[I_FIRST]
+    row[C_TRUMP] = trump
+    row[C_DECLARATIONS] = info[I_N_DECL]
+    row[C_REDEALS] = info[I_REDEALS]
+    row[C_CHAODI] = info[I_N_CHAO]
+    for k in range(N_KINDS):
+        lane.kitty[k] = 0
+    for j in range(sw[SW_KITTY_SIZE]):
+        lane.kitty[pre.kitty[j]] += 1
+    attackers = 0
+    leader = dealer
+    tricks = 0
+    while pre.hand_len[leader] > 0:
+        err = _lead_nb(kt, sw, level, trump, lane, leader)
+        if err < 0:
+            return err
+        size = 0
+        for k in range(N_KINDS):
+            lane.plays[0, k] = lane.lead[k]
+            pre.hands[leader, k] -= lane.lead[k]
+            size += lane.lead[k]
+        n_units = decompose_top_nb(kt, sw, level, trump, lane.lead, lane.uw, lane.ul, lane.uk,
+                                   lane.ut)
+        for position in range(1, 4):
+            seat = (leader + position) % 4
+            rule = _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader)
+            if rule < 0:
+                return rule
+            col = rule_col[rule]
+            row[FOLLOW_COL0 + col] += 1
+            table_row = lane.fb.state[STATE_ROW]
+            if 12 <= rule <= 17 and table_row > 0:  # FOLLOW-5..10: JJ4 tables 1..6
+                row[JJ4_COL0 + rule - 12] |= 1 << (table_row - 1)
+            if log_on:
+                lane.log.rule[tricks, position - 1] = rule
+                lane.log.row[tricks, position - 1] = table_row
+        for s in range(4):
+            pre.hand_len[s] -= size
+        winner = trick_winner_nb(kt, sw, ap, level, trump, lane.plays, 4, lane.uw, lane.ul,
+                                 lane.uk, lane.ut)
+        points = trick_points_nb(kt, lane.plays, 4)
+        winner_seat = (leader + winner) % 4
+        if winner_seat % 2 != dealer % 2:
+            attackers += points
+        if log_on:
+            lane.log.leader[tricks] = leader
+            lane.log.winner[tricks] = winner
+            lane.log.points[tricks] = points
+            for p in range(4):
+                for k in range(N_KINDS):
+                    lane.log.plays[tricks, p, k] = lane.plays[p, k]
+        tricks += 1
+        if pre.hand_len[leader] == 0:
+            leader_side = 0 if leader % 2 == dealer % 2 else 1
+            w, side, n, kpts, awarded, kerr = judge_kitty_nb(
+                kt, sw, ap, level, trump, lane.plays, 4, leader_side, lane.kitty, attackers, 1,
+                lane.uw, lane.ul, lane.uk, lane.ut)
+            attackers += awarded
+            row[C_KITTY_POINTS] = kpts
+            row[C_KITTY_MULTIPLIER] = n
+            row[C_KITTY_AWARDED] = awarded
+            row[C_LAST_TRICK_SIDE] = side
+            if log_on:
+                lane.log.kitty[0] = n
+                lane.log.kitty[1] = kpts
+                lane.log.kitty[2] = awarded
+                lane.log.kitty[3] = side
+        leader = winner_seat
+    if log_on:
+        lane.log.n[0] = tricks
+    side, levels_gained, offset = judge_score_nb(sw, attackers)
+    lv0, lv1, next_dealer, match_winner = after_hand_nb(
+        sw, lane.levels[0], lane.levels[1], dealer, side, levels_gained, offset)
+    row[C_ATTACKER_POINTS] = attackers
+    row[C_TRICKS] = tricks
+    row[C_WINNER_SIDE] = side
+    row[C_LEVELS] = levels_gained
+    row[C_NEXT_DEALER] = next_dealer
+    return 0
+
+
+@njit(cache=True, parallel=True)
+def run_chunk_nb(kt, sw, ap, rule_col, root, start, count, n_lanes, max_lead, pkinds, levels,
+                 out, status):
+    """Hands ``start .. start + count - 1`` as independent first hands (levels at the
+    variant's start, no dealer yet), ``n_lanes`` lanes in parallel; ``status[i]`` is 0 or the
+    hand's error code."""
+    for j in prange(n_lanes):
+        lane = alloc_lane_nb(sw[SW_DECKS], sw[SW_HAND_SIZE], sw[SW_KITTY_SIZE], max_lead,
+                             pkinds, levels)
+        for i in range(j, count, n_lanes):
+            status[i] = play_hand_nb(kt, sw, ap, rule_col, root, start + i, 1, -1, lane, out,
+                                     i, False)
