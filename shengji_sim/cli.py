@@ -218,7 +218,10 @@ def _plays(ctx: Context, texts: tuple[str, ...], low: int, high: int,
               type=click.Choice(["text", "json"]))
 @click.option("--out", default=None, type=click.Path(dir_okay=False),
               help="Write the record here instead of stdout.")
-def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, out):
+@click.option("--engine", default="reference", show_default=True,
+              type=click.Choice(["reference", "core"]),
+              help="Which engine plays: the reference, or the Numba core (hand K of a run).")
+def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, out, engine):
     """Play one hand (or a match) with simple players and print its record."""
     from shengji_sim.record import render_text
     from shengji_sim.rules.game import play_hand, play_match
@@ -226,8 +229,15 @@ def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, 
 
     variant = load(variant_name, ambs, sets)
     seats = make_players(players)
-    record = play_match(variant, seats, seed) if whole_match else \
-        play_hand(variant, seats, seed, index)
+    if engine == "core":
+        if whole_match:
+            raise UserError("--match: the core plays independent hands; use --engine reference")
+        from shengji_sim.core.backend import play_hand_core
+
+        record = play_hand_core(variant, players, seed, index)
+    else:
+        record = play_match(variant, seats, seed) if whole_match else \
+            play_hand(variant, seats, seed, index)
     record["players"] = players
     text = render_text(record) if fmt_name == "text" else json.dumps(record, ensure_ascii=False)
     if out is None:
@@ -325,6 +335,38 @@ def simulate(variant_name, ambs, sets, hands, seed, players, threads, out_dir, r
     click.echo(report.dumps(summary))
 
 
+@cli.command("bench")
+@click.option("--variant", "variant_names", multiple=True, metavar="NAME|PATH",
+              help="Variants to time (repeatable; default: every built-in).")
+@click.option("--hands", default=20_000, show_default=True, type=click.IntRange(min=1))
+@click.option("--players", default="random", show_default=True,
+              type=click.Choice(["random", "greedy"]))
+@click.option("--threads", default=1, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0))
+def bench(variant_names, hands, players, threads, seed):
+    """Hands per second of the Numba core (compile excluded) and a digest of the rows."""
+    import hashlib
+    import time
+
+    from shengji_sim import RULES_VERSION
+    from shengji_sim.core.backend import run_chunk
+    from shengji_sim.variant import builtin_names
+
+    results = []
+    for name in variant_names or builtin_names():
+        variant = load(name, (), ())
+        run_chunk(variant, players, seed, 0, min(hands, 8), threads)  # compile / warm up
+        began = time.perf_counter()
+        rows = run_chunk(variant, players, seed, 0, hands, threads)
+        seconds = time.perf_counter() - began
+        results.append({"variant": variant.name, "hands": hands, "players": players,
+                        "threads": threads, "seconds": round(seconds, 4),
+                        "hands_per_second": round(hands / seconds, 1),
+                        "digest": hashlib.sha256(rows.tobytes()).hexdigest()[:16],
+                        "attacker_points": int(rows["attacker_points"].sum())})
+    _emit({"rules_version": RULES_VERSION, "results": results})
+
+
 # ---------------------------------------------------------------------------- variants
 
 
@@ -403,6 +445,119 @@ def interpretations(variant_name) -> None:
 def _picks(reading: str | None, letter: str) -> bool:
     """Does a reading ("B", or AMB-27's two-part "A/(ii)") pick this letter?"""
     return reading is not None and letter in reading.split("/")
+
+
+# ---------------------------------------------------------------- fuzz / diff / report
+
+
+def _fuzz_variant(variant_name: str, ambs: tuple[str, ...]):
+    """Validate --variant/--amb for the fuzz commands: an override that does not apply is
+    bad input (exit 2), not a warning."""
+    from shengji_sim.variant import load_variant
+
+    def refuse(message: str) -> None:
+        raise UserError(message)
+
+    return load_variant(variant_name, amb=list(ambs), warn=refuse)
+
+
+@cli.command("fuzz")
+@click.option("--variant", "variant_name", required=True, metavar="NAME",
+              help="Built-in variant name.")
+@click.option("--amb", "ambs", multiple=True, metavar="ID=LETTER", help="Fix a reading.")
+@click.option("--property", "names", multiple=True, metavar="NAME",
+              help="Run only this property (repeatable; default: the whole catalogue).")
+@click.option("--budget", default=60.0, show_default=True, type=click.FloatRange(min=0.1),
+              help="Seconds, shared by the properties.")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0))
+@click.option("--vary-readings", is_flag=True,
+              help="Also draw the other applicable AMB/OTH readings per example.")
+@click.option("--out", default="fuzz-findings", show_default=True,
+              type=click.Path(file_okay=False), help="Directory for findings.json/.md.")
+def fuzz(variant_name, ambs, names, budget, seed, vary_readings, out):
+    """Run the property catalogue; exit 1 on an engine defect, 0 otherwise."""
+    from shengji_sim.fuzz.properties import CATALOGUE
+    from shengji_sim.fuzz.runner import run_catalogue, write_findings
+
+    _fuzz_variant(variant_name, ambs)
+    for name in names:
+        if name not in CATALOGUE:
+            raise UserError(f"--property {name}: no such property (expected one of "
+                            f"{', '.join(CATALOGUE)})")
+    report = run_catalogue(variant_name, tuple(ambs), budget, seed, list(names) or None,
+                           vary_readings)
+    json_path, md_path = write_findings(report, out)
+    for run in report.runs:
+        note = f": {run.reason}" if run.reason else ""
+        click.echo(f"{run.name:22} {run.status:8} {run.examples:6} examples "
+                   f"{run.seconds:6.1f} s{note}")
+        if run.finding is not None:
+            click.echo(f"    {run.finding.classification}: {run.finding.example}")
+            click.echo(f"    reproduce: {run.finding.command}")
+    click.echo(f"findings: {json_path} {md_path}")
+    if report.engine_defects:
+        sys.exit(1)
+
+
+@cli.command("diff")
+@click.option("--variant", "variant_name", required=True, metavar="NAME",
+              help="Built-in variant name.")
+@click.option("--amb", "ambs", multiple=True, required=True, metavar="AMB-nn=X",
+              help="Reading A (repeatable).")
+@click.option("--vs", "vs", multiple=True, required=True, metavar="AMB-nn=Y",
+              help="Reading B (repeatable).")
+@click.option("--hands", default=100, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0))
+@click.option("--players", default="random", show_default=True,
+              type=click.Choice(["random", "greedy"]))
+@click.option("--positions", default=100, show_default=True, type=click.IntRange(min=0),
+              help="Drawn positions per kind (follow, trick, throw); 0 skips them.")
+@click.option("--out", default=None, type=click.Path(file_okay=False),
+              help="Also write diff.json and diff.md here.")
+def diff(variant_name, ambs, vs, hands, seed, players, positions, out):
+    """Play the same deals under two readings and report what changes."""
+    from dataclasses import asdict
+    from pathlib import Path
+
+    from shengji_sim.fuzz.diff import diff_markdown, diff_readings
+
+    _fuzz_variant(variant_name, ambs)
+    _fuzz_variant(variant_name, vs)
+    res = diff_readings(variant_name, ambs, vs, hands, seed, players, positions)
+    text = diff_markdown(res, heading="#")
+    click.echo(text.rstrip("\n"))
+    if out is not None:
+        path = Path(out)
+        path.mkdir(parents=True, exist_ok=True)
+        (path / "diff.json").write_text(json.dumps(asdict(res), ensure_ascii=False, indent=2)
+                                        + "\n", encoding="utf-8")
+        (path / "diff.md").write_text(text, encoding="utf-8")
+
+
+@cli.group()
+def report() -> None:
+    """Regenerate the committed reports."""
+
+
+@report.command("rules")
+@click.option("--out", default="reports", show_default=True, type=click.Path(file_okay=False))
+@click.option("--budget", default=None, type=click.FloatRange(min=0.1),
+              help="Fuzz seconds per variant (default: the fixed report budget).")
+@click.option("--hands", default=None, type=click.IntRange(min=1),
+              help="Deals per diffed reading pair (default: the fixed report value).")
+@click.option("--seed", default=None, type=click.IntRange(min=0))
+@click.option("--workers", default=2, show_default=True, type=click.IntRange(min=1))
+def report_rules_cmd(out, budget, hands, seed, workers):
+    """reports/contradictions.md and reports/interpretations.md (every built-in variant)."""
+    from shengji_sim.fuzz import reports
+
+    c_path, i_path, defects = reports.report_rules(
+        out, reports.FUZZ_BUDGET if budget is None else budget,
+        reports.HANDS if hands is None else hands, reports.POSITIONS,
+        reports.SEED if seed is None else seed, workers)
+    click.echo(f"wrote {c_path} and {i_path}")
+    if defects:
+        click.echo("engine defect found: see contradictions.md", err=True)
 
 
 # -------------------------------------------------------------------------------- main

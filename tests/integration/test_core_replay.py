@@ -1,0 +1,22 @@
+"""The reference's replay accepts the kernels' hands: ``SHENGJI_CORE_REPLAY_HANDS`` hands
+per variant (default 2,000, the CI figure), records rebuilt from the kernels' logs."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from shengji_sim.core.backend import play_hand_core
+from shengji_sim.record import replay
+from shengji_sim.variant import load_variant
+
+HANDS = int(os.environ.get("SHENGJI_CORE_REPLAY_HANDS", "2000"))
+ALL = ["changzhou-4deck", "jj-4deck", "classic-2deck", "baifen-1deck", "classic-3deck"]
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_reference_replay_accepts_kernel_hands(name) -> None:
+    v = load_variant(name)
+    for index in range(HANDS):
+        replay(v, play_hand_core(v, "random", 31337, index))
