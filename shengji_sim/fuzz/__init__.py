@@ -1,0 +1,21 @@
+"""Fuzzing harness (DESIGN.md "Fuzzing"): strategies, the property catalogue, the runner,
+interpretation diffs and the rules reports.
+
+* :mod:`.strategies`: hypothesis strategies for positions and whole games (``GameMachine``).
+* :mod:`.properties`: ``CATALOGUE`` of named properties; failures are ``PropertyFailure``
+  classified ``engine_defect`` or ``rule_set_finding``.
+* :mod:`.runner`: ``run_catalogue`` / ``run_property`` with a time budget and seed.
+* :mod:`.diff`: ``diff_readings``: the same deals under two readings of an AMB item.
+* :mod:`.reports`: ``report rules``: reports/contradictions.md and reports/interpretations.md.
+"""
+
+from shengji_sim.fuzz.properties import (
+    CATALOGUE,
+    ENGINE,
+    RULESET,
+    Property,
+    PropertyFailure,
+    PropertySkipped,
+)
+
+__all__ = ["CATALOGUE", "ENGINE", "RULESET", "Property", "PropertyFailure", "PropertySkipped"]

@@ -1,0 +1,637 @@
+"""The property catalogue of DESIGN.md "Fuzzing" (STYLE.md B1-B3, harness items 3-5).
+
+Representation
+--------------
+A :class:`Property` has a ``name`` (used by ``shengji-sim fuzz --property`` and the tests),
+the ``kind`` of :class:`~shengji_sim.fuzz.strategies.Position` it takes, the rule IDs it
+checks and ``check(position)``, which returns quietly or raises:
+
+* :class:`PropertyFailure` with ``classification``:
+  ``"engine_defect"`` when the engine contradicts itself (generator vs checker, reference vs
+  kernels, a crash, lost cards, nondeterminism, a rule applied against its own text), or
+  ``"rule_set_finding"`` when the rules as written (a seed table, a chosen reading) produce
+  the problem: a follow table leaving a holding with no row, two rules demanding different
+  plays, a comparison that is not an order, a valid throw that can be beaten;
+* :class:`PropertySkipped` when it cannot run (the Numba kernels are not importable yet).
+  A skipped property is reported as skipped, never as passed.
+
+Every reference function is looked up through its module at call time
+(``follow.legal_follows``), so a test can monkeypatch a defect into it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import itertools
+import json
+import pkgutil
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from shengji_sim.cards import N_KINDS, NO_TRUMP, TRUMP, deck, parse_cards, parse_trump, points_of
+from shengji_sim.fuzz.strategies import Position
+from shengji_sim.rules import follow, shapes, throw, trick
+from shengji_sim.rules.shapes import Unit
+
+ENGINE = "engine_defect"
+RULESET = "rule_set_finding"
+EXHAUSTIVE_LIMIT = 3000  #: candidate multisets checked one by one (small holdings)
+SAMPLE = 120  #: enumerated follows checked when there are more
+
+
+class PropertyFailure(AssertionError):
+    """A property does not hold; ``classification`` is ENGINE or RULESET."""
+
+    def __init__(self, message: str, classification: str, rule: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.classification = classification
+        self.rule = rule
+        self.position: Position | None = None
+
+
+class PropertySkipped(Exception):
+    """The property cannot run here (for example: kernels not available)."""
+
+
+def fail(message: str, classification: str = ENGINE, rule: str = "") -> None:
+    raise PropertyFailure(message, classification, rule)
+
+
+@dataclass(frozen=True)
+class Property:
+    name: str
+    kind: str
+    title: str
+    rules: str
+    check: Callable[[Position], None]
+    needs_kernels: bool = False
+
+
+# ------------------------------------------------------------------------------ helpers
+
+
+def counts(cards) -> tuple[int, ...]:
+    out = [0] * N_KINDS
+    for k in cards:
+        out[k] += 1
+    return tuple(out)
+
+
+def sub_multisets(cards, size: int) -> Iterator[tuple[int, ...]]:
+    """Every distinct ``size``-card sub-multiset of ``cards`` (sorted tuples)."""
+    items = sorted(Counter(cards).items())
+    suffix = [0] * (len(items) + 1)
+    for i in range(len(items) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + items[i][1]
+
+    def walk(i: int, left: int, chosen: list[int]):
+        if left == 0:
+            yield tuple(chosen)
+            return
+        if suffix[i] < left:
+            return
+        k, c = items[i]
+        for take in range(min(c, left), -1, -1):
+            yield from walk(i + 1, left - take, chosen + [k] * take)
+
+    yield from walk(0, size, [])
+
+
+def n_sub_multisets(cards, size: int) -> int:
+    return follow._count_multisets(counts(cards), size)
+
+
+def fmt(pos: Position, cards) -> str:
+    return pos._fmt(cards)
+
+
+def sample_follows(options) -> list[list[int]]:
+    """All options when few, else an even sample including the first and the last."""
+    n = options.count
+    if n <= SAMPLE:
+        return [options.nth(i) for i in range(n)]
+    step = (n - 1) / (SAMPLE - 1)
+    return [options.nth(round(i * step)) for i in range(SAMPLE)]
+
+
+def _guard(pos: Position, call: Callable, what: str):
+    """Run a reference call; an unexpected exception is an engine defect (a crash)."""
+    try:
+        return call()
+    except PropertyFailure:
+        raise
+    except AssertionError as exc:
+        if "always realizable" in str(exc):
+            fail(f"{what}: no row of the follow table is realizable for this holding "
+                 f"(the table has a gap)", RULESET, "FOLLOW-11")
+        fail(f"{what}: internal assertion: {exc}")
+    except Exception as exc:  # noqa: BLE001 - any crash is a finding
+        fail(f"{what}: {type(exc).__name__}: {exc}")
+
+
+# ------------------------------------------------------------------- follow properties
+
+
+def follow_exists(pos: Position) -> None:
+    """FOLLOW-1..11 / harness item 4: a player holding enough cards always has a legal
+    follow (never stuck). A table whose rows no holding realizes is a rule-set finding."""
+    ctx = pos.ctx
+    options = _guard(pos, lambda: follow.follow_options(ctx, list(pos.lead), list(pos.hand)),
+                     "follow_options")
+    if options.count < 1:
+        fail(f"no legal follow ({options.rule})", RULESET if options.row else ENGINE,
+             options.rule)
+
+
+def follow_enumeration(pos: Position) -> None:
+    """Generator vs checker (B2): every enumerated follow passes ``check_follow``; on small
+    holdings every multiset of the lead's size that passes is enumerated (depth-1 perft)."""
+    ctx, lead, hand = pos.ctx, list(pos.lead), list(pos.hand)
+    options = _guard(pos, lambda: follow.follow_options(ctx, lead, hand), "follow_options")
+    listed: list[list[int]] = _guard(pos, lambda: sample_follows(options), "nth")
+    seen = set()
+    for play in listed:
+        if len(play) != len(lead):
+            fail(f"enumerated follow {fmt(pos, play)} has {len(play)} cards")
+        ok, reason = _guard(pos, lambda p=play: follow.check_follow(ctx, lead, hand, p),
+                            "check_follow")
+        if not ok:
+            fail(f"enumerated follow {fmt(pos, play)} is rejected by check_follow: {reason}")
+        seen.add(tuple(sorted(play)))
+    if len(seen) != len(listed):
+        fail("the enumeration lists a follow twice")
+    if n_sub_multisets(hand, len(lead)) > EXHAUSTIVE_LIMIT:
+        return
+    result = _guard(pos, lambda: follow.legal_follows(ctx, lead, hand), "legal_follows")
+    enumerated = {tuple(sorted(p)) for p in result.plays}
+    if result.count != len(enumerated):
+        fail(f"legal_follows counts {result.count} but lists {len(enumerated)} distinct")
+    for cand in sub_multisets(hand, len(lead)):
+        ok, reason = follow.check_follow(ctx, lead, hand, list(cand))
+        if ok and cand not in enumerated:
+            fail(f"check_follow accepts {fmt(pos, cand)} ({reason}) but it is not enumerated")
+        if not ok and cand in enumerated:
+            fail(f"{fmt(pos, cand)} is enumerated but check_follow rejects it: {reason}")
+
+
+TABLE_RULES = ("FOLLOW-4", "FOLLOW-5", "FOLLOW-6", "FOLLOW-7", "FOLLOW-8", "FOLLOW-9",
+               "FOLLOW-10", "AMB-11")
+
+
+def _has_tractor(ctx, play_counts) -> bool:
+    return any(shapes.instances(ctx, play_counts, (w, 2), split=True)
+               for w in ctx.ranking.tractor_widths)
+
+
+def follow_obligation(pos: Position) -> None:
+    """FOLLOW-3's general statement against the variant's follow rule: with more led-suit
+    cards than the lead, a follower holding an exact pair must play a pair (some card at
+    least twice) when the lead has a pair or bigger, and a follower holding a tractor of a
+    led tractor's exact shape must play a tractor (000 l.45, 002 l.38, 003 l.163-165).
+
+    A seed table (FOLLOW-4..10) that allows otherwise is a rule-set finding (two rules
+    demanding different plays); the engine's own rows (FOLLOW-3, DEF-5, THROW-5) doing so are
+    an engine defect. Variants and readings without shape obligations are skipped.
+    """
+    ctx = pos.ctx
+    v = ctx.variant
+    if v.shape_obligation == "none" or v.follow_policy == "suit_only" \
+            or v.ruff_condition == "shape_missing":
+        return
+    lead = list(pos.lead)
+    holding = counts(pos.holding())
+    if sum(holding) <= len(lead):
+        return
+    units = shapes.decompose(ctx, counts(lead))
+    options = _guard(pos, lambda: follow.follow_options(ctx, lead, list(pos.hand)),
+                     "follow_options")
+    cls = RULESET if options.rule.startswith(TABLE_RULES) else ENGINE
+    plays = _guard(pos, lambda: sample_follows(options), "nth")
+    if any(u.width >= 2 for u in units) and 2 in holding:
+        for play in plays:
+            if max(counts(play)) < 2:
+                fail(f"the follower holds a pair but may play {fmt(pos, play)} without one "
+                     f"({options.rule}, row {options.row}); FOLLOW-3 demands a pair", cls,
+                     options.rule)
+    for unit in units:
+        if unit.is_tractor and shapes.realizable(ctx, holding, [unit.pattern], split=False):
+            for play in plays:
+                if not _has_tractor(ctx, counts(play)):
+                    fail(f"the follower holds a {unit.length}-unit tractor of width "
+                         f"{unit.width} but may play {fmt(pos, play)} without a tractor "
+                         f"({options.rule}, row {options.row}); FOLLOW-3 demands a tractor",
+                         cls, options.rule)
+            break
+
+
+# -------------------------------------------------------------------------- trick winner
+
+
+def _claims(ctx, plays):
+    units = trick.lead_units(ctx, plays[0])
+    return units, [trick.play_claim(ctx, units, p, is_lead=i == 0) for i, p in enumerate(plays)]
+
+
+def _beats(ctx, a, b) -> bool:
+    return trick._claims_beat(ctx, a, b)
+
+
+def _suit_renaming(ctx) -> dict[int, int] | None:
+    """A permutation of the non-trump suits under which the ranking is invariant, or None."""
+    r = ctx.ranking
+    free = [s for s in range(4) if s != r.trump or r.trump == NO_TRUMP]
+    if len(free) < 2:
+        return None
+    perm = {s: s for s in range(4)}
+    for a, b in zip(free, free[1:] + free[:1]):
+        perm[a] = b
+
+    def image(k: int) -> int:
+        return k if k >= 52 else perm[k // 13] * 13 + k % 13
+
+    for k in range(N_KINDS):
+        j = image(k)
+        eff_k, eff_j = r.eff_suit[k], r.eff_suit[j]
+        if (eff_k == TRUMP) != (eff_j == TRUMP) or r.power[k] != r.power[j]:
+            return None
+        if eff_k != TRUMP and perm[eff_k] != eff_j:
+            return None
+    return {k: image(k) for k in range(N_KINDS)}
+
+
+def _ruff_matches(ctx, units, play) -> bool:
+    """An all-trump play that has the lead's exact structure (TRUMP-6, CMP-8)."""
+    if any(ctx.ranking.eff_suit[k] != TRUMP for k in play):
+        return False
+    if len(units) == 1:
+        return [u.pattern for u in shapes.decompose(ctx, counts(play))] == [units[0].pattern]
+    return shapes.realizable(ctx, counts(play), trick.structure(units))
+
+
+def winner_consistent(pos: Position) -> None:
+    """CMP-9, TRUMP-6, TRUMP-7, DEF-3: the trick winner beats every other play (it beats each
+    earlier play that could win, no later play beats it); permuting the losing plays changes
+    the winner only to a play it ties with; renaming non-trump suits (where the ranking does
+    not order suits) does not change it; an off-suit lead that meets a ruff of its exact
+    shape is won by a trump play."""
+    ctx = pos.ctx
+    plays = pos.trick
+    w = _guard(pos, lambda: trick.trick_winner(ctx, plays), "trick_winner")
+    units, claims = _guard(pos, lambda: _claims(ctx, plays), "play_claim")
+    if claims[w] is None:
+        fail(f"play {w} ({fmt(pos, plays[w])}) wins but cannot win at all (TRUMP-6)")
+    lead_trump = ctx.ranking.eff_suit[plays[0][0]] == TRUMP
+    if not lead_trump and any(_ruff_matches(ctx, units, p) for p in plays[1:]):
+        if any(ctx.ranking.eff_suit[k] != TRUMP for k in plays[w]):
+            fail(f"a ruff of the lead's shape was played but the winner is play {w} "
+                 f"({fmt(pos, plays[w])}), not a trump play (TRUMP-6, CMP-8)", ENGINE,
+                 "TRUMP-6")
+    for j, claim in enumerate(claims):
+        if j == w or claim is None:
+            continue
+        if j < w and not _beats(ctx, claims[w], claim):
+            fail(f"winner {w} does not beat the earlier play {j} ({fmt(pos, plays[j])}): the "
+                 f"comparison is not an order here", RULESET, "CMP-9")
+        if j > w and _beats(ctx, claim, claims[w]):
+            fail(f"the later play {j} ({fmt(pos, plays[j])}) beats winner {w}: the comparison "
+                 f"is not an order here", RULESET, "CMP-9")
+    losers = [i for i in range(1, len(plays)) if i != w]
+    for perm in itertools.permutations(losers):
+        new = list(plays)
+        for slot, src in zip(losers, perm):
+            new[slot] = plays[src]
+        w2 = trick.trick_winner(ctx, new)
+        if sorted(new[w2]) != sorted(plays[w]):
+            _, c2 = _claims(ctx, new)
+            tied = not _beats(ctx, c2[w2], claims[w]) and not _beats(ctx, claims[w], c2[w2])
+            if not tied:
+                fail(f"reordering the losing plays makes {fmt(pos, new[w2])} win instead of "
+                     f"{fmt(pos, plays[w])}", RULESET, "CMP-9")
+    image = _suit_renaming(ctx)
+    if image is not None:
+        renamed = [[image[k] for k in p] for p in plays]
+        w3 = _guard(pos, lambda: trick.trick_winner(ctx, renamed), "trick_winner (renamed)")
+        if w3 != w:
+            fail(f"renaming the non-trump suits moves the winner from play {w} to {w3}",
+                 ENGINE, "CMP-1")
+
+
+# -------------------------------------------------------------------------------- throws
+
+
+def checked(ctx) -> tuple[int, ...]:
+    """AMB-20 as the rule text reads: opponents always; the partner under A."""
+    return (1, 2, 3) if ctx.variant.throw_check_players == "all_three" else (1, 3)
+
+
+def beatable_by(ctx, unit: Unit, hand) -> list[int] | None:
+    """A legal same-group reply to the one-unit lead ``unit`` that wins it, or None.
+
+    Independent of ``throw.player_beats``: every multiset of the unit's size from the
+    player's led-group cards is tried as a two-play trick (legal as a follow when the hand
+    is big enough to follow at all).
+    """
+    r = ctx.ranking
+    k0 = unit.kinds[0]
+    holding = [k for k in hand if r.group[k] == r.group[k0] and r.eff_suit[k] == r.eff_suit[k0]]
+    lead = unit.cards()
+    if len(holding) < len(lead) or n_sub_multisets(holding, len(lead)) > EXHAUSTIVE_LIMIT:
+        return None
+    for cand in sub_multisets(holding, len(lead)):
+        if trick.trick_winner(ctx, [lead, list(cand)]) != 1:
+            continue
+        if len(hand) >= len(lead) and not follow.check_follow(ctx, lead, list(hand),
+                                                              list(cand))[0]:
+            continue
+        return list(cand)
+    return None
+
+
+def _judge(pos: Position):
+    return _guard(pos, lambda: throw.judge_throw(pos.ctx, list(pos.lead),
+                                                 [list(h) for h in pos.hands]), "judge_throw")
+
+
+def throw_unbeatable(pos: Position) -> None:
+    """THROW-2, AMB-20, AMB-43: no checked player can beat a component of a throw judged
+    valid with a legal same-suit reply. Under AMB-43 B ("exists") a beatable lower component
+    is the reading's doing (rule-set finding)."""
+    ctx = pos.ctx
+    result = _judge(pos)
+    if not result.valid:
+        return
+    if sorted(result.played) != sorted(pos.lead) or result.returned:
+        fail("a valid throw does not play exactly the thrown cards")
+    units = shapes.decompose(ctx, counts(pos.lead))
+    if len(units) < 2:
+        return
+    cls = RULESET if ctx.variant.throw_test_quantifier == "exists" else ENGINE
+    for p in checked(ctx):
+        for unit in units:
+            reply = beatable_by(ctx, unit, pos.hands[p - 1])
+            if reply is not None:
+                fail(f"the throw is judged valid but position {p} beats its component "
+                     f"{fmt(pos, unit.cards())} with {fmt(pos, reply)}", cls, "THROW-2")
+
+
+def failed_throw_beatable(pos: Position) -> None:
+    """THROW-3, AMB-21, OTH-3, DEF-9: a failed throw keeps the thrower's cards (played +
+    returned = thrown) and plays one of its components that a checked player could beat.
+    Readings that play the smallest component or the lowest card (AMB-21 A/C) may play an
+    unbeatable one: that is the reading's doing (rule-set finding)."""
+    ctx = pos.ctx
+    result = _judge(pos)
+    if result.valid or result.rejected:
+        return
+    if sorted(result.played + result.returned) != sorted(pos.lead):
+        fail("a failed throw loses or invents cards (played + returned != thrown)")
+    v = ctx.variant
+    by_reading = v.throw_fail_component == "variant" and \
+        v.throw_fail_play in ("smallest_component", "lowest_card")
+    cls = RULESET if by_reading else ENGINE
+    units = shapes.decompose(ctx, counts(pos.lead))
+    played = sorted(result.played)
+    match = [u for u in units if sorted(u.cards()) == played]
+    if not match:
+        fail(f"the failed throw plays {fmt(pos, played)}, which is not one of its components",
+             cls, "AMB-21")
+    if not any(beatable_by(ctx, match[0], pos.hands[p - 1]) for p in checked(ctx)):
+        fail(f"the failed throw plays {fmt(pos, played)}, a component nobody could beat "
+             f"({result.reason})", cls, "AMB-21")
+
+
+# ------------------------------------------------------------------------- whole games
+
+
+def _players(name: str):
+    from shengji_sim.strategies import make_players
+
+    return make_players(name)
+
+
+def _play(pos: Position) -> dict:
+    from shengji_sim.rules import game
+
+    return _guard(pos, lambda: game.play_hand(pos.variant_obj, _players(pos.players),
+                                              pos.seed, pos.index), "play_hand")
+
+
+def conservation(pos: Position) -> None:
+    """DECK-2..4, POINT-1..3, KITTY-2, SCORE-2 on a whole hand: the deal and the end state
+    are the deck; every trick has equal-size plays and its recorded winner and points; the
+    trick points and the kitty points total the deck's points; the attackers' total is their
+    tricks plus the kitty award plus penalties; every seat plays ``hand_size`` cards."""
+    from shengji_sim.rules.shapes import make_context
+
+    v = pos.variant_obj
+    rec = _play(pos)
+    full = sorted(deck(v.decks))
+    dealt = [k for h in rec["deal"] for k in parse_cards(h)] + parse_cards(rec["kitty_dealt"])
+    if sorted(dealt) != full:
+        fail("the deal is not the deck")
+    ctx = make_context(v, rec["level"], parse_trump(rec["trump"]))
+    played: list[int] = []
+    per_seat = [0, 0, 0, 0]
+    trick_pts = attack = 0
+    kitty: list[int] = []
+    awarded = 0
+    for i, t in enumerate(rec["tricks"]):
+        plays = [parse_cards(p) for _, p in t["plays"]]
+        if len({len(p) for p in plays}) != 1 or len(plays) != 4:
+            fail(f"trick {i + 1} has plays of different sizes")
+        for seat, p in t["plays"]:
+            per_seat[seat] += len(p)
+        if trick.trick_winner(ctx, plays) != t["winner"]:
+            fail(f"trick {i + 1}: recorded winner {t['winner']} is not the rules' winner")
+        pts = trick.trick_points(plays)
+        if pts != t["points"]:
+            fail(f"trick {i + 1}: recorded points {t['points']} != {pts}")
+        trick_pts += pts
+        if t["winner_seat"] % 2 != rec["dealer"] % 2:
+            attack += pts
+        played += [k for p in plays for k in p]
+        if "kitty" in t:
+            kitty = parse_cards(t["kitty"]["kitty"])
+            awarded = t["kitty"]["awarded"]
+    if sorted(played + kitty) != full:
+        fail("cards are not conserved: tricks + kitty != deck")
+    if trick_pts + sum(points_of(k) for k in kitty) != v.total_points:
+        fail("points are not conserved: trick points + kitty points != total_points")
+    if per_seat != [v.hand_size] * 4:
+        fail(f"seats played {per_seat} cards, not {v.hand_size} each")
+    penalties = sum(p.get("attacker_delta", 0) for p in rec["penalties"])
+    if rec["attacker_points"] != attack + awarded + penalties:
+        fail(f"attacker points {rec['attacker_points']} != tricks {attack} + kitty {awarded} "
+             f"+ penalties {penalties}")
+
+
+def deterministic(pos: Position) -> None:
+    """B4: the same seed and index give the same record, and the record replays."""
+    from shengji_sim import record
+
+    first = json.dumps(_play(pos), sort_keys=True)
+    second = json.dumps(_play(pos), sort_keys=True)
+    if first != second:
+        fail("two runs of the same seed and index give different records")
+    try:
+        record.replay(pos.variant_obj, json.loads(first))
+    except Exception as exc:  # noqa: BLE001
+        fail(f"the record does not replay: {type(exc).__name__}: {exc}")
+
+
+# ------------------------------------------------------------------------------ kernels
+
+KERNEL_NAMES = ("legal_follows_core", "trick_winner_core", "judge_throw_core",
+                "judge_kitty_core")
+_KERNELS: dict | None = None
+
+
+def load_kernels() -> dict[str, Callable]:
+    """The kernels' Python wrappers found in ``shengji_sim.core`` (lazily imported)."""
+    global _KERNELS
+    if _KERNELS is not None:
+        return _KERNELS
+    found: dict[str, Callable] = {}
+    try:
+        core = importlib.import_module("shengji_sim.core")
+        modules = [core]
+        for info in pkgutil.iter_modules(core.__path__):
+            try:
+                modules.append(importlib.import_module(f"shengji_sim.core.{info.name}"))
+            except Exception:  # noqa: BLE001 - a module being written may not import yet
+                continue
+        for name in KERNEL_NAMES:
+            for mod in modules:
+                fn = getattr(mod, name, None)
+                if callable(fn):
+                    found[name] = fn
+                    break
+    except Exception:  # noqa: BLE001
+        found = {}
+    _KERNELS = found
+    return found
+
+
+def kernels_available() -> bool:
+    return bool(load_kernels())
+
+
+def _call_kernel(fn: Callable, ctx, *args):
+    params = list(inspect.signature(fn).parameters)
+    if params and params[0] in ("variant", "v"):
+        return fn(ctx.variant, ctx.ranking.level, ctx.ranking.trump, *args)
+    return fn(ctx, *args)
+
+
+def _as_follow_set(result) -> set[tuple[int, ...]]:
+    plays = getattr(result, "plays", result)
+    return {tuple(sorted(int(k) for k in p)) for p in plays}
+
+
+def kernels_agree(pos: Position) -> None:
+    """B2: the Numba kernels' wrappers equal the reference on legal follows, trick winners,
+    throw judgements and kitty scoring. Skipped (reported as skipped) without kernels."""
+    kernels = load_kernels()
+    if not kernels:
+        raise PropertySkipped("kernels not available")
+    ctx = pos.ctx
+    lead = list(pos.lead)
+    fn = kernels.get("legal_follows_core")
+    if fn is not None:
+        for i, hand in enumerate(pos.hands):
+            ref = follow.legal_follows(ctx, lead, list(hand), None, i + 1)
+            got = _call_kernel(fn, ctx, lead, list(hand), None, i + 1)
+            if _as_follow_set(got) != {tuple(sorted(p)) for p in ref.plays} or \
+                    getattr(got, "count", ref.count) != ref.count:
+                fail(f"legal follows of follower {i + 1} differ: reference {ref.count}, "
+                     f"kernel {getattr(got, 'count', '?')}", ENGINE, "STYLE B2")
+    fn = kernels.get("trick_winner_core")
+    if fn is not None and len(pos.plays):
+        ref = trick.trick_winner(ctx, pos.trick)
+        got = _call_kernel(fn, ctx, pos.trick)
+        if int(got) != ref:
+            fail(f"trick winner: reference {ref}, kernel {got}", ENGINE, "STYLE B2")
+    fn = kernels.get("judge_throw_core")
+    if fn is not None and len(pos.hands) == 3:
+        others = [list(h) for h in pos.hands]
+        ref = throw.judge_throw(ctx, lead, others)
+        got = _call_kernel(fn, ctx, lead, others)
+        keys = ("valid", "blocked_by", "penalty", "rejected")
+        mine = tuple(getattr(got, k) for k in keys) + (sorted(got.played), sorted(got.returned))
+        theirs = tuple(getattr(ref, k) for k in keys) + (sorted(ref.played),
+                                                        sorted(ref.returned))
+        if mine != theirs:
+            fail(f"throw judgement: reference {theirs}, kernel {mine}", ENGINE, "STYLE B2")
+    fn = kernels.get("judge_kitty_core")
+    if fn is not None and len(pos.plays) == 3:
+        from shengji_sim.rules import kitty
+
+        rest = list(pos.hands[0])
+        for k in pos.plays[0]:
+            rest.remove(k)
+        buried = rest[:8]
+        for side in ("dealer", "attackers"):
+            ref = kitty.judge_kitty(ctx, pos.trick, side, buried, 40)
+            got = _call_kernel(fn, ctx, pos.trick, side, buried, 40)
+            key = ("winner", "winner_side", "multiplier", "kitty_points", "awarded")
+            if tuple(getattr(got, k) for k in key) != tuple(getattr(ref, k) for k in key):
+                fail(f"kitty ({side} led): reference {ref}, kernel {got}", ENGINE, "STYLE B2")
+
+
+# ------------------------------------------------------------------------------ catalogue
+
+#: Past findings, replayed first (explicit examples, STYLE.md harness item 7): property ->
+#: ``position(...)`` arguments. Each is the shrunk example a fuzz run found.
+KNOWN_EXAMPLES: dict[str, list[dict]] = {
+    "follow_obligation": [  # JJ4 FOLLOW-10 row 1 "tractor or quad" vs 002 line 38
+        dict(kind="follow", variant="jj-4deck", level="2", trump="S", lead="H4 H4 H3 H3",
+             hands=("H5 H5 H5 H5 H4 H4 H3 H3",)),
+    ],
+    "failed_throw_beatable": [  # CZ4 AMB-21 A plays an unbeaten smallest component
+        dict(kind="throw", variant="changzhou-4deck", level="2", trump="S",
+             lead="H4 H3 H3", hands=("", "", "H4 H4")),
+    ],
+}
+
+
+def known_examples(name: str, variant: str, ambs: tuple[str, ...]) -> list[Position]:
+    from shengji_sim.fuzz.strategies import position
+
+    return [position(**spec) for spec in KNOWN_EXAMPLES.get(name, [])
+            if spec["variant"] == variant and tuple(spec.get("ambs", ())) == tuple(ambs)]
+
+
+CATALOGUE: dict[str, Property] = {p.name: p for p in (
+    Property("follow_exists", "follow", "a legal follow always exists",
+             "FOLLOW-1..11", follow_exists),
+    Property("follow_enumeration", "follow",
+             "every enumerated follow is legal and every legal follow is enumerated",
+             "FOLLOW-1..11, DEF-5", follow_enumeration),
+    Property("follow_obligation", "follow",
+             "the follow rule honours FOLLOW-3's pair and tractor obligations",
+             "FOLLOW-3..10", follow_obligation),
+    Property("winner_consistent", "trick",
+             "the trick winner beats every other play; order and suit names do not matter",
+             "CMP-1..9, TRUMP-6, TRUMP-7, DEF-3", winner_consistent),
+    Property("throw_unbeatable", "throw", "a throw judged valid cannot be beaten",
+             "THROW-2, AMB-20, AMB-43", throw_unbeatable),
+    Property("failed_throw_beatable", "throw",
+             "a failed throw plays one of its components that was beatable",
+             "THROW-3, AMB-21, OTH-3, DEF-9", failed_throw_beatable),
+    Property("conservation", "game", "cards and points are conserved over a hand",
+             "DECK-2..4, POINT-1..3, KITTY-2, SCORE-2", conservation),
+    Property("deterministic", "game", "a seed and index determine the hand; records replay",
+             "DESIGN Seeds", deterministic),
+    Property("kernels_agree", "trick", "reference and kernels agree",
+             "STYLE B2", kernels_agree, needs_kernels=True),
+)}
+
+__all__ = [
+    "CATALOGUE", "ENGINE", "RULESET", "Property", "PropertyFailure", "PropertySkipped",
+    "beatable_by", "conservation", "deterministic", "failed_throw_beatable", "follow_enumeration",
+    "follow_exists", "follow_obligation", "kernels_agree", "kernels_available", "load_kernels",
+    "throw_unbeatable", "winner_consistent",
+]

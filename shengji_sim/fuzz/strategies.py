@@ -1,0 +1,560 @@
+"""Hypothesis strategies for the fuzzing harness (STYLE.md B3, harness items 4-7).
+
+Representation
+--------------
+A :class:`Position` is one drawn situation, of one of four kinds:
+
+``follow``
+    a lead and one follower's whole hand (``hands[0]``);
+``trick``
+    a lead, the three followers' hands (``hands``) and the legal follow each played
+    (``plays``), drawn from :func:`~shengji_sim.rules.follow.follow_options`;
+``throw``
+    a lead of two or more canonical units (a 甩, THROW-1) and the other three players'
+    hands in turn order (``hands``);
+``game``
+    a whole hand of the reference engine: ``seed`` / ``index`` / ``players``.
+
+Cards are kinds (:mod:`shengji_sim.cards`); every position respects the deck: no kind is
+used more often than ``decks`` times over the lead and all hands. Level (0..12) and trump
+(0..3, 4 = NT) are drawn for every non-game position. The lead is one follow group
+(TRUMP-1, DEF-27) built from sets and tractors of :func:`shapes.tractor_kinds`, as the
+variant's deck and ``tractor_units`` allow; hands lean towards the led group with runs and
+full sets, so that pairs, triples, quads and tractors are common.
+
+``target()`` steers generation towards rare shapes (labels ``tractor_units``,
+``triple_tractor_units``, ``quads``, ``lead_size``, ``throw_units``, ``trump_lead``). It
+only acts inside a hypothesis test.
+
+``repr(position)`` is a :func:`position` call that rebuilds it, so a shrunk failure pastes
+into a regression test. :class:`GameMachine` (and :func:`game_machine` for one variant) is
+the stateful whole-game machine: deal, lead (throws included), follow, attempt an illegal
+follow; invariants check card and point conservation after every step.
+
+The lead and hand builders follow ``tests/property/strategies.py`` (same leaning), extended
+to several players sharing one deck, throws and whole games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from hypothesis import reject, target
+from hypothesis import strategies as st
+from hypothesis.control import currently_in_test_context
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from shengji_sim.cards import (
+    N_KINDS,
+    TRUMP,
+    deck,
+    format_cards,
+    format_rank,
+    format_trump,
+    parse_cards,
+    parse_rank,
+    parse_trump,
+    points_of,
+)
+from shengji_sim.interpretations import ITEMS
+from shengji_sim.rules.shapes import Context, decompose, make_context, tractor_kinds
+from shengji_sim.variant import load_variant
+
+VARIANTS: tuple[str, ...] = (
+    "changzhou-4deck", "jj-4deck", "classic-2deck", "baifen-1deck", "classic-3deck",
+)
+MAX_TRACTOR_LENGTH = 4
+KINDS = ("follow", "trick", "throw", "game")
+
+
+class StrategyWarning(ValueError):
+    """An ``--amb`` override the variant does not take (the harness never ignores one)."""
+
+
+def _refuse(message: str) -> None:
+    raise StrategyWarning(message)
+
+
+@lru_cache(maxsize=512)
+def variant_for(name: str, ambs: tuple[str, ...] = ()):
+    """A variant with ``--amb`` overrides (cached; an override that does not apply raises)."""
+    return load_variant(name, amb=list(ambs), warn=_refuse)
+
+
+@lru_cache(maxsize=8192)
+def context_for(name: str, ambs: tuple[str, ...], level: int, trump: int) -> Context:
+    return make_context(variant_for(name, ambs), level, trump)
+
+
+# ----------------------------------------------------------------------------- positions
+
+
+@dataclass(frozen=True)
+class Position:
+    """One drawn situation; see the module docstring."""
+
+    kind: str
+    variant: str
+    ambs: tuple[str, ...] = ()
+    level: int = 0
+    trump: int = 0
+    lead: tuple[int, ...] = ()
+    hands: tuple[tuple[int, ...], ...] = ()
+    plays: tuple[tuple[int, ...], ...] = ()
+    seed: int = 0
+    index: int = 0
+    players: str = "random"
+
+    @property
+    def ctx(self) -> Context:
+        return context_for(self.variant, self.ambs, self.level, self.trump)
+
+    @property
+    def variant_obj(self):
+        return variant_for(self.variant, self.ambs)
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return self.hands[0]
+
+    @property
+    def trick(self) -> list[list[int]]:
+        return [list(self.lead)] + [list(p) for p in self.plays]
+
+    def holding(self, hand: tuple[int, ...] | None = None) -> list[int]:
+        """The cards of ``hand`` (default: the first) in the led follow group."""
+        r = self.ctx.ranking
+        g, e = r.group[self.lead[0]], r.eff_suit[self.lead[0]]
+        return [k for k in (self.hand if hand is None else hand)
+                if r.group[k] == g and r.eff_suit[k] == e]
+
+    def n_cards(self) -> int:
+        """Cards named by the position (the size of a shrunk example)."""
+        return len(self.lead) + sum(len(h) for h in self.hands)
+
+    def _fmt(self, cards) -> str:
+        return format_cards(self.ctx.ranking.sorted_cards(list(cards)))
+
+    def __repr__(self) -> str:
+        if self.kind == "game":
+            return (f"position('game', {self.variant!r}, ambs={self.ambs!r}, seed={self.seed}, "
+                    f"index={self.index}, players={self.players!r})")
+        hands = tuple(self._fmt(h) for h in self.hands)
+        plays = tuple(self._fmt(p) for p in self.plays)
+        extra = f", plays={plays!r}" if plays else ""
+        return (f"position({self.kind!r}, {self.variant!r}, ambs={self.ambs!r}, "
+                f"level={format_rank(self.level)!r}, trump={format_trump(self.trump)!r}, "
+                f"lead={self._fmt(self.lead)!r}, hands={hands!r}{extra})")
+
+
+def position(kind: str, variant: str, ambs: tuple[str, ...] = (), level: str = "2",
+             trump: str = "S", lead: str = "", hands: tuple[str, ...] = (),
+             plays: tuple[str, ...] = (), seed: int = 0, index: int = 0,
+             players: str = "random") -> Position:
+    """Build a Position from notation (the inverse of ``repr``)."""
+    if kind not in KINDS:
+        raise ValueError(f"{kind}: no such position kind (expected one of {', '.join(KINDS)})")
+    return Position(kind, variant, tuple(ambs), parse_rank(level), parse_trump(trump),
+                    tuple(parse_cards(lead)), tuple(tuple(parse_cards(h)) for h in hands),
+                    tuple(tuple(parse_cards(p)) for p in plays), seed, index, players)
+
+
+# ------------------------------------------------------------------------------ pieces
+
+
+def follow_groups(ctx: Context) -> dict[tuple[int, int], list[int]]:
+    """Kinds by follow group: (group, effective suit) -> kinds, ascending."""
+    r = ctx.ranking
+    groups: dict[tuple[int, int], list[int]] = {}
+    for k in range(N_KINDS):
+        groups.setdefault((r.group[k], r.eff_suit[k]), []).append(k)
+    return groups
+
+
+def group_of(ctx: Context, k: int) -> tuple[int, int]:
+    return (ctx.ranking.group[k], ctx.ranking.eff_suit[k])
+
+
+def group_runs(ctx: Context, kinds: list[int], length: int) -> list[tuple[int, ...]]:
+    inside = set(kinds)
+    return [run for run in tractor_kinds(ctx.ranking, length) if inside.issuperset(run)]
+
+
+@st.composite
+def amb_overrides(draw, name: str, fixed: tuple[str, ...] = (),
+                  items: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """Optional overrides for the items the variant takes, on top of ``fixed``."""
+    applicable = variant_for(name, fixed).applicable
+    taken = {spec.split("=")[0].upper() for spec in fixed}
+    out = list(fixed)
+    for item_id in sorted(items if items is not None else applicable):
+        if item_id not in applicable or item_id in taken:
+            continue
+        letters = [alt.letter for alt in ITEMS[item_id].alternatives]
+        if item_id == "AMB-27":
+            letters = [x for x in letters if not x.startswith("(")]
+        letter = draw(st.none() | st.sampled_from(letters))
+        if letter is not None:
+            out.append(f"{item_id}={letter}")
+    return tuple(out)
+
+
+@st.composite
+def lead_component(draw, ctx: Context, kinds: list[int], left: list[int], room: int):
+    """One unit drawn from the copies ``left``: (cards, tractor units) or None."""
+    decks = ctx.variant.decks
+    widths = [w for w in ctx.ranking.tractor_widths if w <= decks]
+    if widths and room >= 2 * min(widths) and draw(st.booleans()):
+        width = draw(st.sampled_from(widths))
+        length = draw(st.integers(2, max(2, min(MAX_TRACTOR_LENGTH, room // width))))
+        runs = [run for run in group_runs(ctx, kinds, length)
+                if all(left[k] >= width for k in run)]
+        if runs and width * length <= room:
+            run = draw(st.sampled_from(runs))
+            return [k for k in run for _ in range(width)], length
+    top = max(1, min(decks, room))
+    width = draw(st.integers(1, top))
+    options = [k for k in kinds if left[k] >= width]
+    if not options:
+        return None
+    k = draw(st.sampled_from(options))
+    return [k] * width, 0
+
+
+@st.composite
+def lead_cards(draw, ctx: Context, left: list[int], max_lead: int = 12, min_units: int = 1,
+               max_units: int = 3) -> list[int]:
+    """A lead of one follow group, taken out of ``left`` (mutated)."""
+    groups = follow_groups(ctx)
+    kinds = groups[draw(st.sampled_from(sorted(groups)))]
+    cards: list[int] = []
+    for _ in range(draw(st.integers(min_units, max_units))):
+        room = max_lead - len(cards)
+        if room <= 0:
+            break
+        piece = draw(lead_component(ctx, kinds, left, room))
+        if piece is None:
+            continue
+        for k in piece[0]:
+            left[k] -= 1
+        cards += piece[0]
+    if not cards:
+        k = draw(st.sampled_from([k for k in kinds if left[k]]))
+        left[k] -= 1
+        cards = [k]
+    return cards
+
+
+@st.composite
+def hand_cards(draw, ctx: Context, left: list[int], key: tuple[int, int], lo: int,
+               hi: int) -> list[int]:
+    """A hand of ``lo..hi`` cards from ``left`` (mutated), leaning towards group ``key``."""
+    decks = ctx.variant.decks
+    kinds = [k for k in follow_groups(ctx)[key]]
+    want = [0] * N_KINDS
+
+    def take(k: int, c: int) -> None:
+        want[k] = max(want[k], min(c, left[k]))
+
+    singles = draw(st.booleans())  # a spread holding: distinct kinds, no runs
+    for _ in range(0 if singles else draw(st.integers(0, 2))):  # tractor runs
+        runs = group_runs(ctx, kinds, draw(st.integers(2, MAX_TRACTOR_LENGTH)))
+        if runs:
+            run = draw(st.sampled_from(runs))
+            width = draw(st.integers(min(2, decks), decks))
+            for k in run:
+                take(k, width)
+    for k in draw(st.lists(st.sampled_from(kinds), max_size=8, unique=True)):  # sets
+        if left[k]:
+            take(k, 1 if singles else draw(st.integers(1, left[k])))
+    in_group = [k for k in kinds for _ in range(want[k])]
+    in_group = in_group[:hi if singles else draw(st.integers(0, hi))]
+    for k in in_group:
+        left[k] -= 1
+    pool = [k for k in range(N_KINDS) for _ in range(left[k])]
+    need = max(0, lo - len(in_group))
+    n_more = min(len(pool), draw(st.integers(need, max(need, hi - len(in_group)))))
+    picks = draw(st.lists(st.integers(0, len(pool) - 1), unique=True, min_size=n_more,
+                          max_size=n_more)) if n_more else []
+    more = [pool[i] for i in sorted(picks)]
+    for k in more:
+        left[k] -= 1
+    return in_group + more
+
+
+def _steer(ctx: Context, lead: list[int]) -> None:
+    """target() towards rare shapes: tractors, triple/quad tractors, quads, long throws."""
+    if not currently_in_test_context():
+        return
+    units = decompose(ctx, tuple(_counts(lead)))
+    target(float(sum(u.length for u in units if u.is_tractor)), label="tractor_units")
+    target(float(sum(u.length for u in units if u.is_tractor and u.width >= 3)),
+           label="triple_tractor_units")
+    target(float(sum(1 for u in units if u.width == 4)), label="quads")
+    target(float(len(lead)), label="lead_size")
+    target(float(len(units)), label="throw_units")
+    target(float(ctx.ranking.eff_suit[lead[0]] == TRUMP), label="trump_lead")
+
+
+def _counts(cards) -> list[int]:
+    out = [0] * N_KINDS
+    for k in cards:
+        out[k] += 1
+    return out
+
+
+@st.composite
+def setting(draw, variant: str, ambs: tuple[str, ...], vary: bool):
+    ambs = draw(amb_overrides(variant, ambs)) if vary else tuple(ambs)
+    level = draw(st.integers(0, 12))
+    trump = draw(st.integers(0, 4))
+    try:
+        ctx = context_for(variant, ambs, level, trump)
+    except ValueError:  # a drawn combination of readings the variant rejects
+        reject()
+    return ambs, level, trump, ctx
+
+
+@st.composite
+def follow_positions(draw, variant: str, ambs: tuple[str, ...] = (), vary: bool = False,
+                     max_lead: int = 10, max_hand: int = 16) -> Position:
+    """A lead and one follower's hand of at least the lead's size."""
+    ambs, level, trump, ctx = draw(setting(variant, ambs, vary))
+    left = [ctx.variant.decks] * N_KINDS
+    lead = draw(lead_cards(ctx, left, max_lead))
+    hand = draw(hand_cards(ctx, left, group_of(ctx, lead[0]), len(lead),
+                           max(max_hand, len(lead))))
+    _steer(ctx, lead)
+    return Position("follow", variant, ambs, level, trump, tuple(lead), (tuple(hand),))
+
+
+@st.composite
+def trick_positions(draw, variant: str, ambs: tuple[str, ...] = (), vary: bool = False,
+                    max_lead: int = 8, max_hand: int = 12) -> Position:
+    """A complete trick: a lead and three legal follows from drawn hands."""
+    from shengji_sim.rules import follow
+
+    ambs, level, trump, ctx = draw(setting(variant, ambs, vary))
+    left = [ctx.variant.decks] * N_KINDS
+    lead = draw(lead_cards(ctx, left, max_lead))
+    key = group_of(ctx, lead[0])
+    hands, plays = [], []
+    for pos in range(1, 4):
+        if sum(left) < len(lead):
+            break
+        hand = draw(hand_cards(ctx, left, key, len(lead), max(max_hand, len(lead))))
+        options = follow.follow_options(ctx, lead, hand, pos)
+        plays.append(tuple(options.nth(draw(st.integers(0, options.count - 1)))))
+        hands.append(tuple(hand))
+    _steer(ctx, lead)
+    if currently_in_test_context():
+        ruffs = sum(1 for p in plays if all(ctx.ranking.eff_suit[k] == TRUMP for k in p))
+        target(float(ruffs), label="ruffs")
+    return Position("trick", variant, ambs, level, trump, tuple(lead), tuple(hands),
+                    tuple(plays))
+
+
+@st.composite
+def throw_positions(draw, variant: str, ambs: tuple[str, ...] = (), vary: bool = False,
+                    max_lead: int = 10, max_hand: int = 12) -> Position:
+    """A lead of two or more canonical units and the other three hands."""
+    ambs, level, trump, ctx = draw(setting(variant, ambs, vary))
+    left = [ctx.variant.decks] * N_KINDS
+    lead = draw(lead_cards(ctx, left, max_lead, min_units=2, max_units=4))
+    key = group_of(ctx, lead[0])
+    hands = tuple(tuple(draw(hand_cards(ctx, left, key, 0, max_hand))) for _ in range(3))
+    _steer(ctx, lead)
+    return Position("throw", variant, ambs, level, trump, tuple(lead), hands)
+
+
+@st.composite
+def game_positions(draw, variant: str, ambs: tuple[str, ...] = (),
+                   vary: bool = False) -> Position:
+    """A whole hand of the reference engine (seed, index, players)."""
+    if vary:
+        ambs = draw(amb_overrides(variant, ambs))
+    seed = draw(st.integers(0, 2**32 - 1))
+    index = draw(st.integers(0, 63))
+    players = draw(st.sampled_from(["random", "greedy"]))
+    return Position("game", variant, tuple(ambs), seed=seed, index=index, players=players)
+
+
+STRATEGIES = {
+    "follow": follow_positions,
+    "trick": trick_positions,
+    "throw": throw_positions,
+    "game": game_positions,
+}
+
+
+def positions_of(kind: str, variant: str, ambs: tuple[str, ...] = (), vary: bool = False):
+    """The strategy for a position kind."""
+    return STRATEGIES[kind](variant, tuple(ambs), vary)
+
+
+# ------------------------------------------------------------------------- state machine
+
+
+class GameMachine(RuleBasedStateMachine):
+    """Whole games step by step with the reference rules (harness item 5).
+
+    ``deal`` shuffles ``decks`` decks with the hand's :class:`~shengji_sim.rng.Rng`, deals
+    ``hand_size`` cards each, leaves the rest as the kitty and draws level and trump.
+    ``lead`` plays a one-unit lead or a throw of two units (judged by ``judge_throw``; a
+    failed throw plays its forced component); ``follow`` plays a drawn legal follow;
+    ``attempt_illegal`` mutates a legal follow and requires ``check_follow`` to reject it
+    without changing the state. Invariants: card and point conservation, equal hand sizes
+    at trick boundaries, one winner per trick.
+    """
+
+    VARIANTS: tuple[str, ...] = VARIANTS
+    AMBS: tuple[str, ...] = ()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ctx = None
+
+    @initialize(data=st.data())
+    def deal(self, data) -> None:
+        from shengji_sim.rng import Rng, hand_seed
+
+        name = data.draw(st.sampled_from(self.VARIANTS), label="variant")
+        seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+        self.variant = variant_for(name, self.AMBS)
+        v = self.variant
+        rng = Rng(hand_seed(seed, 0))
+        cards = deck(v.decks)
+        rng.shuffle(cards)
+        self.hands = [sorted(cards[i * v.hand_size:(i + 1) * v.hand_size]) for i in range(4)]
+        self.kitty = cards[4 * v.hand_size:]
+        self.ctx = context_for(name, self.AMBS, rng.below(13), rng.below(5))
+        self.deck = sorted(deck(v.decks))
+        self.won: list[list[int]] = [[], []]
+        self.table: list[tuple[int, list[int]]] = []
+        self.leader = 0
+        self.winners: list[int] = []
+
+    # --------------------------------------------------------------------------- rules
+
+    @precondition(lambda self: self.ctx is not None and not self.table and self.hands[0])
+    @rule(data=st.data())
+    def lead(self, data) -> None:
+        from shengji_sim.rules import throw
+        from shengji_sim.rules.game import lead_options
+
+        hand = self.hands[self.leader]
+        options = lead_options(self.ctx, hand)
+        first = options[data.draw(st.integers(0, len(options) - 1), label="lead")]
+        cards = list(first)
+        if data.draw(st.booleans(), label="throw"):
+            rest = _minus(hand, first)
+            key = group_of(self.ctx, first[0])
+            more = [o for o in lead_options(self.ctx, rest) if group_of(self.ctx, o[0]) == key]
+            if more:
+                cards += more[data.draw(st.integers(0, len(more) - 1), label="second")]
+        others = [self.hands[(self.leader + i) % 4] for i in range(1, 4)]
+        result = throw.judge_throw(self.ctx, cards, others)
+        if result.rejected:
+            return
+        assert sorted(result.played + result.returned) == sorted(cards), "throw lost cards"
+        self.hands[self.leader] = _minus(hand, result.played)
+        self.table = [(self.leader, list(result.played))]
+
+    @precondition(lambda self: self.ctx is not None and 0 < len(self.table) < 4)
+    @rule(data=st.data())
+    def follow(self, data) -> None:
+        from shengji_sim.rules import follow
+
+        seat = (self.leader + len(self.table)) % 4
+        lead = self.table[0][1]
+        options = follow.follow_options(self.ctx, lead, self.hands[seat], len(self.table))
+        assert options.count >= 1, "no legal follow"
+        play = options.nth(data.draw(st.integers(0, options.count - 1), label="follow"))
+        legal, reason = follow.check_follow(self.ctx, lead, self.hands[seat], play,
+                                            len(self.table))
+        assert legal, f"enumerated follow rejected: {reason}"
+        self.hands[seat] = _minus(self.hands[seat], play)
+        self.table.append((seat, list(play)))
+        if len(self.table) == 4:
+            self._finish_trick()
+
+    @precondition(lambda self: self.ctx is not None and 0 < len(self.table) < 4)
+    @rule(data=st.data())
+    def attempt_illegal(self, data) -> None:
+        from shengji_sim.rules import follow
+
+        seat = (self.leader + len(self.table)) % 4
+        lead = self.table[0][1]
+        hand = list(self.hands[seat])
+        before = (list(hand), list(self.table))
+        legal = {tuple(sorted(p)) for p in
+                 follow.legal_follows(self.ctx, lead, hand, limit=2000,
+                                      position=len(self.table)).plays}
+        base = list(sorted(next(iter(sorted(legal)))))
+        out_i = data.draw(st.integers(0, len(base) - 1), label="swap_out")
+        spare = _minus(hand, base)
+        if not spare:
+            return
+        swapped = sorted(base[:out_i] + base[out_i + 1:]
+                         + [spare[data.draw(st.integers(0, len(spare) - 1), label="swap_in")]])
+        ok, _ = follow.check_follow(self.ctx, lead, hand, swapped, len(self.table))
+        if tuple(swapped) not in legal and len(legal) < 2000:
+            assert not ok, f"check_follow accepts {format_cards(swapped)}, not enumerated"
+        assert (list(self.hands[seat]), list(self.table)) == before, "state changed"
+
+    def _finish_trick(self) -> None:
+        from shengji_sim.rules import trick
+
+        plays = [p for _, p in self.table]
+        winner = trick.trick_winner(self.ctx, plays)
+        assert 0 <= winner < 4
+        seat = self.table[winner][0]
+        self.winners.append(seat)
+        self.won[seat % 2] += [k for p in plays for k in p]
+        self.table = []
+        self.leader = seat
+
+    # ---------------------------------------------------------------------- invariants
+
+    @invariant()
+    def cards_conserved(self) -> None:
+        if self.ctx is None:
+            return
+        everything = [k for h in self.hands for k in h] + self.kitty + self.won[0] + \
+            self.won[1] + [k for _, p in self.table for k in p]
+        assert sorted(everything) == self.deck, "cards not conserved"
+
+    @invariant()
+    def points_conserved(self) -> None:
+        if self.ctx is None:
+            return
+        everything = [k for h in self.hands for k in h] + self.kitty + self.won[0] + \
+            self.won[1] + [k for _, p in self.table for k in p]
+        assert sum(points_of(k) for k in everything) == self.variant.total_points
+
+    @invariant()
+    def equal_hands_at_trick_boundary(self) -> None:
+        if self.ctx is None or self.table:
+            return
+        assert len({len(h) for h in self.hands}) == 1, "hand sizes differ between tricks"
+
+
+def game_machine(variant: str, ambs: tuple[str, ...] = ()) -> type[GameMachine]:
+    """A :class:`GameMachine` for one variant and reading."""
+    return type(f"GameMachine_{variant.replace('-', '_')}", (GameMachine,),
+                {"VARIANTS": (variant,), "AMBS": tuple(ambs)})
+
+
+def _minus(hand: list[int], cards: list[int]) -> list[int]:
+    out = list(hand)
+    for k in cards:
+        out.remove(k)
+    return out
+
+
+__all__ = [
+    "GameMachine", "Position", "STRATEGIES", "VARIANTS", "amb_overrides", "context_for",
+    "follow_positions", "game_machine", "game_positions", "hand_cards", "lead_cards",
+    "position", "positions_of", "throw_positions", "trick_positions", "variant_for",
+]
