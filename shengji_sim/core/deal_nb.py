@@ -118,7 +118,7 @@ def make_buffers(sw: np.ndarray) -> PreTrickBuffers:
     return alloc_buffers_nb(int(sw[SW_DECKS]), int(sw[SW_HAND_SIZE]), int(sw[SW_KITTY_SIZE]))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def alloc_buffers_nb(decks, hand_size, kitty_size):
     """:class:`PreTrickBuffers` for a deck count, hand size and kitty size."""
     k = max(kitty_size, 1)

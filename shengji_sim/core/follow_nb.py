@@ -210,6 +210,7 @@ STATE_SPLIT = 5
 STATE_NALT = 6
 STATE_TRW = 8  #: ``sw[SW_TRACTOR_UNITS]``: bit w set = width-w tractors exist (COMBO-5)
 STATE_ROW = 9  #: 1-based row of the first realizable row (``Obligation.row``), 0 if none
+STATE_WAYS = 10  #: 1 + kinds of buf.ways / ukind / ucap for family 0 when valid, else 0
 
 
 class FollowBuffers(NamedTuple):
@@ -254,7 +255,7 @@ def make_buffers(max_families: int = 4096, max_plays: int = 1 << 18,
     return alloc_buffers_nb(max_families, max_plays, max_alternatives, max_tractors)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def alloc_buffers_nb(max_families, max_plays, max_alternatives, max_tractors):
     """:class:`FollowBuffers` of the given sizes (also callable from kernels)."""
     h = 1
@@ -308,7 +309,7 @@ def _lead_id(w, k):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _sort_patterns(n, pw, pk):
     """``realizations`` order: larger size, then wider, then longer first (insertion sort)."""
     for i in range(1, n):
@@ -326,7 +327,7 @@ def _sort_patterns(n, pw, pk):
         pk[j + 1] = k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _prepare_tractors(kt, level, trump, buf):
     """buf.trf: tractor runs whose kinds the holding has at least twice, grouped by length
     (``tr_*`` order is by length, then ``tractor_kinds`` order, so filtering keeps it)."""
@@ -466,7 +467,7 @@ def _emit_family(buf, fixed, pool, free):
     buf.state[STATE_NFAM] = nf + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _realize(kt, level, trump, buf, npat, split, emit, n):
     """``realizations`` of buf.pw/pk[:npat] (sorted) from buf.work (= the holding on entry,
     restored on exit). ``emit``: store every realization as a family (returns 0 or an error);
@@ -549,7 +550,7 @@ def _load_one(buf, w, k):
 # ------------------------------------------------------------------- FOLLOW-1 / FOLLOW-2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _follow_suit_and_fill(kt, sw, ap, level, trump, lead_kind, hand, n, position, buf):
     """FOLLOW-1: every led-suit card, then any others (FOLLOW-2); AMB-37 B: only the last
     player of a trick may ruff."""
@@ -592,7 +593,7 @@ def _load_alt(buf, a):
     return npat
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _first_row(kt, sw, level, trump, buf, n_rows, n):
     """FOLLOW-11 over rows buf.row_start / alt_order / alt_*: the realizations of the first
     realizable row; OTH-5 B finds the row without splitting and then allows splits for it
@@ -625,7 +626,7 @@ def _first_row(kt, sw, level, trump, buf, n_rows, n):
     return 0  # unreachable: the last row (singles) is always realizable
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _jj4_rows(sw, buf, lid):
     """Load a JJ4 table (FOLLOW-5..10; AMB-41 and AMB-11 pick the variant) as rows."""
     tq = sw[SW_TWO_QUADS_ADJACENT]
@@ -655,7 +656,7 @@ def _score_code(prefix, a, b, c, d):
     return (((prefix * 64 + a) * 64 + b) * 64 + c) * 64 + d
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _structure_rows(sw, ap, buf, n_units, unit_w, unit_len):
     """DEF-5 / FOLLOW-3 / AMB-16 candidates (``_structure_rows``) grouped into rows by
     score, best first. Returns the number of rows or an error code."""
@@ -797,7 +798,7 @@ def _structure_rows(sw, ap, buf, n_units, unit_w, unit_len):
     return _group_rows(buf, n_alt)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _group_rows(buf, n_alt):
     """Sort alternatives by score, best first, and cut rows of equal score."""
     order = buf.alt_order
@@ -823,7 +824,7 @@ def _group_rows(buf, n_alt):
 # ------------------------------------------------------------------- OTH-7 mixed runs
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _mixed_width(kt, sw, ap, level, trump, buf, w, k, n):
     """OTH-7 B: after a triple/quad-tractor lead not held exactly, a run of adjacent sets
     of mixed widths is owed. Returns the number of families added (0: does not apply)."""
@@ -893,7 +894,7 @@ def _table_family(sw, ap, w, k):
     return own
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _cz4_chain(kt, sw, ap, level, trump, buf, lid, n):
     """FOLLOW-4 (000 lines 46-50) under AMB-15 (greedy / first element) and AMB-11."""
     split = buf.state[STATE_SPLIT] == 1
@@ -952,7 +953,7 @@ def _cz4_chain(kt, sw, ap, level, trump, buf, lid, n):
     return RULE_FOLLOW_4
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _greedy(kt, level, trump, buf, lid, n, split):
     """AMB-15 A: take the highest-priority element that fits and can be formed, every way;
     repeat; a leaf (nothing fits) is a family. Explicit stack instead of recursion."""
@@ -1019,7 +1020,7 @@ def _greedy(kt, level, trump, buf, lid, n, split):
 # -------------------------------------------------------------------------- obligation
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, unit_len,
                       unit_kinds, hand_counts, position, buf):
     """The families of legal follows (``obligation``). Returns (n_families, rule code);
@@ -1031,6 +1032,7 @@ def follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, un
     state[STATE_TR] = 0
     state[STATE_TRW] = sw[SW_TRACTOR_UNITS]
     state[STATE_ROW] = 0
+    state[STATE_WAYS] = 0
     split = sw[SW_SPLIT_SETS] == V_SPLIT_SETS_YES
     state[STATE_SPLIT] = 1 if split else 0
     n = 0
@@ -1122,7 +1124,7 @@ def _holding_weights(kt, level, trump, buf):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _shape_obligation(kt, sw, ap, level, trump, buf, n_units, unit_w, unit_len, n):
     """Enough led-suit cards: the policy decides which structure must be played."""
     policy = sw[SW_FOLLOW_POLICY]
@@ -1205,13 +1207,14 @@ def _single_ways(kt, level, trump, buf, f):
     return nk
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def _materialize(kt, level, trump, buf, n_fam):
     """Distinct play keys of the union of families, in buf.keys, descending (the listing
     order). Returns their number or an error code."""
     keys = buf.keys
     cap = keys.shape[0]
     nkeys = 0
+    buf.state[STATE_WAYS] = 0  # ukind / ucap are reused below
     weight = buf.weight
     cnt = buf.ucnt
     for f in range(n_fam):
@@ -1281,21 +1284,21 @@ def _materialize(kt, level, trump, buf, n_fam):
     return u
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def options_count_nb(kt, level, trump, buf, n_fam):
     """Exact number of distinct legal follows of the families in ``buf`` (``Options.count``)."""
     if n_fam == 1:
         free = buf.fam_free[0]
         if free > MAX_N:
             return ERR_LEAD_TOO_LONG
-        _single_ways(kt, level, trump, buf, 0)
+        buf.state[STATE_WAYS] = _single_ways(kt, level, trump, buf, 0) + 1  # kept for nth
         return buf.ways[0, free]
     if buf.state[STATE_NKEYS] >= 0:
         return buf.state[STATE_NKEYS]
     return _materialize(kt, level, trump, buf, n_fam)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def options_nth_nb(kt, level, trump, buf, n_fam, index, out_counts):
     """The ``index``-th legal follow in listing order into ``out_counts`` (``Options.nth``).
     Returns 0 or an error code."""
@@ -1303,7 +1306,11 @@ def options_nth_nb(kt, level, trump, buf, n_fam, index, out_counts):
         free = buf.fam_free[0]
         if free > MAX_N:
             return ERR_LEAD_TOO_LONG
-        nk = _single_ways(kt, level, trump, buf, 0)
+        if buf.state[STATE_WAYS] > 0:  # the count's table is still valid
+            nk = buf.state[STATE_WAYS] - 1
+        else:
+            nk = _single_ways(kt, level, trump, buf, 0)
+            buf.state[STATE_WAYS] = nk + 1
         if index < 0 or index >= buf.ways[0, free]:
             return ERR_INDEX
         for kk in range(N_KINDS):
@@ -1341,7 +1348,7 @@ def options_nth_nb(kt, level, trump, buf, n_fam, index, out_counts):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def options_contain_nb(buf, n_fam, play_counts):
     """Is the play in some family (``_in_family``)? ``play_counts`` has the lead's size."""
     for f in range(n_fam):
@@ -1358,7 +1365,7 @@ def options_contain_nb(buf, n_fam, play_counts):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def follow_count_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, unit_len,
                     unit_kinds, hand_counts, position, buf):
     """The exact number of distinct legal follows (negative: an ``ERR_*`` code)."""
@@ -1369,7 +1376,7 @@ def follow_count_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, unit
     return options_count_nb(kt, level, trump, buf, n_fam)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def follow_nth_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, unit_len,
                   unit_kinds, hand_counts, position, buf, index, out_counts):
     """The ``index``-th legal follow in the reference's listing order; returns 0 or ERR_*."""
@@ -1380,7 +1387,7 @@ def follow_nth_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, unit_l
     return options_nth_nb(kt, level, trump, buf, n_fam, index, out_counts)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_legal_follow_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, unit_len,
                        unit_kinds, hand_counts, position, buf, play_counts):
     """``check_follow``: is the play (a sub-multiset of the hand) a legal follow? A play not

@@ -15,6 +15,17 @@ reference's game record.
 Buffers (:class:`Lane`) are allocated once per lane of :func:`run_chunk_nb`; lane ``j`` of
 ``L`` plays hands ``start + j, start + j + L, ...``; a row depends on its hand index only,
 so results never depend on the thread count or the chunking.
+
+Speed
+-----
+Kernels that allocate nothing are compiled with ``_nrt=False`` (no reference counting): with
+it, every call that passes a NamedTuple of arrays (``kt``, the buffers, :class:`Lane`) paid an
+atomic increment and decrement per array, which dominated the hand and made two threads
+slower than one (shared ``kt`` counters). A kernel compiled from one with NRT off inherits it,
+so the few allocating kernels (buffer allocation, the throw paths of ``shapes_nb`` /
+``trick_nb``, ``follow_nb._materialize``) say ``_nrt=True`` explicitly. One-card leads are
+followed by :func:`_single_follow_nb` (FOLLOW-1/2, AMB-37 B, OTH-6 B: one family, at most one
+free card) instead of the general family kernels; the trick winner reuses the lead's units.
 """
 
 from __future__ import annotations
@@ -38,7 +49,16 @@ from shengji_sim.core.deal_nb import (
     pre_trick_nb,
 )
 from shengji_sim.core.deal_nb import alloc_buffers_nb as alloc_pre_nb
-from shengji_sim.core.follow_nb import STATE_ROW, FollowBuffers, options_count_nb, options_nth_nb
+from shengji_sim.core.follow_nb import (
+    RULE_AMB_37_B,
+    RULE_FOLLOW_1,
+    RULE_FOLLOW_2,
+    RULE_OTH_6_B,
+    STATE_ROW,
+    FollowBuffers,
+    options_count_nb,
+    options_nth_nb,
+)
 from shengji_sim.core.follow_nb import alloc_buffers_nb as alloc_follow_nb
 from shengji_sim.core.follow_nb import follow_options_nb as follow_families_nb
 from shengji_sim.core.kitty_nb import judge_kitty_nb
@@ -47,8 +67,18 @@ from shengji_sim.core.lead_nb import alloc_lead_buffers_nb as alloc_lead_nb
 from shengji_sim.core.rng_nb import below_nb, hand_seed_nb
 from shengji_sim.core.score_nb import after_hand_nb, judge_score_nb
 from shengji_sim.core.shapes_nb import decompose_top_nb
-from shengji_sim.core.tables import MAX_RUN, SW_DECKS, SW_HAND_SIZE, SW_KITTY_SIZE
-from shengji_sim.core.trick_nb import trick_points_nb, trick_winner_nb
+from shengji_sim.core.tables import (
+    AP_AMB_37,
+    MAX_RUN,
+    SW_DECKS,
+    SW_HAND_SIZE,
+    SW_JJ4_LINE40,
+    SW_KITTY_SIZE,
+    SW_SHAPE_OBLIGATION,
+    V_JJ4_LINE40_LITERAL,
+    V_SHAPE_OBLIGATION_NONE,
+)
+from shengji_sim.core.trick_nb import trick_points_nb, trick_winner_nb, trick_winner_units_nb
 from shengji_sim.results import ROW_DTYPE
 
 N_KINDS = 54
@@ -109,6 +139,7 @@ class Lane(NamedTuple):
     plays: np.ndarray  # int8[4, 54]
     lead: np.ndarray  # int8[54]
     out: np.ndarray  # int8[54] nth play
+    pool: np.ndarray  # int8[54] fast-path family pool
     cand: np.ndarray  # int8[GREEDY_OPTIONS, 54] greedy follow candidates
     uw: np.ndarray
     ul: np.ndarray
@@ -121,7 +152,7 @@ class Lane(NamedTuple):
     log: HandLog
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def alloc_log_nb():
     return HandLog(np.zeros(1, np.int32), np.zeros(MAX_TRICKS, np.int8),
                    np.zeros((MAX_TRICKS, 4, N_KINDS), np.int8), np.zeros(MAX_TRICKS, np.int8),
@@ -129,7 +160,7 @@ def alloc_log_nb():
                    np.zeros((MAX_TRICKS, 3), np.int16), np.zeros(4, np.int64))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def alloc_lane_nb(decks, hand_size, kitty_size, max_lead, pkinds, levels):
     """One lane's buffers (players ``pkinds``, match ``levels``); no allocation per hand."""
     lane = Lane(alloc_pre_nb(decks, hand_size, kitty_size),
@@ -137,8 +168,9 @@ def alloc_lane_nb(decks, hand_size, kitty_size, max_lead, pkinds, levels):
                                 FOLLOW_TRACTORS),
                 alloc_lead_nb(max_lead), np.zeros((4, N_KINDS), np.int8),
                 np.zeros(N_KINDS, np.int8), np.zeros(N_KINDS, np.int8),
-                np.zeros((GREEDY_OPTIONS, N_KINDS), np.int8), np.zeros(N_KINDS, np.int8),
-                np.zeros(N_KINDS, np.int8), np.full((N_KINDS, MAX_RUN), -1, np.int8),
+                np.zeros(N_KINDS, np.int8), np.zeros((GREEDY_OPTIONS, N_KINDS), np.int8),
+                np.zeros(N_KINDS, np.int8), np.zeros(N_KINDS, np.int8),
+                np.full((N_KINDS, MAX_RUN), -1, np.int8),
                 np.zeros(N_KINDS, np.int16), np.zeros(N_KINDS, np.int8),
                 np.zeros(1, np.uint64), levels.copy(), pkinds.copy(), alloc_log_nb())
     return lane
@@ -153,7 +185,7 @@ def make_lane(kt, sw, pkinds, levels) -> Lane:
 # ------------------------------------------------------------------------------ one hand
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _cost_nb(kt, level, trump, counts):
     """``strategies._cost``: trumps cost 200 more than any off-suit card, plus power."""
     total = 0
@@ -166,7 +198,7 @@ def _cost_nb(kt, level, trump, counts):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _points_nb(kt, counts):
     total = 0
     for k in range(N_KINDS):
@@ -174,13 +206,19 @@ def _points_nb(kt, counts):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _greedy_follow_nb(kt, sw, ap, level, trump, lane, n_fam, count, n_so_far, seat_side,
                       leader):
     """``GreedyPlayer.follow`` over the first 256 options; returns the chosen index."""
     m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
     for i in range(m):
         options_nth_nb(kt, level, trump, lane.fb, n_fam, i, lane.cand[i])
+    return _greedy_pick_nb(kt, sw, ap, level, trump, lane, m, n_so_far, seat_side, leader)
+
+
+@njit(cache=True, _nrt=False)
+def _greedy_pick_nb(kt, sw, ap, level, trump, lane, m, n_so_far, seat_side, leader):
+    """The greedy choice among the candidates ``lane.cand[:m]`` (listing order)."""
     best_now = 0
     if n_so_far > 1:
         best_now = trick_winner_nb(kt, sw, ap, level, trump, lane.plays, n_so_far, lane.uw,
@@ -218,26 +256,120 @@ def _greedy_follow_nb(kt, sw, ap, level, trump, lane, n_fam, count, n_so_far, se
     return pick
 
 
-@njit(cache=True)
-def _lead_nb(kt, sw, level, trump, lane, leader):
-    """The leader's one-unit lead into ``lane.lead`` (random: below(n); greedy)."""
-    pre = lane.pre
-    n = lead_options_nb(kt, sw, level, trump, pre.hands[leader], lane.lb)
+@njit(cache=True, _nrt=False)
+def _lead_nb(kt, sw, level, trump, hand, lb, state, greedy, lead):
+    """The leader's one-unit lead into ``lead`` (random: below(n); greedy)."""
+    n = lead_options_nb(kt, sw, level, trump, hand, lb)
     if n <= 0:
         return ERR_LEAD
-    if lane.pkinds[leader] == GREEDY:
-        i = greedy_lead_nb(kt, level, trump, pre.hands[leader], lane.lb, n)
+    if greedy:
+        i = greedy_lead_nb(kt, level, trump, hand, lb, n)
     else:
-        i = below_nb(lane.state, n)
+        i = below_nb(state, n)
     for k in range(N_KINDS):
-        lane.lead[k] = 0
-    w = lane.lb.w[i]
-    for j in range(lane.lb.ln[i]):
-        lane.lead[lane.lb.kinds[i, j]] += w
+        lead[k] = 0
+    w = lb.w[i]
+    for j in range(lb.ln[i]):
+        lead[lb.kinds[i, j]] += w
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
+def _single_follow_nb(eff, group, kind_at, lead_kind, hand, position, last_only, no_shape,
+                      fixed, pool):
+    """FOLLOW-1/2, AMB-37 B, OTH-6 B for a one-card lead, as ``follow_options_nb`` +
+    ``options_count_nb`` would give them: the single family (``fixed``, ``pool``, ``free``)
+    written to the scratch rows. Returns ``(free, rule)``; ``free`` is 0 or 1.
+
+    With ``free == 1`` the options are ``fixed`` plus one kind of ``pool``, listed strongest
+    kind first (``options_nth_nb`` of one family); with ``free == 0`` the one option is
+    ``fixed``. ``free == -1``: not handled here (a holding whose radix might overflow).
+    """
+    g = group[lead_kind]
+    e = eff[lead_kind]
+    nh = 0
+    radix = 1.0  # the holding's mixed radix, as ``follow_nb._holding_weights`` bounds it
+    for k in range(N_KINDS):
+        c = hand[k]
+        if c and group[k] == g and eff[k] == e:
+            fixed[k] = c
+            pool[k] = 0
+            nh += c
+            radix *= c + 1
+        else:
+            fixed[k] = 0
+            pool[k] = c
+    if nh > 1:  # more than one led-suit card: any one of them (FOLLOW-1 / OTH-6 B)
+        if radix > 2.0 ** 61:
+            return -1, 0  # the general kernel decides (ERR_KEY_OVERFLOW)
+        for k in range(N_KINDS):
+            pool[k] = fixed[k]
+            fixed[k] = 0
+        return 1, RULE_OTH_6_B if no_shape else RULE_FOLLOW_1
+    if nh == 1:  # the one led-suit card (FOLLOW-1)
+        return 0, RULE_FOLLOW_1
+    if e != TRUMP and last_only and position < 3:  # AMB-37 B: only the last player ruffs
+        nplain = 0
+        for k in range(N_KINDS):
+            if pool[k] and eff[k] != TRUMP:
+                nplain += pool[k]
+        if nplain >= 1:
+            for k in range(N_KINDS):
+                if eff[k] == TRUMP:
+                    pool[k] = 0
+        return 1, RULE_AMB_37_B
+    return 1, RULE_FOLLOW_2  # void: any card (FOLLOW-2)
+
+
+@njit(cache=True, _nrt=False)
+def _nth_kind_nb(kind_at, pool, index):
+    """The ``index``-th kind held in ``pool``, strongest first."""
+    for i in range(N_KINDS):
+        k = kind_at[i]
+        if pool[k] > 0:
+            if index == 0:
+                return k
+            index -= 1
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def _single_count_nb(free, pool):
+    """``options_count_nb`` of the one family: 1, or the kinds of ``pool`` when free is 1."""
+    if free == 0:
+        return 1
+    count = 0
+    for k in range(N_KINDS):
+        if pool[k] > 0:
+            count += 1
+    return count
+
+
+@njit(cache=True, _nrt=False)
+def _greedy_single_nb(kt, sw, ap, level, trump, lane, free, count, position, seat_side,
+                      leader):
+    """``GreedyPlayer.follow`` over the options of :func:`_single_follow_nb`."""
+    kind_at = kt.kind_at[level, trump]
+    m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
+    for i in range(m):
+        for k in range(N_KINDS):
+            lane.cand[i, k] = lane.out[k]
+        if free == 1:
+            lane.cand[i, _nth_kind_nb(kind_at, lane.pool, i)] += 1
+    return _greedy_pick_nb(kt, sw, ap, level, trump, lane, m, position, seat_side, leader)
+
+
+@njit(cache=True, _nrt=False)
+def _play_single_nb(kind_at, free, pick, fixed, pool, play, hand):
+    """Option ``pick`` of :func:`_single_follow_nb` into ``play``, taken from ``hand``."""
+    if free == 1:
+        fixed[_nth_kind_nb(kind_at, pool, pick)] += 1
+    for k in range(N_KINDS):
+        play[k] = fixed[k]
+        hand[k] -= fixed[k]
+
+
+@njit(cache=True, _nrt=False)
 def _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader):
     """One follow into ``lane.plays[position]``; counts its rule in the row. Returns 0."""
     pre = lane.pre
@@ -260,7 +392,7 @@ def _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader):
     return rule
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, lane, row_out,
                  r, log_on):
     """Hand ``index`` of ``root`` into ``row_out[r]``; returns 0 or a negative error."""
@@ -295,8 +427,14 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
     attackers = 0
     leader = dealer
     tricks = 0
+    eff = kt.eff[level, trump]
+    group = kt.group[level, trump]
+    kind_at = kt.kind_at[level, trump]
+    last_only = sw[SW_JJ4_LINE40] == V_JJ4_LINE40_LITERAL and ap[AP_AMB_37] == 1  # AMB-37 B
+    no_shape = sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE  # OTH-6 B
     while pre.hand_len[leader] > 0:
-        err = _lead_nb(kt, sw, level, trump, lane, leader)
+        err = _lead_nb(kt, sw, level, trump, pre.hands[leader], lane.lb, state,
+                       lane.pkinds[leader] == GREEDY, lane.lead)
         if err < 0:
             return err
         size = 0
@@ -306,9 +444,32 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
             size += lane.lead[k]
         n_units = decompose_top_nb(kt, sw, level, trump, lane.lead, lane.uw, lane.ul, lane.uk,
                                    lane.ut)
+        lead_first = -1  # the lead's first kind; the lead itself when it is one card
+        for k in range(N_KINDS):
+            if lane.lead[k]:
+                lead_first = k
+                break
+        lead_kind = lead_first if size == 1 else -1
         for position in range(1, 4):
             seat = (leader + position) % 4
-            rule = _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader)
+            free = -1
+            if lead_kind >= 0:  # a one-card lead: FOLLOW-1/2 without the family kernels
+                free, rule = _single_follow_nb(eff, group, kind_at, lead_kind, pre.hands[seat],
+                                               position, last_only, no_shape, lane.out,
+                                               lane.pool)
+            if free >= 0:
+                count = _single_count_nb(free, lane.pool)
+                if lane.pkinds[seat] == GREEDY:
+                    pick = _greedy_single_nb(kt, sw, ap, level, trump, lane, free, count,
+                                             position, seat % 2, leader)
+                else:
+                    pick = below_nb(state, count)
+                _play_single_nb(kind_at, free, pick, lane.out, lane.pool, lane.plays[position],
+                                pre.hands[seat])
+                lane.fb.state[STATE_ROW] = 0
+            else:
+                rule = _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units,
+                                  leader)
             if rule < 0:
                 return rule
             col = rule_col[rule]
@@ -321,8 +482,10 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
                 lane.log.row[tricks, position - 1] = table_row
         for s in range(4):
             pre.hand_len[s] -= size
-        winner = trick_winner_nb(kt, sw, ap, level, trump, lane.plays, 4, lane.uw, lane.ul,
-                                 lane.uk, lane.ut)
+        # the plays are legal (equal sizes, DEF-27) and lane.uw/ul/ut still hold the lead's
+        # units (a greedy follower's trick_winner_nb decomposes the same lead)
+        winner = trick_winner_units_nb(kt, sw, ap, level, trump, lane.plays, 4, n_units,
+                                       lane.uw, lane.ul, lane.ut, size, eff[lead_first])
         points = trick_points_nb(kt, lane.plays, 4)
         winner_seat = (leader + winner) % 4
         if winner_seat % 2 != dealer % 2:

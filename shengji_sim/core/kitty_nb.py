@@ -53,12 +53,12 @@ SIDE_NAMES = ("dealer", "attackers")
 TRUMP = 4
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _pow2(e) -> np.int64:
     return np.int64(1) << np.int64(e)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def kitty_multiplier_nb(kt, sw, ap, level, trump, plays, n_plays, winner, uw, ul, uk, ut):
     """KITTY-3 / AMB-25 / AMB-44 / OTH-4 multiplier of the winning last-trick play.
 
@@ -120,7 +120,7 @@ def kitty_multiplier_nb(kt, sw, ap, level, trump, plays, n_plays, winner, uw, ul
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _koudi_base(kt, sw, plays, n_plays, kitty_pts, winner_side, attacker_points, has_points):
     """AMB-27 part 2; the second value is -1 if (ii) lacks ``attacker_points``."""
     base = sw[SW_JJ4_KOUDI_BASE]
@@ -135,7 +135,7 @@ def _koudi_base(kt, sw, plays, n_plays, kitty_pts, winner_side, attacker_points,
     return np.int64(sw[SW_TOTAL_POINTS] - attacker_points), 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def judge_kitty_nb(kt, sw, ap, level, trump, plays, n_plays, leader_side, kitty,
                    attacker_points, has_points, uw, ul, uk, ut):
     """``kitty.judge_kitty`` (see the module docstring)."""

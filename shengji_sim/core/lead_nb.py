@@ -52,7 +52,7 @@ def make_lead_buffers(kt) -> LeadBuffers:
     return alloc_lead_buffers_nb(max_lead_options(kt))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def alloc_lead_buffers_nb(m):
     """:class:`LeadBuffers` for at most ``m`` options."""
     return LeadBuffers(
@@ -63,7 +63,7 @@ def alloc_lead_buffers_nb(m):
         np.zeros(56, np.int32))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _cmp_nb(gw, gln, gords, a, b):
     """Compare generated options a, b by their strongest-first card sequences (-1, 0, 1).
 
@@ -89,7 +89,7 @@ def _cmp_nb(gw, gln, gords, a, b):
     return -1 if la < lbb else 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def lead_options_nb(kt, sw, level, trump, counts, lb):
     """``lead_options``: the distinct one-unit leads of ``counts`` (LEAD-3), in the
     reference's order, written to ``lb.w/ln/kinds/ords``; returns how many.
@@ -115,18 +115,32 @@ def lead_options_nb(kt, sw, level, trump, counts, lb):
     widths = sw[SW_TRACTOR_UNITS]
     tr_len = kt.tr_len[level, trump]
     tr_kinds = kt.tr_kinds[level, trump]
-    n_tr = kt.ntr[level, trump] if widths else 0
-    for t in range(n_tr):  # tractors (COMBO-4..6), in the tables' order
+    tr_mask = kt.tr_mask[level, trump]
+    pairs = np.int64(0)  # kinds held at least twice, as a bit set
+    n_pairs = 0
+    for k in range(54):
+        if counts[k] >= 2:
+            pairs |= np.int64(1) << np.int64(k)
+            n_pairs += 1
+    n_tr = kt.ntr[level, trump] if widths and n_pairs >= 2 else 0
+    closed = kt.tr_closed[level, trump] == 1
+    cur_len = 2
+    held = 0  # runs of length cur_len held at least twice
+    for t in range(n_tr):  # tractors (COMBO-4..6), in the tables' order (by length)
         ln = tr_len[t]
+        if ln != cur_len:
+            if closed and held == 0:
+                break  # no run of length cur_len held: none longer (tables.tr_closed)
+            cur_len = ln
+            held = 0
+        if tr_mask[t] & ~pairs:
+            continue  # some kind of the run is held less than twice
+        held += 1
         low = 127
         for i in range(ln):
             c = counts[tr_kinds[t, i]]
             if c < low:
                 low = c
-                if c < 2:
-                    break
-        if low < 2:
-            continue
         for w in range(2, 5):
             if (widths >> w) & 1 and low >= w:
                 gw[g] = w
@@ -179,13 +193,13 @@ def lead_options_nb(kt, sw, level, trump, counts, lb):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def random_lead_nb(state, n):
     """``RandomPlayer.lead``: option ``below(n)``."""
     return below_nb(state, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def greedy_lead_nb(kt, level, trump, counts, lb, n):
     """``GreedyPlayer.lead`` over the ``n`` listed options: the index it picks.
 

@@ -29,7 +29,7 @@ N_THRESHOLDS = 257
 THRESHOLDS = np.array([0] + [(1 << 64) % n for n in range(1, N_THRESHOLDS)], dtype=np.uint64)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def mix64_nb(z):
     """SplitMix64 finalizer on a uint64."""
     z = np.uint64(z)
@@ -38,13 +38,13 @@ def mix64_nb(z):
     return z ^ (z >> _S31)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hand_seed_nb(root, index):
     """``rng.hand_seed(root, index)`` (both as uint64)."""
     return mix64_nb(mix64_nb(np.uint64(root)) ^ (np.uint64(index) * _INDEX_MULT))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def next64_nb(state):
     """``Rng.next64``: advance ``state[0]`` by the golden gamma and mix."""
     s = state[0] + _GOLDEN
@@ -52,7 +52,7 @@ def next64_nb(state):
     return mix64_nb(s)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def below_nb(state, n):
     """``Rng.below(n)``: uniform int in [0, n), rejecting outputs below ``2**64 % n``.
 
@@ -69,7 +69,7 @@ def below_nb(state, n):
             return np.int64(x % un)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shuffle_nb(state, items):
     """``Rng.shuffle``: Fisher-Yates over ``items`` in place, from the last position down."""
     for i in range(items.shape[0] - 1, 0, -1):

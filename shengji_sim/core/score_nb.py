@@ -40,13 +40,13 @@ OFFSET_NAMES = {1: "next", 2: "partner", 3: "previous"}
 ACE = 12
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _xiajia(sw) -> int:
     """AMB-34: A the next player in play order (1); B the one before (3)."""
     return 1 if sw[SW_XIAJIA_DIRECTION] == V_XIAJIA_DIRECTION_PLAY_ORDER else 3
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def judge_score_nb(sw, attacker_points):
     """``score.judge_score`` without the hook (see the module docstring)."""
     points = attacker_points
@@ -87,7 +87,7 @@ def judge_score_nb(sw, attacker_points):
     return side, levels, offset
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def after_hand_nb(sw, level0, level1, dealer, winner_side, levels_gained, next_offset):
     """``match.after_hand`` (AMB-38, DEF-18); see the module docstring."""
     dealer_side = dealer % 2

@@ -61,7 +61,7 @@ def tractor_supplied(trk, t: int, length: int, counts, width: int, split: bool) 
 # ------------------------------------------------------------------------------ unit order
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def unit_less(w1, l1, k1, w2, l2, k2) -> bool:
     """Sort order of ``decompose``'s result: (-size, -width, kinds) ascending."""
     s1 = w1 * l1
@@ -77,7 +77,7 @@ def unit_less(w1, l1, k1, w2, l2, k2) -> bool:
     return l1 < l2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def kinds_less(k1, l1, k2, l2) -> bool:
     """``Unit.__lt__`` for units of one pattern: kinds tuples lexicographically."""
     n = min(l1, l2)
@@ -87,7 +87,7 @@ def kinds_less(k1, l1, k2, l2) -> bool:
     return l1 < l2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def key_better(n1, w1, l1, t1, n2, w2, l2, t2) -> bool:
     """``decompose`` key (-count, sizes, widths, tops): is list 1 strictly better than 2?"""
     if n1 != n2:
@@ -106,7 +106,7 @@ def key_better(n1, w1, l1, t1, n2, w2, l2, t2) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def copy_units(n, sw_, sl, sk, st, dw, dl, dk, dt) -> None:
     for u in range(n):
         dw[u] = sw_[u]
@@ -175,7 +175,7 @@ def one_unit(power, trl, trk, trt, ntr, sw, counts, ow, ol, ok, ot) -> bool:
 # ------------------------------------------------------------------------------ decompose
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _consider(depth, n_rest, uw, ul, ukr, ut, bw, bl, bk, bt, cw, cl, ck, ct, best_n) -> int:
     """Candidate = unit + canonical rest (row depth+1), sorted; keep it in row ``depth`` if
     it beats the best so far (strictly). Returns the best count."""
@@ -206,7 +206,7 @@ def _consider(depth, n_rest, uw, ul, ukr, ut, bw, bl, bk, bt, cw, cl, ck, ct, be
     return best_n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _enter(power, trl, trk, trt, ntr, sw, counts, d, fn, fb, bw, bl, bk, bt) -> int:
     """Base cases of a node: its result, or -1 if its units must be searched."""
     if fn[d] == 0:
@@ -220,7 +220,7 @@ def _enter(power, trl, trk, trt, ntr, sw, counts, d, fn, fb, bw, bl, bk, bt) -> 
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _next_unit(trl, trk, ntr, sw, counts, d, ffirst, fphase, fw, ft) -> bool:
     """Advance node ``d`` to its next unit containing its lowest kind (reference order:
     sets of widths 1..count, then tractors in table order with widths ascending)."""
@@ -260,7 +260,7 @@ def _next_unit(trl, trk, ntr, sw, counts, d, ffirst, fphase, fw, ft) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _take(trk, counts, d, ffirst, fphase, fw, ft, sign) -> int:
     """Remove (``sign`` = -1) or put back (+1) node ``d``'s current unit; its card count."""
     w = fw[d]
@@ -278,7 +278,7 @@ def _take(trk, counts, d, ffirst, fphase, fw, ft, sign) -> int:
     return w * length
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _dec_search(power, trl, trk, trt, ntr, sw, counts, ncards,
                 bw, bl, bk, bt, cw, cl, ck, ct, ukr,
                 fn, fb, fbest, ffirst, fphase, fw, ft) -> int:
@@ -350,7 +350,7 @@ def _dec_search(power, trl, trk, trt, ntr, sw, counts, ncards,
         returning = True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def decompose_top_nb(kt, sw, level, trump, counts, out_w, out_len, out_kinds, out_top) -> int:
     """``shapes.decompose`` with each unit's top (see the module docstring)."""
     power = kt.power[level, trump]
@@ -365,7 +365,15 @@ def decompose_top_nb(kt, sw, level, trump, counts, out_w, out_len, out_kinds, ou
         return 0
     if one_unit(power, trl, trk, trt, ntr, sw, counts, out_w, out_len, out_kinds, out_top):
         return 1
-    # a throw: scratch rows per depth (best and candidate)
+    return _decompose_throw_nb(power, trl, trk, trt, ntr, sw, counts, ncards, out_w, out_len,
+                               out_kinds, out_top)
+
+
+@njit(cache=True, _nrt=True)
+def _decompose_throw_nb(power, trl, trk, trt, ntr, sw, counts, ncards, out_w, out_len,
+                        out_kinds, out_top) -> int:
+    """A throw: scratch rows per depth (best and candidate); the only allocating path, kept
+    apart so that :func:`decompose_top_nb` runs without reference counting (NRT off)."""
     d = ncards + 2
     bw = np.zeros((d, ncards + 1), np.int8)
     bl = np.zeros((d, ncards + 1), np.int8)
@@ -387,7 +395,7 @@ def decompose_top_nb(kt, sw, level, trump, counts, out_w, out_len, out_kinds, ou
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def decompose_nb(kt, sw, level, trump, counts, out_w, out_len, out_kinds) -> int:
     """``shapes.decompose``: canonical units of a one-suit play, in the reference's order.
 
@@ -400,7 +408,7 @@ def decompose_nb(kt, sw, level, trump, counts, out_w, out_len, out_kinds) -> int
 # ------------------------------------------------------------------------------ realizations
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _next_instance(group, trl, trk, ntr, sw, split, suit, counts, w, length, after,
                    floor_kinds, floor_len, use_floor) -> int:
     """The next unit of pattern (w, length) after candidate index ``after`` that ``counts``
@@ -432,7 +440,7 @@ def _next_instance(group, trl, trk, ntr, sw, split, suit, counts, w, length, aft
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _apply(trk, counts, w, length, idx, sign) -> None:
     if length == 1:
         counts[idx] += sign * w
@@ -441,7 +449,7 @@ def _apply(trk, counts, w, length, idx, sign) -> None:
             counts[trk[idx, q]] += sign * w
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sort_desc(a, lo, hi) -> None:
     """Insertion sort of ``a[lo:hi]``, largest first."""
     for i in range(lo + 1, hi):
@@ -453,7 +461,7 @@ def sort_desc(a, lo, hi) -> None:
         a[j + 1] = v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _leaf_key(power, counts, pw, pl, npat, ctop, key) -> int:
     """OTH-1 D key of a full realization (``trick._lex_key``): per pattern group (in the
     sorted pattern order) the tops largest first, then the left-over singles."""
@@ -473,7 +481,7 @@ def _leaf_key(power, counts, pw, pl, npat, ctop, key) -> int:
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def realize_nb(power, group, trl, trk, trt, ntr, sw, split, suit, counts, pw, pl, npat,
                mode, ref_key, best_key, ckinds, clen, ctop, cur, key):
     """Walk the realizations of the sorted patterns ``pw/pl`` in ``counts`` (restored).
@@ -548,7 +556,7 @@ def realize_nb(power, group, trl, trk, trt, ntr, sw, split, suit, counts, pw, pl
     return found, dominated
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sort_patterns(pw, pl, n) -> None:
     """Stable sort by (-size, -width, -length), as ``shapes.realizations``."""
     for i in range(1, n):
@@ -565,7 +573,7 @@ def sort_patterns(pw, pl, n) -> None:
         pl[j + 1] = length
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def realizable_nb(kt, sw, level, trump, counts, pw, pl, npat, ckinds, clen, ctop, cur) -> bool:
     """``shapes.realizable``: can disjoint units of the patterns be taken from ``counts``?
 

@@ -25,6 +25,12 @@ share one definition of suits, powers and adjacency:
     with -1, and its comparison power (``shapes.unit_top``, AMB-40 included).
 ``points[k]``
     POINT-1.
+``tr_mask[l, t, i]``
+    the run's kinds as a bit set (bit ``k``): a run is held at least twice iff its mask lies
+    inside the mask of the kinds held twice (one test instead of a loop).
+``tr_closed[l, t]``
+    1 when the runs are closed under dropping the last kind (checked here): then a hand
+    that holds no run of length ``m`` holds none longer, and a scan of the runs may stop.
 
 All arrays are C-contiguous numpy arrays of fixed dtype, so a kernel compiled once with
 ``cache=True`` serves every variant.
@@ -99,6 +105,8 @@ class KernelTables(NamedTuple):
     tr_kinds: np.ndarray  # int8[13, 5, MAXT, 13]
     tr_top: np.ndarray  # int16[13, 5, MAXT]
     points: np.ndarray  # int16[54]
+    tr_mask: np.ndarray  # int64[13, 5, MAXT] bit k set iff kind k is in the run (fast filters)
+    tr_closed: np.ndarray  # int8[13, 5] 1 iff every run's first length-1 kinds are a run too
 
 
 def build_tables(variant: Any) -> KernelTables:
@@ -130,12 +138,18 @@ def build_tables(variant: Any) -> KernelTables:
     tr_len = np.zeros((N_LEVELS, N_TRUMPS, max_t), np.int8)
     tr_kinds = np.full((N_LEVELS, N_TRUMPS, max_t, MAX_RUN), -1, np.int8)
     tr_top = np.zeros((N_LEVELS, N_TRUMPS, max_t), np.int16)
+    tr_mask = np.zeros((N_LEVELS, N_TRUMPS, max_t), np.int64)
     for (level, trump), items in runs.items():
         ntr[level, trump] = len(items)
         for i, (kinds, top) in enumerate(items):
             tr_len[level, trump, i] = len(kinds)
             tr_kinds[level, trump, i, :len(kinds)] = kinds
             tr_top[level, trump, i] = top
+            tr_mask[level, trump, i] = sum(1 << k for k in kinds)
+    tr_closed = np.zeros((N_LEVELS, N_TRUMPS), np.int8)
+    for (level, trump), items in runs.items():
+        chains = {kinds for kinds, _top in items}
+        tr_closed[level, trump] = all(len(k) == 2 or k[:-1] in chains for k in chains)
     points = np.array([points_of(k) for k in range(N_KINDS)], np.int16)
     return KernelTables(eff, group, power, order, kind_at, ntr, tr_len, tr_kinds, tr_top,
-                        points)
+                        points, tr_mask, tr_closed)

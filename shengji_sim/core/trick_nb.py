@@ -204,7 +204,7 @@ def strongest_answer_nb(kt, sw, ap, level, trump, lead_w, lead_l, counts, ruff, 
 # ------------------------------------------------------------------------------ throws
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def type_better(w1, l1, w2, l2) -> bool:
     """DEF-4 ``type_order`` (is tractor, length, width): is (w1, l1) strictly larger?"""
     a1 = 1 if l1 >= 2 else 0
@@ -216,7 +216,7 @@ def type_better(w1, l1, w2, l2) -> bool:
     return w1 > w2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _type_top(kt, sw, level, trump, counts, pw, pl, npat, kw, kl, rw, rl, ckinds, clen, ctop,
               cur) -> int:
     """OTH-1 A ``trick._type_top``: the top of the best unit of type (kw, kl) that leaves the
@@ -273,7 +273,7 @@ def _type_top(kt, sw, level, trump, counts, pw, pl, npat, kw, kl, rw, rl, ckinds
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _key_greater(a, b, n) -> bool:
     for i in range(n):
         if a[i] != b[i]:
@@ -281,7 +281,7 @@ def _key_greater(a, b, n) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, size) -> int:
     """Winner of a trick led by a throw (DEF-4, OTH-1, OTH-2, THROW-6)."""
     eff = kt.eff[level, trump]
@@ -384,7 +384,7 @@ def _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, siz
     return winner
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _highest(power, counts) -> int:
     """OTH-1 C: the power of the play's highest card."""
     top = NO_CLAIM
@@ -394,7 +394,7 @@ def _highest(power, counts) -> int:
     return top
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)
 def lead_lex_key(uw, ul, ut, n, key) -> None:
     """``trick._lex_key`` of the lead's own units: tops by (-size, -width, -length, -top)."""
     order = np.arange(n)
@@ -409,7 +409,7 @@ def lead_lex_key(uw, ul, ut, n, key) -> None:
         key[i] = ut[order[i]]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _unit_after(uw, ul, ut, a, b) -> bool:
     """Does unit ``a`` sort strictly after unit ``b`` in the OTH-1 D order?"""
     sa = uw[a] * ul[a]
@@ -426,7 +426,7 @@ def _unit_after(uw, ul, ut, a, b) -> bool:
 # ------------------------------------------------------------------------------ entry points
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def trick_winner_nb(kt, sw, ap, level, trump, plays, n_plays, uw, ul, uk, ut) -> int:
     """``trick.trick_winner``: index of the winning play (see the module docstring).
 
@@ -455,6 +455,16 @@ def trick_winner_nb(kt, sw, ap, level, trump, plays, n_plays, uw, ul, uk, ut) ->
         if n != size:
             return ERR_INPUT
     n_units = decompose_top_nb(kt, sw, level, trump, plays[0], uw, ul, uk, ut)
+    return trick_winner_units_nb(kt, sw, ap, level, trump, plays, n_plays, n_units, uw, ul, ut,
+                                 size, lead_suit)
+
+
+@njit(cache=True, _nrt=False)
+def trick_winner_units_nb(kt, sw, ap, level, trump, plays, n_plays, n_units, uw, ul, ut, size,
+                          lead_suit) -> int:
+    """:func:`trick_winner_nb` of checked plays whose lead (``size`` cards of ``lead_suit``)
+    is already decomposed into ``n_units`` units ``uw/ul/ut`` (``decompose_top_nb``)."""
+    eff = kt.eff[level, trump]
     if n_units > 1:
         return _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, size)
     lw = np.int64(uw[0])
@@ -481,7 +491,7 @@ def trick_winner_nb(kt, sw, ap, level, trump, plays, n_plays, uw, ul, uk, ut) ->
     return winner
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def trick_points_nb(kt, plays, n_plays) -> int:
     """POINT-1, POINT-2: the points of every card in the trick."""
     total = 0

@@ -1,0 +1,45 @@
+"""Compile (and cache) the Numba kernels once: ``python -m shengji_sim.core.warmup``.
+
+Every kernel is ``cache=True``, so after this the test session and the simulator load
+machine code from ``__pycache__`` instead of compiling; CI runs it once before the tests so
+that parallel test workers do not compile the same kernels twice.
+"""
+
+from __future__ import annotations
+
+import time
+
+
+def warm_up() -> float:
+    """Run every kernel entry point once on a small input; returns the seconds it took."""
+    from shengji_sim.cards import parse_cards
+    from shengji_sim.core.backend import play_hand_core, run_chunk
+    from shengji_sim.core.deal_nb import PreTrick
+    from shengji_sim.core.follow_nb import legal_follows_core
+    from shengji_sim.core.kitty_nb import judge_kitty_core
+    from shengji_sim.core.score_nb import judge_score_core
+    from shengji_sim.core.shapes_nb import decompose_core
+    from shengji_sim.core.throw_nb import judge_throw_core
+    from shengji_sim.core.trick_nb import trick_winner_core
+    from shengji_sim.variant import load_variant
+
+    began = time.perf_counter()
+    v = load_variant("changzhou-4deck")
+    run_chunk(v, "random", 0, 0, 2, 2)
+    run_chunk(v, "greedy", 0, 0, 1, 1)
+    play_hand_core(v, "random", 0, 0)
+    PreTrick(v).run(["random"] * 4, 0, 0)
+    lead, hand = parse_cards("S5 S5 S6 S6"), parse_cards("S7 S7 S8 S8 H3 C4")
+    legal_follows_core(v, 8, 1, lead, hand)
+    plays = [lead, parse_cards("S7 S7 S8 S8"), parse_cards("H3 H3 H4 H4"),
+             parse_cards("C3 C4 C5 C6")]
+    trick_winner_core(v, 8, 1, plays)
+    judge_kitty_core(v, 8, 1, plays, "dealer", parse_cards("S5 SK"))
+    judge_throw_core(v, 8, 1, parse_cards("SA SK SK"), [parse_cards("SQ"), [], []])
+    decompose_core(v, 8, 1, parse_cards("SA SK SK"))
+    judge_score_core(v, 120)
+    return time.perf_counter() - began
+
+
+if __name__ == "__main__":
+    print(f"kernels compiled and cached in {warm_up():.1f} s")
