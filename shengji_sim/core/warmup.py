@@ -2,42 +2,73 @@
 
 Every kernel is ``cache=True``, so after this the test session and the simulator load
 machine code from ``__pycache__`` instead of compiling; CI runs it once before the tests so
-that parallel test workers do not compile the same kernels twice.
+that parallel test workers do not compile the same kernels twice. The follow kernels and the
+other rule kernels compile in two processes at once; the whole-hand kernels, compiled last,
+then load their callees from the cache.
 """
 
 from __future__ import annotations
 
 import time
+from concurrent.futures import ProcessPoolExecutor
+
+VARIANT = "changzhou-4deck"
 
 
-def warm_up() -> float:
-    """Run every kernel entry point once on a small input; returns the seconds it took."""
+def _warm_follow() -> None:
     from shengji_sim.cards import parse_cards
-    from shengji_sim.core.backend import play_hand_core, run_chunk
-    from shengji_sim.core.deal_nb import PreTrick
     from shengji_sim.core.follow_nb import legal_follows_core
+    from shengji_sim.variant import load_variant
+
+    v = load_variant(VARIANT)
+    legal_follows_core(v, 8, 1, parse_cards("S5 S5 S6 S6"), parse_cards("S7 S7 S8 S8 H3 C4"))
+
+
+def _warm_rules() -> None:
+    from shengji_sim.cards import parse_cards
+    from shengji_sim.core.deal_nb import PreTrick
     from shengji_sim.core.kitty_nb import judge_kitty_core
+    from shengji_sim.core.lead_nb import lead_options
     from shengji_sim.core.score_nb import judge_score_core
     from shengji_sim.core.shapes_nb import decompose_core
     from shengji_sim.core.throw_nb import judge_throw_core
     from shengji_sim.core.trick_nb import trick_winner_core
     from shengji_sim.variant import load_variant
 
-    began = time.perf_counter()
-    v = load_variant("changzhou-4deck")
-    run_chunk(v, "random", 0, 0, 2, 2)
-    run_chunk(v, "greedy", 0, 0, 1, 1)
-    play_hand_core(v, "random", 0, 0)
-    PreTrick(v).run(["random"] * 4, 0, 0)
-    lead, hand = parse_cards("S5 S5 S6 S6"), parse_cards("S7 S7 S8 S8 H3 C4")
-    legal_follows_core(v, 8, 1, lead, hand)
-    plays = [lead, parse_cards("S7 S7 S8 S8"), parse_cards("H3 H3 H4 H4"),
+    v = load_variant(VARIANT)
+    pre = PreTrick(v)
+    pre.run(["random"] * 4, 0, 0)
+    lead_options(pre.kt, pre.sw, 8, 1, parse_cards("S5 S5 S6 S6 H3"))
+    plays = [parse_cards("S5 S5 S6 S6"), parse_cards("S7 S7 S8 S8"), parse_cards("H3 H3 H4 H4"),
              parse_cards("C3 C4 C5 C6")]
     trick_winner_core(v, 8, 1, plays)
     judge_kitty_core(v, 8, 1, plays, "dealer", parse_cards("S5 SK"))
     judge_throw_core(v, 8, 1, parse_cards("SA SK SK"), [parse_cards("SQ"), [], []])
     decompose_core(v, 8, 1, parse_cards("SA SK SK"))
     judge_score_core(v, 120)
+
+
+def _warm_game() -> None:
+    from shengji_sim.core.backend import play_hand_core, run_chunk
+    from shengji_sim.variant import load_variant
+
+    v = load_variant(VARIANT)
+    run_chunk(v, "random", 0, 0, 2, 2)
+    run_chunk(v, "greedy", 0, 0, 1, 1)
+    play_hand_core(v, "random", 0, 0)
+
+
+def warm_up(processes: int = 2) -> float:
+    """Compile every kernel entry point once; returns the seconds it took."""
+    began = time.perf_counter()
+    if processes > 1:
+        with ProcessPoolExecutor(processes) as pool:
+            for future in [pool.submit(_warm_follow), pool.submit(_warm_rules)]:
+                future.result()
+    else:
+        _warm_follow()
+        _warm_rules()
+    _warm_game()
     return time.perf_counter() - began
 
 
