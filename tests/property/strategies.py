@@ -19,7 +19,6 @@ straight into an ``@example`` or a regression test.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from hypothesis import strategies as st
 from hypothesis import target
@@ -34,6 +33,7 @@ from shengji_sim.cards import (
     parse_rank,
     parse_trump,
 )
+from shengji_sim.fuzz.strategies import context_for, variant_for
 from shengji_sim.interpretations import ITEMS
 from shengji_sim.rules.shapes import Context, make_context, tractor_kinds
 from shengji_sim.variant import load_variant
@@ -53,22 +53,6 @@ FOLLOW_ITEMS: tuple[str, ...] = (
 )
 
 MAX_TRACTOR_LENGTH = 4  #: longest tractor component a lead may contain
-
-
-def _refuse_warning(message: str) -> None:
-    raise AssertionError(f"strategy drew an override the variant does not take: {message}")
-
-
-@lru_cache(maxsize=256)
-def variant_for(name: str, ambs: tuple[str, ...] = ()):
-    """A built-in variant with ``--amb`` overrides (cached: loading parses TOML)."""
-    return load_variant(name, amb=list(ambs), warn=_refuse_warning)
-
-
-@lru_cache(maxsize=4096)
-def context_for(name: str, ambs: tuple[str, ...], level: int, trump: int) -> Context:
-    """One shared Context per (variant, overrides, level, trump): the rule caches key on it."""
-    return make_context(variant_for(name, ambs), level, trump)
 
 
 @dataclass(frozen=True)
