@@ -90,6 +90,72 @@ def _cmp_nb(gw, gln, gords, a, b):
 
 
 @njit(cache=True, _nrt=False)
+def _add_tractor_nb(lb, order, kinds, ln, counts, widths, g):
+    """Append run ``kinds`` (length ``ln``) once per width of ``widths`` it is held at."""
+    low = 127
+    for i in range(ln):
+        c = counts[kinds[i]]
+        if c < low:
+            low = c
+    for w in range(2, 5):
+        if (widths >> w) & 1 and low >= w:
+            lb.gw[g] = w
+            lb.gln[g] = ln
+            for i in range(ln):
+                k = kinds[i]
+                lb.gkinds[g, i] = k
+                o = order[k]
+                j = i  # insertion: the kinds' positions ascending
+                while j > 0 and lb.gords[g, j - 1] > o:
+                    lb.gords[g, j] = lb.gords[g, j - 1]
+                    j -= 1
+                lb.gords[g, j] = o
+            g += 1
+    return g
+
+
+@njit(cache=True, _nrt=False)
+def _tractor_options_nb(kt, sw, level, trump, counts, lb, g):
+    """Append every held tractor (COMBO-4..6; each width of ``tractor_units`` the run is held
+    at) to the generated options ``lb.g*`` from index ``g``; returns the new end. Kinds go
+    to ``gkinds`` in chain order, their positions to ``gords`` ascending. Runs are found
+    from their first chain kind (``kt.from_idx``); the listing's sort, not this order,
+    decides where they appear."""
+    order = kt.order[level, trump]
+    widths = sw[SW_TRACTOR_UNITS]
+    if not widths:
+        return g
+    tr_len = kt.tr_len[level, trump]
+    tr_kinds = kt.tr_kinds[level, trump]
+    tr_mask = kt.tr_mask[level, trump]
+    from_n = kt.from_n[level, trump]
+    from_idx = kt.from_idx[level, trump]
+    closed = kt.tr_closed[level, trump] == 1
+    pairs = np.int64(0)  # kinds held at least twice, as a bit set
+    for k in range(54):
+        if counts[k] >= 2:
+            pairs |= np.int64(1) << np.int64(k)
+    for first in range(54):  # runs by their first chain kind, which must be held twice
+        if counts[first] < 2:
+            continue
+        cur_len = 2
+        held = 0  # runs of length cur_len from ``first`` held at least twice
+        for r in range(from_n[first]):
+            t = from_idx[first, r]
+            ln = tr_len[t]
+            if ln != cur_len:
+                if closed and held == 0:
+                    break  # none of length cur_len held: none longer (tables.tr_closed)
+                cur_len = ln
+                held = 0
+            if tr_mask[t] & ~pairs:
+                continue  # some kind of the run is held less than twice
+            held += 1
+            g = _add_tractor_nb(lb, order, tr_kinds[t], ln, counts, widths, g)
+    return g
+
+
+@njit(cache=True, _nrt=False)
 def lead_options_nb(kt, sw, level, trump, counts, lb):
     """``lead_options``: the distinct one-unit leads of ``counts`` (LEAD-3), in the
     reference's order, written to ``lb.w/ln/kinds/ords``; returns how many.
@@ -112,49 +178,7 @@ def lead_options_nb(kt, sw, level, trump, counts, lb):
             gkinds[g, 0] = k
             gords[g, 0] = order[k]
             g += 1
-    widths = sw[SW_TRACTOR_UNITS]
-    tr_len = kt.tr_len[level, trump]
-    tr_kinds = kt.tr_kinds[level, trump]
-    tr_mask = kt.tr_mask[level, trump]
-    pairs = np.int64(0)  # kinds held at least twice, as a bit set
-    n_pairs = 0
-    for k in range(54):
-        if counts[k] >= 2:
-            pairs |= np.int64(1) << np.int64(k)
-            n_pairs += 1
-    n_tr = kt.ntr[level, trump] if widths and n_pairs >= 2 else 0
-    closed = kt.tr_closed[level, trump] == 1
-    cur_len = 2
-    held = 0  # runs of length cur_len held at least twice
-    for t in range(n_tr):  # tractors (COMBO-4..6), in the tables' order (by length)
-        ln = tr_len[t]
-        if ln != cur_len:
-            if closed and held == 0:
-                break  # no run of length cur_len held: none longer (tables.tr_closed)
-            cur_len = ln
-            held = 0
-        if tr_mask[t] & ~pairs:
-            continue  # some kind of the run is held less than twice
-        held += 1
-        low = 127
-        for i in range(ln):
-            c = counts[tr_kinds[t, i]]
-            if c < low:
-                low = c
-        for w in range(2, 5):
-            if (widths >> w) & 1 and low >= w:
-                gw[g] = w
-                gln[g] = ln
-                for i in range(ln):
-                    k = tr_kinds[t, i]
-                    gkinds[g, i] = k
-                    o = order[k]
-                    j = i  # insertion: the kinds' positions ascending
-                    while j > 0 and gords[g, j - 1] > o:
-                        gords[g, j] = gords[g, j - 1]
-                        j -= 1
-                    gords[g, j] = o
-                g += 1
+    g = _tractor_options_nb(kt, sw, level, trump, counts, lb, g)
     for b in range(56):
         bucket[b] = 0
     for i in range(g):
@@ -176,10 +200,21 @@ def lead_options_nb(kt, sw, level, trump, counts, lb):
                 j -= 1
             idx[j] = v
         lo = hi if hi > lo else lo
+    return _copy_distinct_nb(lb, g)
+
+
+@njit(cache=True, _nrt=False)
+def _copy_distinct_nb(lb, g):
+    """Copy the generated options ``lb.idx[:g]`` (sorted) to the output, each distinct
+    multiset once; returns how many."""
+    gw = lb.gw
+    gln = lb.gln
+    gkinds = lb.gkinds
+    gords = lb.gords
     n = 0
     prev = -1
     for r in range(g):
-        s = idx[r]
+        s = lb.idx[r]
         if prev >= 0 and _cmp_nb(gw, gln, gords, s, prev) == 0:
             continue  # the same multiset from another chain sequence
         prev = s
@@ -191,6 +226,56 @@ def lead_options_nb(kt, sw, level, trump, counts, lb):
             lb.ords[n, i] = gords[s, i]
         n += 1
     return n
+
+
+@njit(cache=True, _nrt=False)
+def random_lead_into_nb(kt, sw, level, trump, counts, n_cards, lb, state, lead):
+    """``RandomPlayer.lead`` without listing the sets: option ``below(n)`` of
+    :func:`lead_options_nb`'s listing, written to ``lead`` as counts; returns ``n``.
+
+    In the listing the options whose strongest card is the kind at position ``o`` come
+    together: first that kind's sets, widths 1..c (each a prefix of the next and of every
+    tractor it tops), then the tractors it tops, in their sorted order. So ``n`` is the
+    number of cards held (``n_cards``) plus the distinct tractors, and option ``i`` is found
+    in one walk down the positions; only the tractors are generated and sorted.
+    """
+    m = _sorted_tractors_nb(kt, sw, level, trump, counts, lb)
+    n = n_cards + m
+    i = below_nb(state, n)
+    for k in range(54):
+        lead[k] = 0
+    kind_at = kt.kind_at[level, trump]
+    t = 0
+    for o in range(54):
+        k = kind_at[o]
+        c = counts[k]
+        if i < c:  # the set of i + 1 copies of k (COMBO-1..3)
+            lead[k] = i + 1
+            return n
+        i -= c
+        while t < m and lb.ords[t, 0] == o:  # the tractors k tops (COMBO-4..6)
+            if i == 0:
+                for j in range(lb.ln[t]):
+                    lead[lb.kinds[t, j]] = lb.w[t]
+                return n
+            i -= 1
+            t += 1
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def _sorted_tractors_nb(kt, sw, level, trump, counts, lb):
+    """The held tractors of ``counts``, distinct and in listing order, into
+    ``lb.w/ln/kinds/ords`` (as :func:`lead_options_nb` lists them); returns how many."""
+    g = _tractor_options_nb(kt, sw, level, trump, counts, lb, 0)
+    idx = lb.idx
+    for r in range(g):  # stable insertion sort by the strongest-first card sequence
+        j = r
+        while j > 0 and _cmp_nb(lb.gw, lb.gln, lb.gords, r, idx[j - 1]) < 0:
+            idx[j] = idx[j - 1]
+            j -= 1
+        idx[j] = r
+    return _copy_distinct_nb(lb, g)
 
 
 @njit(cache=True, _nrt=False)

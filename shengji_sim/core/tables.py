@@ -31,6 +31,14 @@ share one definition of suits, powers and adjacency:
 ``tr_closed[l, t]``
     1 when the runs are closed under dropping the last kind (checked here): then a hand
     that holds no run of length ``m`` holds none longer, and a scan of the runs may stop.
+``from_n[l, t, k]`` / ``from_idx[l, t, k, :]``
+    the runs whose chain starts with kind ``k``: how many, and their indices into
+    ``tr_*`` in the tables' order (by length; padded -1), so a hand's tractors are found
+    from the kinds it holds twice.
+``cls_n[l, t, k]`` / ``cls_kinds[l, t, k, :]``
+    kind ``k``'s follow class (the kinds of the same ``eff`` and ``group``, FOLLOW-1): how
+    many, and the kinds in listing order (padded -1), so a one-card follow looks at its
+    class only.
 
 All arrays are C-contiguous numpy arrays of fixed dtype, so a kernel compiled once with
 ``cache=True`` serves every variant.
@@ -107,6 +115,10 @@ class KernelTables(NamedTuple):
     points: np.ndarray  # int16[54]
     tr_mask: np.ndarray  # int64[13, 5, MAXT] bit k set iff kind k is in the run (fast filters)
     tr_closed: np.ndarray  # int8[13, 5] 1 iff every run's first length-1 kinds are a run too
+    from_n: np.ndarray  # int16[13, 5, 54] runs starting with kind k
+    from_idx: np.ndarray  # int16[13, 5, 54, MAXF] their indices (by length), padded -1
+    cls_n: np.ndarray  # int8[13, 5, 54] size of kind k's follow class
+    cls_kinds: np.ndarray  # int8[13, 5, 54, 54] the class's kinds in listing order, padded -1
 
 
 def build_tables(variant: Any) -> KernelTables:
@@ -151,5 +163,42 @@ def build_tables(variant: Any) -> KernelTables:
         chains = {kinds for kinds, _top in items}
         tr_closed[level, trump] = all(len(k) == 2 or k[:-1] in chains for k in chains)
     points = np.array([points_of(k) for k in range(N_KINDS)], np.int16)
+    from_n, from_idx = _runs_by_first_kind(ntr, tr_kinds)
+    cls_n, cls_kinds = _follow_classes(eff, group, kind_at)
     return KernelTables(eff, group, power, order, kind_at, ntr, tr_len, tr_kinds, tr_top,
-                        points, tr_mask, tr_closed)
+                        points, tr_mask, tr_closed, from_n, from_idx, cls_n, cls_kinds)
+
+
+def _runs_by_first_kind(ntr, tr_kinds) -> tuple[np.ndarray, np.ndarray]:
+    """``from_n`` / ``from_idx`` (see the module docstring) from the run tables."""
+    lists = [[[[] for _k in range(N_KINDS)] for _t in range(N_TRUMPS)] for _l in range(N_LEVELS)]
+    for level in range(N_LEVELS):
+        for trump in range(N_TRUMPS):
+            for i in range(ntr[level, trump]):
+                lists[level][trump][tr_kinds[level, trump, i, 0]].append(i)
+    width = max(1, max(len(x) for per_l in lists for per_t in per_l for x in per_t))
+    from_n = np.zeros((N_LEVELS, N_TRUMPS, N_KINDS), np.int16)
+    from_idx = np.full((N_LEVELS, N_TRUMPS, N_KINDS, width), -1, np.int16)
+    for level in range(N_LEVELS):
+        for trump in range(N_TRUMPS):
+            for k in range(N_KINDS):
+                runs = lists[level][trump][k]
+                from_n[level, trump, k] = len(runs)
+                from_idx[level, trump, k, :len(runs)] = runs
+    return from_n, from_idx
+
+
+def _follow_classes(eff, group, kind_at) -> tuple[np.ndarray, np.ndarray]:
+    """``cls_n`` / ``cls_kinds`` (see the module docstring) from the ranking tables."""
+    cls_n = np.zeros((N_LEVELS, N_TRUMPS, N_KINDS), np.int8)
+    cls_kinds = np.full((N_LEVELS, N_TRUMPS, N_KINDS, N_KINDS), -1, np.int8)
+    for level in range(N_LEVELS):
+        for trump in range(N_TRUMPS):
+            e = eff[level, trump]
+            g = group[level, trump]
+            listing = kind_at[level, trump]
+            for k in range(N_KINDS):
+                members = [int(j) for j in listing if e[j] == e[k] and g[j] == g[k]]
+                cls_n[level, trump, k] = len(members)
+                cls_kinds[level, trump, k, :len(members)] = members
+    return cls_n, cls_kinds
