@@ -62,7 +62,13 @@ from shengji_sim.core.follow_nb import (
 from shengji_sim.core.follow_nb import alloc_buffers_nb as alloc_follow_nb
 from shengji_sim.core.follow_nb import follow_options_nb as follow_families_nb
 from shengji_sim.core.kitty_nb import judge_kitty_nb
-from shengji_sim.core.lead_nb import LeadBuffers, greedy_lead_nb, lead_options_nb, max_lead_options
+from shengji_sim.core.lead_nb import (
+    LeadBuffers,
+    greedy_lead_nb,
+    lead_options_nb,
+    max_lead_options,
+    random_lead_into_nb,
+)
 from shengji_sim.core.lead_nb import alloc_lead_buffers_nb as alloc_lead_nb
 from shengji_sim.core.rng_nb import below_nb, hand_seed_nb
 from shengji_sim.core.score_nb import after_hand_nb, judge_score_nb
@@ -149,6 +155,7 @@ class Lane(NamedTuple):
     state: np.ndarray  # uint64[1]
     levels: np.ndarray  # int32[2]
     pkinds: np.ndarray  # int32[4]
+    tk: np.ndarray  # int16[4] the kinds of a one-card trick, by position
     log: HandLog
 
 
@@ -172,7 +179,8 @@ def alloc_lane_nb(decks, hand_size, kitty_size, max_lead, pkinds, levels):
                 np.zeros(N_KINDS, np.int8), np.zeros(N_KINDS, np.int8),
                 np.full((N_KINDS, MAX_RUN), -1, np.int8),
                 np.zeros(N_KINDS, np.int16), np.zeros(N_KINDS, np.int8),
-                np.zeros(1, np.uint64), levels.copy(), pkinds.copy(), alloc_log_nb())
+                np.zeros(1, np.uint64), levels.copy(), pkinds.copy(), np.zeros(4, np.int16),
+                alloc_log_nb())
     return lane
 
 
@@ -257,21 +265,128 @@ def _greedy_pick_nb(kt, sw, ap, level, trump, lane, m, n_so_far, seat_side, lead
 
 
 @njit(cache=True, _nrt=False)
-def _lead_nb(kt, sw, level, trump, hand, lb, state, greedy, lead):
-    """The leader's one-unit lead into ``lead`` (random: below(n); greedy)."""
+def _lead_nb(kt, sw, level, trump, hand, n_cards, lb, state, greedy, lead):
+    """The leader's one-unit lead into ``lead``: greedy over the listed options, random
+    (``below(n)``) without listing them (:func:`random_lead_into_nb`)."""
+    if not greedy:
+        return 0 if random_lead_into_nb(kt, sw, level, trump, hand, n_cards, lb, state,
+                                        lead) > 0 else ERR_LEAD
     n = lead_options_nb(kt, sw, level, trump, hand, lb)
     if n <= 0:
         return ERR_LEAD
-    if greedy:
-        i = greedy_lead_nb(kt, level, trump, hand, lb, n)
-    else:
-        i = below_nb(state, n)
+    i = greedy_lead_nb(kt, level, trump, hand, lb, n)
     for k in range(N_KINDS):
         lead[k] = 0
     w = lb.w[i]
     for j in range(lb.ln[i]):
         lead[lb.kinds[i, j]] += w
     return 0
+
+
+@njit(cache=True, _nrt=False)
+def _random_single_follow_nb(kt, level, trump, lead_kind, hand, position, last_only, no_shape,
+                             state):
+    """``RandomPlayer.follow`` of a one-card lead (FOLLOW-1/2, AMB-37 B, OTH-6 B), drawing
+    ``below(count)`` over the options :func:`_single_follow_nb` lists, but looking at the
+    led card's follow class only (``kt.cls_kinds``). Takes the card from ``hand``; returns
+    ``(kind, rule)``, kind -1 when the general kernels must decide (the radix guard)."""
+    n_cls = kt.cls_n[level, trump, lead_kind]
+    cls = kt.cls_kinds[level, trump, lead_kind]
+    held = 0
+    distinct = 0
+    radix = 1.0
+    only = -1
+    for j in range(n_cls):
+        k = cls[j]
+        c = hand[k]
+        if c:
+            held += c
+            distinct += 1
+            radix *= c + 1
+            only = k
+    if held > 1:  # any one led-suit card (FOLLOW-1 / OTH-6 B), strongest kind listed first
+        if radix > 2.0 ** 61:
+            return -1, 0
+        i = below_nb(state, distinct)
+        for j in range(n_cls):
+            k = cls[j]
+            if hand[k]:
+                if i == 0:
+                    hand[k] -= 1
+                    return k, RULE_OTH_6_B if no_shape else RULE_FOLLOW_1
+                i -= 1
+    if held == 1:  # the one led-suit card (FOLLOW-1); the player still draws below(1)
+        below_nb(state, 1)
+        hand[only] -= 1
+        return only, RULE_FOLLOW_1
+    eff = kt.eff[level, trump]
+    rule = RULE_FOLLOW_2  # void: any card (FOLLOW-2)
+    plain_only = False
+    if eff[lead_kind] != TRUMP and last_only and position < 3:  # AMB-37 B
+        rule = RULE_AMB_37_B
+        for k in range(N_KINDS):
+            if hand[k] and eff[k] != TRUMP:
+                plain_only = True
+                break
+    kind_at = kt.kind_at[level, trump]
+    distinct = 0
+    for k in range(N_KINDS):
+        if hand[k] and not (plain_only and eff[k] == TRUMP):
+            distinct += 1
+    i = below_nb(state, distinct)
+    for o in range(N_KINDS):
+        k = kind_at[o]
+        if hand[k] and not (plain_only and eff[k] == TRUMP):
+            if i == 0:
+                hand[k] -= 1
+                return k, rule
+            i -= 1
+    return -1, 0
+
+
+@njit(cache=True, _nrt=False)
+def _single_winner_nb(eff, power, tk):
+    """``trick_winner`` of four one-card plays ``tk`` (kinds, lead first): a led-suit card
+    beats by power, a ruff beats the led suit, a higher trump beats a ruff; the first of
+    equal cards wins (CMP-1, TRUMP-6/7, DEF-3)."""
+    lead_suit = eff[tk[0]]
+    best_ruff = False
+    best_top = power[tk[0]]
+    winner = 0
+    for p in range(1, 4):
+        e = eff[tk[p]]
+        if e == lead_suit:
+            ruff = False
+        elif e == TRUMP:
+            ruff = True
+        else:
+            continue  # neither the led suit nor trump: cannot win
+        top = power[tk[p]]
+        if (ruff and not best_ruff) or (ruff == best_ruff and top > best_top):
+            winner = p
+            best_ruff = ruff
+            best_top = top
+    return winner
+
+
+@njit(cache=True, _nrt=False)
+def _single_units_nb(power, kind, uw, ul, uk, ut):
+    """The canonical units of a one-card lead (``decompose_top_nb``): one single."""
+    uw[0] = 1
+    ul[0] = 1
+    uk[0, 0] = kind
+    for i in range(1, MAX_RUN):
+        uk[0, i] = -1
+    ut[0] = power[kind]
+    return 1
+
+
+@njit(cache=True, _nrt=False)
+def _first_kind_nb(counts):
+    for k in range(N_KINDS):
+        if counts[k]:
+            return k
+    return -1
 
 
 @njit(cache=True, _nrt=False)
@@ -432,9 +547,11 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
     kind_at = kt.kind_at[level, trump]
     last_only = sw[SW_JJ4_LINE40] == V_JJ4_LINE40_LITERAL and ap[AP_AMB_37] == 1  # AMB-37 B
     no_shape = sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE  # OTH-6 B
+    power = kt.power[level, trump]
+    tk = lane.tk
     while pre.hand_len[leader] > 0:
-        err = _lead_nb(kt, sw, level, trump, pre.hands[leader], lane.lb, state,
-                       lane.pkinds[leader] == GREEDY, lane.lead)
+        err = _lead_nb(kt, sw, level, trump, pre.hands[leader], pre.hand_len[leader], lane.lb,
+                       state, lane.pkinds[leader] == GREEDY, lane.lead)
         if err < 0:
             return err
         size = 0
@@ -442,22 +559,33 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
             lane.plays[0, k] = lane.lead[k]
             pre.hands[leader, k] -= lane.lead[k]
             size += lane.lead[k]
-        n_units = decompose_top_nb(kt, sw, level, trump, lane.lead, lane.uw, lane.ul, lane.uk,
-                                   lane.ut)
-        lead_first = -1  # the lead's first kind; the lead itself when it is one card
-        for k in range(N_KINDS):
-            if lane.lead[k]:
-                lead_first = k
-                break
-        lead_kind = lead_first if size == 1 else -1
+        lead_first = _first_kind_nb(lane.lead)
+        lead_kind = lead_first if size == 1 else -1  # a one-card lead
+        if lead_kind >= 0:
+            n_units = _single_units_nb(power, lead_kind, lane.uw, lane.ul, lane.uk, lane.ut)
+            tk[0] = lead_kind
+        else:
+            n_units = decompose_top_nb(kt, sw, level, trump, lane.lead, lane.uw, lane.ul,
+                                       lane.uk, lane.ut)
         for position in range(1, 4):
             seat = (leader + position) % 4
             free = -1
-            if lead_kind >= 0:  # a one-card lead: FOLLOW-1/2 without the family kernels
+            f = -1
+            if lead_kind >= 0 and lane.pkinds[seat] != GREEDY:  # the common case, in place
+                f, rule = _random_single_follow_nb(kt, level, trump, lead_kind, pre.hands[seat],
+                                                   position, last_only, no_shape, state)
+                if f >= 0:
+                    for k in range(N_KINDS):
+                        lane.plays[position, k] = 0
+                    lane.plays[position, f] = 1
+                    lane.fb.state[STATE_ROW] = 0
+            if f < 0 and lead_kind >= 0:  # a one-card lead: FOLLOW-1/2 without the families
                 free, rule = _single_follow_nb(eff, group, kind_at, lead_kind, pre.hands[seat],
                                                position, last_only, no_shape, lane.out,
                                                lane.pool)
-            if free >= 0:
+            if f >= 0:
+                pass
+            elif free >= 0:
                 count = _single_count_nb(free, lane.pool)
                 if lane.pkinds[seat] == GREEDY:
                     pick = _greedy_single_nb(kt, sw, ap, level, trump, lane, free, count,
@@ -472,6 +600,8 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
                                   leader)
             if rule < 0:
                 return rule
+            if lead_kind >= 0:
+                tk[position] = f if f >= 0 else _first_kind_nb(lane.plays[position])
             col = rule_col[rule]
             row[FOLLOW_COL0 + col] += 1
             table_row = lane.fb.state[STATE_ROW]
@@ -482,11 +612,16 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
                 lane.log.row[tricks, position - 1] = table_row
         for s in range(4):
             pre.hand_len[s] -= size
-        # the plays are legal (equal sizes, DEF-27) and lane.uw/ul/ut still hold the lead's
-        # units (a greedy follower's trick_winner_nb decomposes the same lead)
-        winner = trick_winner_units_nb(kt, sw, ap, level, trump, lane.plays, 4, n_units,
-                                       lane.uw, lane.ul, lane.ut, size, eff[lead_first])
-        points = trick_points_nb(kt, lane.plays, 4)
+        if lead_kind >= 0:
+            winner = _single_winner_nb(eff, power, tk)
+            points = (kt.points[tk[0]] + kt.points[tk[1]] + kt.points[tk[2]]
+                      + kt.points[tk[3]])
+        else:
+            # the plays are legal (equal sizes, DEF-27) and lane.uw/ul/ut still hold the
+            # lead's units (a greedy follower's trick_winner_nb decomposes the same lead)
+            winner = trick_winner_units_nb(kt, sw, ap, level, trump, lane.plays, 4, n_units,
+                                           lane.uw, lane.ul, lane.ut, size, eff[lead_first])
+            points = trick_points_nb(kt, lane.plays, 4)
         winner_seat = (leader + winner) % 4
         if winner_seat % 2 != dealer % 2:
             attackers += points
