@@ -341,21 +341,32 @@ def _prepare_tractors(kt, level, trump, buf):
     trs[0] = 0
     trs[1] = 0
     trs[2] = 0
-    for t in range(kt.ntr[level, trump]):
-        length = kt.tr_len[level, trump, t]
+    pairs = np.int64(0)  # kinds held at least twice, as a bit set
+    n_pairs = 0
+    for kk in range(N_KINDS):
+        if hold[kk] >= 2:
+            pairs |= np.int64(1) << np.int64(kk)
+            n_pairs += 1
+    tr_len = kt.tr_len[level, trump]
+    tr_mask = kt.tr_mask[level, trump]
+    closed = kt.tr_closed[level, trump] == 1
+    held = 0  # runs of length cur_len held
+    for t in range(kt.ntr[level, trump] if n_pairs >= 2 else 0):
+        length = tr_len[t]
+        if length > cur_len:
+            if closed and held == 0:
+                break  # none of length cur_len held: none longer (tables.tr_closed)
+            held = 0
         while cur_len < length:
             cur_len += 1
             trs[cur_len] = n
-        ok = True
-        for i in range(length):
-            if hold[kt.tr_kinds[level, trump, t, i]] < 2:
-                ok = False
-                break
-        if ok:
-            if n >= trf.shape[0]:
-                return ERR_TOO_MANY_TRACTORS
-            trf[n] = t
-            n += 1
+        if tr_mask[t] & ~pairs:
+            continue  # some kind of the run is held less than twice
+        if n >= trf.shape[0]:
+            return ERR_TOO_MANY_TRACTORS
+        trf[n] = t
+        n += 1
+        held += 1
     while cur_len < 15:
         cur_len += 1
         trs[cur_len] = n
@@ -1035,6 +1046,8 @@ def follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, un
     state[STATE_WAYS] = 0
     split = sw[SW_SPLIT_SETS] == V_SPLIT_SETS_YES
     state[STATE_SPLIT] = 1 if split else 0
+    group = kt.group[level, trump]
+    eff = kt.eff[level, trump]
     n = 0
     lead_kind = -1
     for kk in range(N_KINDS):
@@ -1044,25 +1057,25 @@ def follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, un
                 lead_kind = kk
     if n == 0:
         return 0, ERR_EMPTY_LEAD
-    g = kt.group[level, trump, lead_kind]
-    e = kt.eff[level, trump, lead_kind]
+    g = group[lead_kind]
+    e = eff[lead_kind]
     nhand = 0
-    for kk in range(N_KINDS):
-        nhand += hand_counts[kk]
-        if lead_counts[kk] and (kt.group[level, trump, kk] != g or kt.eff[level, trump, kk] != e):
-            return 0, ERR_MIXED_LEAD
-    if nhand < n:
-        return 0, ERR_SHORT_HAND
-    state[STATE_N] = n
     hold = buf.hold
     work = buf.work
     nh = 0
     for kk in range(N_KINDS):
-        c = hand_counts[kk] if (kt.group[level, trump, kk] == g and
-                                kt.eff[level, trump, kk] == e) else 0
+        c = hand_counts[kk]
+        nhand += c
+        same = group[kk] == g and eff[kk] == e
+        if lead_counts[kk] and not same:
+            return 0, ERR_MIXED_LEAD
+        c = c if same else 0
         hold[kk] = c
         work[kk] = c
         nh += c
+    if nhand < n:
+        return 0, ERR_SHORT_HAND
+    state[STATE_N] = n
     singles = True
     for u in range(n_units):
         if unit_w[u] != 1 or unit_len[u] != 1:
@@ -1112,8 +1125,9 @@ def _holding_weights(kt, level, trump, buf):
     w = 1
     hold = buf.hold
     weight = buf.weight
+    kind_at = kt.kind_at[level, trump]
     for i in range(N_KINDS - 1, -1, -1):
-        kk = kt.kind_at[level, trump, i]
+        kk = kind_at[i]
         if hold[kk]:
             weight[kk] = w
             if w > (1 << 62) // (hold[kk] + 1):
@@ -1187,8 +1201,9 @@ def _single_ways(kt, level, trump, buf, f):
     pool = buf.fam_pool[f]
     free = buf.fam_free[f]
     nk = 0
+    kind_at = kt.kind_at[level, trump]
     for i in range(N_KINDS):
-        kk = kt.kind_at[level, trump, i]
+        kk = kind_at[i]
         if pool[kk] > 0:
             buf.ukind[nk] = kk
             buf.ucap[nk] = pool[kk]
