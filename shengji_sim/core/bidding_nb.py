@@ -17,6 +17,8 @@ Not a declaration / not eligible is -1 (every valid key is >= 0, so "key <= old"
 ``old == -1`` is never true, which is the reference's "old is None").
 Option lists are written to ``out_kind`` / ``out_count`` (length >= 32) in the reference's
 order (kinds ascending, then count ascending); the kernels return how many they wrote.
+The deal loop does not list options: it counts them from a bit mask of the legal
+(biddable kind, count) pairs (:func:`declaration_mask_nb`) and looks up only the one chosen.
 """
 
 from __future__ import annotations
@@ -132,14 +134,15 @@ def _strength_nb(cfg, level, kind, count):
 
 
 @njit(cache=True)
-def _can_override_nb(cfg, level, st_seat, st_kind, st_count, seat, kind, count):
-    key = _strength_nb(cfg, level, kind, count)
+def _override_nb(cfg, st_seat, st_kind, own, kind, count, key, old):
+    """:func:`_can_override_nb` given ``key`` / ``old``, the strengths of the new and of
+    the standing declaration, and ``own``: the seat is the standing declaration's."""
     if key < 0:
         return False
     if st_seat < 0:  # BID-1 first declaration; AMB-33 B: pair/triple jokers need a suit
         return not (kind >= LJ and count < FOUR
                     and cfg[DC_JOKER_MODE] == V_JOKER_DECLARATION_ONLY_FOUR_NT)
-    if st_seat == seat:  # BID-6 / DEF-20
+    if own:  # BID-6 / DEF-20
         if st_kind == kind:
             if cfg[DC_SELF_REINFORCE] == 0:
                 return False
@@ -152,8 +155,14 @@ def _can_override_nb(cfg, level, st_seat, st_kind, st_count, seat, kind, count):
         return False
     if rule == V_BID_OVERRIDE_RULE_LAST_WINS:  # AMB-42 B
         return True
-    old = _strength_nb(cfg, level, st_kind, st_count)
     return not (old >= 0 and key <= old)  # BID-2 / AMB-42 A: strictly stronger
+
+
+@njit(cache=True)
+def _can_override_nb(cfg, level, st_seat, st_kind, st_count, seat, kind, count):
+    key = _strength_nb(cfg, level, kind, count)
+    old = _strength_nb(cfg, level, st_kind, st_count)
+    return _override_nb(cfg, st_seat, st_kind, st_seat == seat, kind, count, key, old)
 
 
 @njit(cache=True)
@@ -206,7 +215,7 @@ def declaration_options_nb(sw, ap, level, counts, seat, st_seat, st_kind, st_cou
     cfg = bid_config_nb(sw, ap)
     n = 0
     for s in range(6):
-        k = s * 13 + level if s < 4 else LJ + s - 4
+        k = slot_kind_nb(level, s)
         for c in range(1, counts[k] + 1):
             if _can_override_nb(cfg, level, st_seat, st_kind, st_count, seat, k, c):
                 out_kind[n] = k
@@ -215,20 +224,77 @@ def declaration_options_nb(sw, ap, level, counts, seat, st_seat, st_kind, st_cou
     return n
 
 
-@njit(cache=True)
-def seat_declaration_options_nb(cfg, level, hands, seat, st_seat, st_kind, st_count, opt_kind,
-                                opt_count):
-    """:func:`declaration_options_nb` for the hot deal loop: ``cfg`` from
-    :func:`bid_config_nb`, ``hands[seat]`` the holding, options into ``opt_*[seat]``."""
+# The hot deal loop asks after every dealt card how many options the receiving seat has.
+# Those depend only on the seat's counts of the six biddable kinds (slots 0..3: the level
+# card of suit s, 4: LJ, 5: BJ) and on the standing declaration, so per standing
+# declaration ``declaration_mask_nb`` packs which counts of which slot are legal into one
+# int64, bit ``MASK_SEAT * t + 4 * s + c - 1`` for count c (1..4, DECK-2: at most 4 decks)
+# of slot s, t = 1 for the standing declaration's own seat (BID-6 / DEF-20), 0 for the
+# others. A seat's option count is then a sum of mask bits, and grows by at most one bit
+# when it is dealt a card of one slot.
+
+MASK_SEAT = 24  # 6 slots x 4 counts
+
+
+@njit(cache=True, _nrt=False)
+def slot_kind_nb(level, s):
+    """Kind of biddable slot ``s`` (0..3 the level card of suit s, 4 LJ, 5 BJ)."""
+    return s * 13 + level if s < 4 else LJ + s - 4
+
+
+@njit(cache=True, _nrt=False)
+def slot_of_nb(level, k):
+    """Biddable slot of kind ``k`` (see :func:`slot_kind_nb`), -1 for the other kinds."""
+    if k >= LJ:
+        return 4 + k - LJ
+    return k // 13 if k % 13 == level else -1
+
+
+@njit(cache=True, _nrt=False)
+def declaration_mask_nb(cfg, level, st_seat, st_kind, st_count):
+    """The legal (slot, count) pairs under the standing declaration, for its own seat and
+    for another one, as a bit mask (see above)."""
+    old = _strength_nb(cfg, level, st_kind, st_count)
+    mask = np.int64(0)
+    for s in range(6):
+        k = slot_kind_nb(level, s)
+        for c in range(1, FOUR + 1):
+            key = _strength_nb(cfg, level, k, c)
+            for t in range(2):
+                if _override_nb(cfg, st_seat, st_kind, t == 1, k, c, key, old):
+                    mask |= np.int64(1) << (MASK_SEAT * t + 4 * s + c - 1)
+    return mask
+
+
+@njit(cache=True, _nrt=False)
+def legal_bit_nb(mask, t, s, c):
+    """1 if count ``c`` of slot ``s`` is legal in ``mask`` for ``t``, else 0."""
+    return (mask >> (MASK_SEAT * t + 4 * s + c - 1)) & 1
+
+
+@njit(cache=True, _nrt=False)
+def seat_option_count_nb(level, mask, t, hands, seat):
+    """Number of :func:`declaration_options_nb` of ``seat`` holding ``hands[seat]``; ``t``
+    = 1 iff it holds the standing declaration."""
     n = 0
     for s in range(6):
-        k = s * 13 + level if s < 4 else LJ + s - 4
-        for c in range(1, hands[seat, k] + 1):
-            if _can_override_nb(cfg, level, st_seat, st_kind, st_count, seat, k, c):
-                opt_kind[seat, n] = k
-                opt_count[seat, n] = c
-                n += 1
+        for c in range(1, hands[seat, slot_kind_nb(level, s)] + 1):
+            n += legal_bit_nb(mask, t, s, c)
     return n
+
+
+@njit(cache=True, _nrt=False)
+def nth_declaration_nb(level, mask, t, hands, seat, i):
+    """Option ``i`` of :func:`declaration_options_nb` (kinds ascending, then count
+    ascending) as ``(kind, count)``; ``(-1, 0)`` past the end."""
+    for s in range(6):
+        k = slot_kind_nb(level, s)
+        for c in range(1, hands[seat, k] + 1):
+            if legal_bit_nb(mask, t, s, c):
+                if i == 0:
+                    return k, c
+                i -= 1
+    return -1, 0
 
 
 # ---------------------------------------------------------------- nobody declares (BID-8)
@@ -359,8 +425,8 @@ def _standing_strength_nb(cfg, level, st_seat, st_kind, st_count):
 
 
 @njit(cache=True)
-def _can_chaodi_nb(cfg, level, st_seat, st_kind, st_count, seat, kind, count, declarer,
-                   someone_else, kitty_flip):
+def _may_chaodi_nb(cfg, st_seat, seat, declarer, someone_else, kitty_flip):
+    """The seat conditions of :func:`_can_chaodi_nb`, whatever the cards."""
     if cfg[CC_CHAODI] == 0:
         return False
     if kitty_flip and cfg[CC_AFTER_FLIP] == 0:  # CHAO-6
@@ -368,7 +434,13 @@ def _can_chaodi_nb(cfg, level, st_seat, st_kind, st_count, seat, kind, count, de
     if seat == declarer:  # CHAO-5
         if not someone_else or cfg[CC_SELF_AFTER] == 0:
             return False
-    if st_seat >= 0 and st_seat == seat:  # DEF-21: not over one's own standing cards
+    return not (st_seat >= 0 and st_seat == seat)  # DEF-21: not over one's own cards
+
+
+@njit(cache=True)
+def _can_chaodi_nb(cfg, level, st_seat, st_kind, st_count, seat, kind, count, declarer,
+                   someone_else, kitty_flip):
+    if not _may_chaodi_nb(cfg, st_seat, seat, declarer, someone_else, kitty_flip):
         return False
     key = _chao_strength_nb(cfg, level, kind, count)
     if key < 0:
@@ -394,14 +466,18 @@ def can_chaodi_nb(sw, ap, level, st_seat, st_kind, st_count, seat, kind, count, 
 @njit(cache=True)
 def chaodi_options_nb(sw, ap, level, counts, seat, st_seat, st_kind, st_count, declarer,
                       someone_else, kitty_flip, out_kind, out_count):
-    """``_chaodi_options``: legal 炒 of ``seat``, kinds ascending then count ascending."""
+    """``_chaodi_options``: legal 炒 of ``seat``, kinds ascending then count ascending
+    (:func:`_can_chaodi_nb` with its seat test and the standing strength hoisted)."""
     cfg = chao_config_nb(sw, ap)
+    if not _may_chaodi_nb(cfg, st_seat, seat, declarer, someone_else, kitty_flip):
+        return 0
+    old = _standing_strength_nb(cfg, level, st_seat, st_kind, st_count)
     n = 0
     for s in range(6):
-        k = s * 13 + level if s < 4 else LJ + s - 4
+        k = slot_kind_nb(level, s)
         for c in range(1, counts[k] + 1):
-            if _can_chaodi_nb(cfg, level, st_seat, st_kind, st_count, seat, k, c, declarer,
-                              someone_else, kitty_flip):
+            key = _chao_strength_nb(cfg, level, k, c)
+            if key >= 0 and not (old >= 0 and key <= old):
                 out_kind[n] = k
                 out_count[n] = c
                 n += 1

@@ -43,9 +43,13 @@ from shengji_sim.core.bidding_nb import (
     bid_config_nb,
     chaodi_effect_nb,
     chaodi_options_nb,
+    declaration_mask_nb,
     hand1_dealer_nb,
+    legal_bit_nb,
     no_declaration_nb,
-    seat_declaration_options_nb,
+    nth_declaration_nb,
+    seat_option_count_nb,
+    slot_of_nb,
     trump_after_nb,
 )
 from shengji_sim.core.rng_nb import below_nb, hand_seed_nb, shuffle_nb
@@ -71,6 +75,7 @@ TRUMP = 4
 RANDOM = 0
 GREEDY = 1
 PASSIVE = 2  # random, but never declares or 炒s (exercises BID-8 in tests)
+ABSENT = 1 << 62  # greedy burial key offset of kinds not held
 
 # info indices
 I_STATUS = 0  # 0 ok, 1 no trump after MAX_REDEALS redeals
@@ -104,9 +109,9 @@ class PreTrickBuffers(NamedTuple):
     bur_cards: np.ndarray
     chao: np.ndarray
     info: np.ndarray
-    opt_kind: np.ndarray  # int32[4, MAX_OPTIONS] scratch: each seat's current options
-    opt_count: np.ndarray  # int32[4, MAX_OPTIONS]
-    opt_n: np.ndarray  # int32[4]: number of options, -1 = to recompute
+    opt_kind: np.ndarray  # int32[4, MAX_OPTIONS] scratch: 炒 options (row 0)
+    opt_count: np.ndarray  # int32[4, MAX_OPTIONS] scratch: their counts
+    opt_n: np.ndarray  # int32[4]: each seat's number of declaration options during the deal
     suf: np.ndarray  # int64[55, K + 1] scratch: multiset counts of suffixes
     bkinds: np.ndarray  # int16[54] scratch: kinds in strongest-first order
     bkeys: np.ndarray  # int64[54] scratch: greedy burial keys
@@ -133,13 +138,13 @@ def alloc_buffers_nb(decks, hand_size, kitty_size):
         np.zeros(54, np.int16), np.zeros(54, np.int64), np.zeros(6, np.int32))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def level_of_nb(levels, dealer):
     """``HandState.level``: the dealer side's level; side 0's before hand 1's dealer."""
     return levels[0] if dealer < 0 else levels[dealer % 2]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _greedy_declares_nb(counts, hand_len, level, kind):
     """``GreedyPlayer.declare`` on its strongest (last) option of ``kind``: a quarter of
     the hand in that suit, level cards included (jokers: level cards only)."""
@@ -154,7 +159,7 @@ def _greedy_declares_nb(counts, hand_len, level, kind):
     return 4 * same >= max(hand_len, 4)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _choose_nb(state, pkind, hands, seat, hand_len, level, n, opt_kind):
     """A declaration or 炒 choice of ``seat`` among ``n`` options of kinds ``opt_kind``:
     the index, or -1 = pass.
@@ -171,23 +176,22 @@ def _choose_nb(state, pkind, hands, seat, hand_len, level, n, opt_kind):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _deal_once_nb(sw, ap, state, levels, match_dealer, hand_number, pkinds, buf):
     """One ``_deal_and_declare``; False when the hand must be redealt (BID-8).
 
-    ``_offer_declaration`` is inlined in the deal loop (passing arrays to a helper costs a
-    reference count each, and this runs once per card). ``stand`` = seat, kind, count of
+    ``_offer_declaration`` is inlined in the deal loop. ``stand`` = seat, kind, count of
     the standing declaration, current open trump, first accepted seat, number accepted.
     ``_declaration_options`` is a pure function of the seat's level cards and jokers and of
-    the standing declaration, so each seat's list is kept in ``opt_*[seat]`` and recomputed
-    only after one of those changed (``opt_n[seat] == -1``).
+    the standing declaration, so only its length is kept per seat (``opt_n``), updated
+    from ``legal`` (:func:`declaration_mask_nb`, rebuilt when the standing declaration
+    changes) when the seat is dealt a level card or a joker; the chosen option is looked
+    up only when the player declares.
     """
     info = buf.info
     cards = buf.cards
     hands = buf.hands
     hand_len = buf.hand_len
-    opt_kind = buf.opt_kind
-    opt_count = buf.opt_count
     opt_n = buf.opt_n
     stand = buf.stand
     decl = buf.decl
@@ -217,15 +221,19 @@ def _deal_once_nb(sw, ap, state, levels, match_dealer, hand_number, pkinds, buf)
     level = level_of_nb(levels, match_dealer)
     dealt = 4 * sw[SW_HAND_SIZE]
     n_kitty = total - dealt
-    opt_n[:] = -1
+    legal = declaration_mask_nb(cfg, level, -1, -1, 0)
+    opt_n[:] = 0
+    seat = (first - step) % 4
     for i in range(dealt + 4):
         if i < dealt:  # DECK-4, DEF-11: one card at a time; declare after each (DEF-24)
-            seat = ((first + step * i) % 4 + 4) % 4
+            seat = (seat + step) % 4
             k = cards[i]
             hands[seat, k] += 1
             hand_len[seat] += 1
-            if k >= LJ or k % 13 == level:
-                opt_n[seat] = -1
+            s = slot_of_nb(level, k)
+            if s >= 0:  # one more of a biddable kind: its newly legal count, if any
+                t = 1 if seat == stand[0] else 0
+                opt_n[seat] += legal_bit_nb(legal, t, s, hands[seat, k])
             now = i + 1
         else:  # DEF-24: one more chance each, in play order from the first recipient
             if i == dealt:
@@ -234,32 +242,18 @@ def _deal_once_nb(sw, ap, state, levels, match_dealer, hand_number, pkinds, buf)
             seat = (first + i - dealt) % 4
             now = dealt
         n = opt_n[seat]
-        if n < 0:
-            n = seat_declaration_options_nb(cfg, level, hands, seat, stand[0], stand[1],
-                                            stand[2], opt_kind, opt_count)
-            opt_n[seat] = n
         if n == 0 or pkinds[seat] == PASSIVE:
             continue
+        t = 1 if seat == stand[0] else 0
         if pkinds[seat] == RANDOM:  # below(count + 1); count = pass
             c = below_nb(state, n + 1)
             if c == n:
                 continue
+            kind, count = nth_declaration_nb(level, legal, t, hands, seat, c)
         else:  # greedy: its strongest option when a quarter of its hand is in that suit
-            kind = opt_kind[seat, n - 1]
-            suit = 4 if kind >= LJ else kind // 13
-            same = 0
-            for q in range(4):
-                if q != suit:
-                    same += hands[seat, q * 13 + level]
-            if suit < 4:
-                for q in range(13):
-                    same += hands[seat, suit * 13 + q]
-            if 4 * same < max(hand_len[seat], 4):
+            kind, count = nth_declaration_nb(level, legal, t, hands, seat, n - 1)
+            if not _greedy_declares_nb(hands[seat], hand_len[seat], level, kind):
                 continue
-            c = n - 1
-        kind = opt_kind[seat, c]
-        count = opt_count[seat, c]
-        opt_n[:] = -1  # the standing declaration changed
         if stand[5] == 0:
             stand[4] = seat
         stand[5] += 1
@@ -268,10 +262,13 @@ def _deal_once_nb(sw, ap, state, levels, match_dealer, hand_number, pkinds, buf)
         else:
             stand[3] = trump_after_nb(sw, stand[3], kind, count)
             replace = True
-        if replace:
+        if replace:  # a new standing declaration: recount every seat's options
             stand[0] = seat
             stand[1] = kind
             stand[2] = count
+            legal = declaration_mask_nb(cfg, level, seat, kind, count)
+            for q in range(4):
+                opt_n[q] = seat_option_count_nb(level, legal, 1 if q == seat else 0, hands, q)
         decl[n_decl, 0] = seat
         decl[n_decl, 1] = kind
         decl[n_decl, 2] = count
@@ -282,7 +279,7 @@ def _deal_once_nb(sw, ap, state, levels, match_dealer, hand_number, pkinds, buf)
                       stand)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _settle_nb(sw, levels, match_dealer, hand_number, first, n_kitty, level, buf, stand):
     """``_settle_trump``: BID-7 / AMB-46 with a declaration, BID-8 without."""
     info = buf.info
@@ -319,7 +316,7 @@ def _settle_nb(sw, levels, match_dealer, hand_number, first, n_kitty, level, buf
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def deal_and_declare_nb(kt, sw, ap, state, levels, match_dealer, hand_number, pkinds, buf):
     """``_deal_and_declare`` + ``_settle_trump`` in ``play_hand``'s redeal loop.
 
@@ -343,31 +340,38 @@ def deal_and_declare_nb(kt, sw, ap, state, levels, match_dealer, hand_number, pk
 # ------------------------------------------------------------------ kitty and 炒底
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _random_burial_nb(kind_at, state, counts, n, bkinds, suf, kitty):
     """``RandomPlayer.bury``: ``nth_multiset(below(count))`` over the distinct n-card
     multisets, kinds strongest first (``kind_at`` = ``kt.kind_at[level, trump]``), counts
-    descending; into ``kitty[:n]``."""
+    descending; into ``kitty[:n]``.
+
+    ``suf[i, m]``: the m-card multisets of kinds ``bkinds[i:]``, i.e. the sum of
+    ``suf[i + 1, m - j]`` over ``j <= min(count, m)``, as a sliding window over m. The
+    loops avoid data-dependent branches (they mispredict on random hands).
+    """
     nk = 0
     for pos in range(54):
         k = kind_at[pos]
-        if counts[k] > 0:
-            bkinds[nk] = k
-            nk += 1
+        bkinds[nk] = k
+        nk += counts[k] > 0
     for m in range(n + 1):
         suf[nk, m] = 0
     suf[nk, 0] = 1
     for i in range(nk - 1, -1, -1):
         c = counts[bkinds[i]]
+        window = 0
         for m in range(n + 1):
-            s = 0
-            for j in range(min(c, m) + 1):
-                s += suf[i + 1, m - j]
-            suf[i, m] = s
+            j = m - c - 1  # the term leaving the window
+            gone = suf[i + 1, max(j, 0)]
+            window += suf[i + 1, m] - (gone if j >= 0 else 0)
+            suf[i, m] = window
     index = below_nb(state, suf[0, n])
     left = n
     out = 0
     for i in range(nk):
+        if left == 0:  # the rest take none (index is 0 here)
+            break
         k = bkinds[i]
         for c in range(min(counts[k], left), -1, -1):
             ways = suf[i + 1, left - c]
@@ -380,33 +384,40 @@ def _random_burial_nb(kind_at, state, counts, n, bkinds, suf, kitty):
             index -= ways
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _greedy_burial_nb(eff, power, points, counts, n, bkeys, kitty):
     """``GreedyPlayer.bury``: the n lowest cards by (trump, point card, power, kind);
-    ``eff`` / ``power`` are the ``[level, trump]`` rows of the tables."""
-    nk = 0
+    ``eff`` / ``power`` are the ``[level, trump]`` rows of the tables.
+
+    One pass keeps the n lowest kind keys sorted in ``bkeys[:n]`` (n kinds hold at least
+    n cards; absent kinds get keys >= ``ABSENT``, never kept), then buries their cards
+    lowest first.
+    """
+    for i in range(n):
+        bkeys[i] = ABSENT
     for k in range(54):
-        if counts[k] > 0:
-            trump_bit = 1 if eff[k] == TRUMP else 0
-            point_bit = 1 if points[k] > 0 else 0
-            key = ((trump_bit * 2 + point_bit) * 65536 + power[k] + 32768)
-            bkeys[nk] = key * 64 + k
-            nk += 1
+        trump_bit = 1 if eff[k] == TRUMP else 0
+        point_bit = 1 if points[k] > 0 else 0
+        key = ((trump_bit * 2 + point_bit) * 65536 + power[k] + 32768) * 64 + k
+        if counts[k] == 0:
+            key += ABSENT
+        if key < bkeys[n - 1]:  # insert; the highest kept key drops out
+            j = n - 1
+            while j > 0 and bkeys[j - 1] > key:
+                bkeys[j] = bkeys[j - 1]
+                j -= 1
+            bkeys[j] = key
     out = 0
-    while out < n:
-        best = 0
-        for i in range(1, nk):
-            if bkeys[i] < bkeys[best]:
-                best = i
-        k = bkeys[best] % 64
-        bkeys[best] = 1 << 62
-        for _ in range(counts[k]):
-            if out < n:
-                kitty[out] = k
-                out += 1
+    for i in range(n):
+        if out == n:
+            break
+        k = bkeys[i] % 64
+        for _ in range(min(counts[k], n - out)):
+            kitty[out] = k
+            out += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _bury_nb(kt, sw, state, pkind, seat, level, trump, buf):
     """``_bury`` (KITTY-1, DEF-22): ``seat`` takes the kitty and buries as many cards."""
     n = sw[SW_KITTY_SIZE]
@@ -428,7 +439,7 @@ def _bury_nb(kt, sw, state, pkind, seat, level, trump, buf):
     buf.info[I_N_BUR] = b + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def kitty_and_chaodi_nb(kt, sw, ap, state, levels, hand_number, pkinds, buf):
     """``_kitty_exchange`` + ``_chaodi`` (KITTY-1, CHAO-1..6, DEF-21, AMB-32) after
     :func:`deal_and_declare_nb` on the same ``buf``; returns the status (0)."""
@@ -497,7 +508,7 @@ def kitty_and_chaodi_nb(kt, sw, ap, state, levels, hand_number, pkinds, buf):
     return STATUS_OK
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pre_trick_nb(kt, sw, ap, state, levels, match_dealer, hand_number, pkinds, buf):
     """The whole pre-trick phase: :func:`deal_and_declare_nb` then
     :func:`kitty_and_chaodi_nb`; returns the status."""
@@ -508,7 +519,7 @@ def pre_trick_nb(kt, sw, ap, state, levels, match_dealer, hand_number, pkinds, b
     return kitty_and_chaodi_nb(kt, sw, ap, state, levels, hand_number, pkinds, buf)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def pre_trick_batch_nb(kt, sw, ap, root, start, count, levels, match_dealer, hand_number,
                        pkinds, buf, state, out):
     """Hands ``start .. start + count - 1`` of root seed ``root`` (same match state): the
