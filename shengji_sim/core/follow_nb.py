@@ -201,6 +201,9 @@ CZ_LEN, CZ_W, CZ_K = _build_cz4()
 
 MAX_DEPTH = 64  #: patterns per alternative, CZ4 greedy depth
 MAX_N = 64  #: lead size bound of the unranking table
+#: ``RADIX_LIMIT[c]``: the largest weight that may still be multiplied by ``c + 1`` (a table
+#: instead of a 64-bit division per held kind in :func:`_holding_weights`)
+RADIX_LIMIT = np.array([(1 << 62) // (c + 1) for c in range(128)], np.int64)
 STATE_GEN = 0  #: hash generation counter
 STATE_N = 1  #: lead size of the last obligation
 STATE_NFAM = 2
@@ -1046,33 +1049,33 @@ def follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, un
     state[STATE_WAYS] = 0
     split = sw[SW_SPLIT_SETS] == V_SPLIT_SETS_YES
     state[STATE_SPLIT] = 1 if split else 0
-    group = kt.group[level, trump]
-    eff = kt.eff[level, trump]
     n = 0
     lead_kind = -1
-    for kk in range(N_KINDS):
-        if lead_counts[kk]:
-            n += lead_counts[kk]
-            if lead_kind < 0:
-                lead_kind = kk
-    if n == 0:
-        return 0, ERR_EMPTY_LEAD
-    g = group[lead_kind]
-    e = eff[lead_kind]
     nhand = 0
     hold = buf.hold
     work = buf.work
-    nh = 0
     for kk in range(N_KINDS):
+        n += lead_counts[kk]
+        if lead_kind < 0 and lead_counts[kk]:
+            lead_kind = kk
+        nhand += hand_counts[kk]
+        hold[kk] = 0
+        work[kk] = 0
+    if n == 0:
+        return 0, ERR_EMPTY_LEAD
+    # the led follow class (FOLLOW-1): the lead's first kind's (tables.cls_kinds)
+    cls = kt.cls_kinds[level, trump, lead_kind]
+    nh = 0
+    n_in_class = 0
+    for j in range(kt.cls_n[level, trump, lead_kind]):
+        kk = cls[j]
         c = hand_counts[kk]
-        nhand += c
-        same = group[kk] == g and eff[kk] == e
-        if lead_counts[kk] and not same:
-            return 0, ERR_MIXED_LEAD
-        c = c if same else 0
         hold[kk] = c
         work[kk] = c
         nh += c
+        n_in_class += lead_counts[kk]
+    if n_in_class != n:
+        return 0, ERR_MIXED_LEAD
     if nhand < n:
         return 0, ERR_SHORT_HAND
     state[STATE_N] = n
@@ -1130,7 +1133,7 @@ def _holding_weights(kt, level, trump, buf):
         kk = kind_at[i]
         if hold[kk]:
             weight[kk] = w
-            if w > (1 << 62) // (hold[kk] + 1):
+            if w > RADIX_LIMIT[hold[kk]]:
                 return ERR_KEY_OVERFLOW
             w *= hold[kk] + 1
         else:

@@ -23,9 +23,15 @@ it, every call that passes a NamedTuple of arrays (``kt``, the buffers, :class:`
 atomic increment and decrement per array, which dominated the hand and made two threads
 slower than one (shared ``kt`` counters). A kernel compiled from one with NRT off inherits it,
 so the few allocating kernels (buffer allocation, the throw paths of ``shapes_nb`` /
-``trick_nb``, ``follow_nb._materialize``) say ``_nrt=True`` explicitly. One-card leads are
-followed by :func:`_single_follow_nb` (FOLLOW-1/2, AMB-37 B, OTH-6 B: one family, at most one
-free card) instead of the general family kernels; the trick winner reuses the lead's units.
+``trick_nb``, ``follow_nb._materialize``) say ``_nrt=True`` explicitly.
+
+The common cases skip the general machinery and draw the same numbers: a random leader's
+lead is option ``below(n)`` found by one walk down the listing (``lead_nb.random_lead_into_nb``:
+sets are counted, only tractors generated); a one-card lead is followed by looking at the led
+card's follow class only (:func:`_random_single_follow_nb`; greedy players use the one family
+of :func:`_single_follow_nb`), and its winner and points come from the four kinds
+(:func:`_single_winner_nb`). Multi-card leads go through the family kernels of
+:mod:`.follow_nb`; the trick winner reuses the lead's units.
 """
 
 from __future__ import annotations
@@ -284,14 +290,14 @@ def _lead_nb(kt, sw, level, trump, hand, n_cards, lb, state, greedy, lead):
 
 
 @njit(cache=True, _nrt=False)
-def _random_single_follow_nb(kt, level, trump, lead_kind, hand, position, last_only, no_shape,
-                             state):
+def _random_single_follow_nb(cls, n_cls, eff, kind_at, lead_kind, hand, position, last_only,
+                             no_shape, state):
     """``RandomPlayer.follow`` of a one-card lead (FOLLOW-1/2, AMB-37 B, OTH-6 B), drawing
     ``below(count)`` over the options :func:`_single_follow_nb` lists, but looking at the
-    led card's follow class only (``kt.cls_kinds``). Takes the card from ``hand``; returns
-    ``(kind, rule)``, kind -1 when the general kernels must decide (the radix guard)."""
-    n_cls = kt.cls_n[level, trump, lead_kind]
-    cls = kt.cls_kinds[level, trump, lead_kind]
+    led card's follow class only (``cls[:n_cls]``, ``kt.cls_kinds``). Takes the card from
+    ``hand``; returns ``(kind, rule)``, kind -1 when the general kernels must decide (the
+    radix guard). Arguments are table rows, not ``kt``: passing a NamedTuple of arrays copies
+    every array's descriptor on this hot path."""
     held = 0
     distinct = 0
     radix = 1.0
@@ -319,7 +325,6 @@ def _random_single_follow_nb(kt, level, trump, lead_kind, hand, position, last_o
         below_nb(state, 1)
         hand[only] -= 1
         return only, RULE_FOLLOW_1
-    eff = kt.eff[level, trump]
     rule = RULE_FOLLOW_2  # void: any card (FOLLOW-2)
     plain_only = False
     if eff[lead_kind] != TRUMP and last_only and position < 3:  # AMB-37 B
@@ -328,7 +333,6 @@ def _random_single_follow_nb(kt, level, trump, lead_kind, hand, position, last_o
             if hand[k] and eff[k] != TRUMP:
                 plain_only = True
                 break
-    kind_at = kt.kind_at[level, trump]
     distinct = 0
     for k in range(N_KINDS):
         if hand[k] and not (plain_only and eff[k] == TRUMP):
@@ -508,6 +512,33 @@ def _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader):
 
 
 @njit(cache=True, _nrt=False)
+def _one_card_follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader,
+                        lead_kind, last_only, no_shape):
+    """A follow of a one-card lead that :func:`_random_single_follow_nb` does not make (a
+    greedy player, or the radix guard) into ``lane.plays[position]`` and its kind into
+    ``lane.tk[position]``: the one family of :func:`_single_follow_nb`, or the family
+    kernels when that declines. Returns the rule."""
+    hand = lane.pre.hands[seat]
+    play = lane.plays[position]
+    free, rule = _single_follow_nb(kt.eff[level, trump], kt.group[level, trump],
+                                   kt.kind_at[level, trump], lead_kind, hand, position,
+                                   last_only, no_shape, lane.out, lane.pool)
+    if free >= 0:
+        count = _single_count_nb(free, lane.pool)
+        if lane.pkinds[seat] == GREEDY:
+            pick = _greedy_single_nb(kt, sw, ap, level, trump, lane, free, count, position,
+                                     seat % 2, leader)
+        else:
+            pick = below_nb(lane.state, count)
+        _play_single_nb(kt.kind_at[level, trump], free, pick, lane.out, lane.pool, play, hand)
+        lane.fb.state[STATE_ROW] = 0
+    else:
+        rule = _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader)
+    lane.tk[position] = _first_kind_nb(play)
+    return rule
+
+
+@njit(cache=True, _nrt=False)
 def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, lane, row_out,
                  r, log_on):
     """Hand ``index`` of ``root`` into ``row_out[r]``; returns 0 or a negative error."""
@@ -543,8 +574,9 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
     leader = dealer
     tricks = 0
     eff = kt.eff[level, trump]
-    group = kt.group[level, trump]
     kind_at = kt.kind_at[level, trump]
+    cls = kt.cls_kinds[level, trump, 0]
+    n_cls = 0
     last_only = sw[SW_JJ4_LINE40] == V_JJ4_LINE40_LITERAL and ap[AP_AMB_37] == 1  # AMB-37 B
     no_shape = sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE  # OTH-6 B
     power = kt.power[level, trump]
@@ -564,44 +596,32 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
         if lead_kind >= 0:
             n_units = _single_units_nb(power, lead_kind, lane.uw, lane.ul, lane.uk, lane.ut)
             tk[0] = lead_kind
+            cls = kt.cls_kinds[level, trump, lead_kind]
+            n_cls = kt.cls_n[level, trump, lead_kind]
         else:
             n_units = decompose_top_nb(kt, sw, level, trump, lane.lead, lane.uw, lane.ul,
                                        lane.uk, lane.ut)
         for position in range(1, 4):
             seat = (leader + position) % 4
-            free = -1
             f = -1
             if lead_kind >= 0 and lane.pkinds[seat] != GREEDY:  # the common case, in place
-                f, rule = _random_single_follow_nb(kt, level, trump, lead_kind, pre.hands[seat],
-                                                   position, last_only, no_shape, state)
-                if f >= 0:
-                    for k in range(N_KINDS):
-                        lane.plays[position, k] = 0
-                    lane.plays[position, f] = 1
-                    lane.fb.state[STATE_ROW] = 0
-            if f < 0 and lead_kind >= 0:  # a one-card lead: FOLLOW-1/2 without the families
-                free, rule = _single_follow_nb(eff, group, kind_at, lead_kind, pre.hands[seat],
-                                               position, last_only, no_shape, lane.out,
-                                               lane.pool)
+                f, rule = _random_single_follow_nb(cls, n_cls, eff, kind_at, lead_kind,
+                                                   pre.hands[seat], position, last_only,
+                                                   no_shape, state)
             if f >= 0:
-                pass
-            elif free >= 0:
-                count = _single_count_nb(free, lane.pool)
-                if lane.pkinds[seat] == GREEDY:
-                    pick = _greedy_single_nb(kt, sw, ap, level, trump, lane, free, count,
-                                             position, seat % 2, leader)
-                else:
-                    pick = below_nb(state, count)
-                _play_single_nb(kind_at, free, pick, lane.out, lane.pool, lane.plays[position],
-                                pre.hands[seat])
+                for k in range(N_KINDS):
+                    lane.plays[position, k] = 0
+                lane.plays[position, f] = 1
+                tk[position] = f
                 lane.fb.state[STATE_ROW] = 0
+            elif lead_kind >= 0:
+                rule = _one_card_follow_nb(kt, sw, ap, level, trump, lane, seat, position,
+                                           n_units, leader, lead_kind, last_only, no_shape)
             else:
                 rule = _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units,
                                   leader)
             if rule < 0:
                 return rule
-            if lead_kind >= 0:
-                tk[position] = f if f >= 0 else _first_kind_nb(lane.plays[position])
             col = rule_col[rule]
             row[FOLLOW_COL0 + col] += 1
             table_row = lane.fb.state[STATE_ROW]
