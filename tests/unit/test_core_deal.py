@@ -29,6 +29,7 @@ from shengji_sim.core.lead_nb import (
     lead_options_nb,
     make_lead_buffers,
     option_cards,
+    random_lead_into_nb,
     random_lead_nb,
 )
 from shengji_sim.rng import Rng, hand_seed
@@ -328,3 +329,44 @@ def test_lead_options_match_reference(kernels, name) -> None:
         seed = rnd.getrandbits(64)
         assert RandomPlayer().lead(view, G.list_choice(ref), Rng(seed)) == option_cards(
             pt.kt, level, trump, lb, int(random_lead_nb(rng_nb.new_state(seed), n)))
+
+
+#: readings that change which kinds are adjacent (AMB-01..08), on the variants they apply to
+CHAIN_CASES = [("changzhou-4deck", "AMB-01=B"), ("changzhou-4deck", "AMB-02=B"),
+               ("changzhou-4deck", "AMB-03=B"), ("changzhou-4deck", "AMB-04=C"),
+               ("jj-4deck", "AMB-05=B"), ("jj-4deck", "AMB-06=B"),
+               ("classic-2deck", "AMB-01=C"), ("classic-2deck", "AMB-04=B"),
+               ("classic-2deck", "AMB-05=C"), ("classic-3deck", "AMB-03=B"),
+               ("baifen-1deck", "AMB-07=B"), ("baifen-1deck", "AMB-08=B")]
+
+
+@pytest.mark.parametrize("name, amb", [(n, None) for n in ALL] + CHAIN_CASES)
+def test_lead_3_random_lead_without_listing_matches_reference(name, amb) -> None:
+    """LEAD-3: the random lead of ``random_lead_into_nb`` (sets counted, tractors listed)
+    is ``RandomPlayer.lead`` over the reference's ``lead_options``, draw for draw."""
+    pt = PreTrick(load_variant(name, amb=[amb] if amb else []))
+    lb = make_lead_buffers(pt.kt)
+    rnd = random.Random(f"{name} {amb}")
+    cards = deck(pt.variant.decks)
+    lead = np.zeros(54, np.int8)
+    tractors = 0
+    for _ in range(200):
+        level, trump = rnd.randrange(13), rnd.randrange(5)
+        rnd.shuffle(cards)
+        hand = cards[:rnd.randint(1, pt.variant.hand_size + pt.variant.kitty_size)]
+        ctx = make_context(pt.variant, level, trump)
+        options = G.lead_options(ctx, hand)
+        seed = rnd.getrandbits(64)
+        rng = Rng(seed)
+        want = RandomPlayer().lead(None, G.list_choice(options), rng)
+        counts = np.zeros(54, np.int8)
+        for k in hand:
+            counts[k] += 1
+        state = rng_nb.new_state(seed)
+        n = random_lead_into_nb(pt.kt, pt.sw, level, trump, counts, len(hand), lb, state, lead)
+        assert n == len(options), (level, trump, sorted(hand))
+        assert sorted(k for k in range(54) for _ in range(lead[k])) == sorted(want)
+        assert int(state[0]) == rng.state  # the same draws
+        tractors += n > len(hand)
+    if pt.variant.decks > 1:  # one deck has no pairs, hence no tractors (COMBO-4)
+        assert tractors > 0  # some hands held a tractor, so that path was drawn from
