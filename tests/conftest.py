@@ -12,6 +12,8 @@ import os
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.helpers import NAMES
+
 settings.register_profile("dev", deadline=None, max_examples=100)
 settings.register_profile(
     "ci", parent=settings.get_profile("ci"), deadline=None, max_examples=200,
@@ -20,15 +22,7 @@ settings.register_profile(
 settings.register_profile("nightly", deadline=None, max_examples=10_000)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
-VARIANTS = {
-    "CZ4": "changzhou-4deck",
-    "JJ4": "jj-4deck",
-    "STD2": "classic-2deck",
-    "ONE1": "baifen-1deck",
-    "THREE3": "classic-3deck",
-}
-
 
 @pytest.fixture(scope="session")
 def variant_names() -> dict[str, str]:
-    return dict(VARIANTS)
+    return dict(NAMES)

@@ -14,6 +14,10 @@ legal lead of the deck and a follower's hand.
 
 ``repr(position)`` is a call of :func:`position` that rebuilds it, so a shrunk failure pastes
 straight into an ``@example`` or a regression test.
+
+The variant list, the follow groups and the tractor runs are those of
+:mod:`shengji_sim.fuzz.strategies`; the draws here keep their own leaning (and this
+:func:`amb_overrides` takes the items to vary as its second argument).
 """
 
 from __future__ import annotations
@@ -33,26 +37,23 @@ from shengji_sim.cards import (
     parse_rank,
     parse_trump,
 )
-from shengji_sim.fuzz.strategies import context_for, variant_for
-from shengji_sim.interpretations import ITEMS
-from shengji_sim.rules.shapes import Context, make_context, tractor_kinds
-from shengji_sim.variant import load_variant
-
-VARIANTS: tuple[str, ...] = (
-    "changzhou-4deck",
-    "jj-4deck",
-    "classic-2deck",
-    "baifen-1deck",
-    "classic-3deck",
+from shengji_sim.fuzz.strategies import (
+    MAX_TRACTOR_LENGTH,
+    VARIANTS,
+    context_for,
+    follow_groups,
+    group_runs,
+    variant_for,
 )
+from shengji_sim.interpretations import ITEMS
+from shengji_sim.rules.shapes import Context, make_context
+from shengji_sim.variant import load_variant
 
 #: The §4/§7 items that switch a follow rule.
 FOLLOW_ITEMS: tuple[str, ...] = (
     "AMB-11", "AMB-12", "AMB-13", "AMB-14", "AMB-15", "AMB-16", "AMB-17", "AMB-18",
     "AMB-19", "AMB-41", "OTH-5", "OTH-6",
 )
-
-MAX_TRACTOR_LENGTH = 4  #: longest tractor component a lead may contain
 
 
 @dataclass(frozen=True)
@@ -115,21 +116,6 @@ def amb_overrides(draw, name: str, items: tuple[str, ...] = FOLLOW_ITEMS) -> tup
         if letter is not None:
             out.append(f"{item_id}={letter}")
     return tuple(out)
-
-
-def follow_groups(ctx: Context) -> dict[tuple[int, int], list[int]]:
-    """Kinds by follow group: (group, effective suit) -> kinds in ascending kind order."""
-    r = ctx.ranking
-    groups: dict[tuple[int, int], list[int]] = {}
-    for k in range(N_KINDS):
-        groups.setdefault((r.group[k], r.eff_suit[k]), []).append(k)
-    return groups
-
-
-def group_runs(ctx: Context, kinds: list[int], length: int) -> list[tuple[int, ...]]:
-    """Tractor runs of ``length`` kinds lying inside one follow group."""
-    inside = set(kinds)
-    return [run for run in tractor_kinds(ctx.ranking, length) if inside.issuperset(run)]
 
 
 @st.composite

@@ -11,38 +11,18 @@ print a ``position(...)`` call that pastes into ``@example``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import assume, event, example, given
 
 from shengji_sim.cards import parse_cards
+from shengji_sim.fuzz.properties import sub_multisets
 from shengji_sim.rules.follow import check_follow, legal_follows
 from shengji_sim.rules.ranking import Ranking
 from shengji_sim.rules.shapes import tractor_kinds
 from tests.property.strategies import FOLLOW_ITEMS, Position, position, positions
 
 LIMIT = 60  #: plays listed per call where a test only needs a sample (count stays exact)
-
-
-def sub_multisets(cards: list[int], size: int) -> Iterator[tuple[int, ...]]:
-    """Every distinct ``size``-card sub-multiset of ``cards``, as a sorted tuple."""
-    counts = sorted(Counter(cards).items())
-    suffix = [0] * (len(counts) + 1)
-    for i in range(len(counts) - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + counts[i][1]
-
-    def walk(i: int, left: int, chosen: list[int]) -> Iterator[tuple[int, ...]]:
-        if left == 0:
-            yield tuple(chosen)
-            return
-        if suffix[i] < left:
-            return
-        k, c = counts[i]
-        for take in range(min(c, left), -1, -1):
-            yield from walk(i + 1, left - take, chosen + [k] * take)
-
-    yield from walk(0, size, [])
 
 
 def as_multisets(plays: list[list[int]]) -> list[tuple[int, ...]]:

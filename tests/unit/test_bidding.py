@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from shengji_sim.cards import NO_TRUMP, parse_card, parse_cards, parse_rank, parse_trump
+from shengji_sim.cards import NO_TRUMP, parse_card, parse_cards, parse_rank
 from shengji_sim.rules.bidding import (
     Declaration,
     can_override,
@@ -21,25 +21,7 @@ from shengji_sim.rules.bidding import (
     resolve_hidden_bids,
     trump_after,
 )
-from shengji_sim.variant import load_variant
-
-NAMES = {
-    "CZ4": "changzhou-4deck",
-    "JJ4": "jj-4deck",
-    "STD2": "classic-2deck",
-    "ONE1": "baifen-1deck",
-    "THREE3": "classic-3deck",
-}
-SEAT = {"P1": 0, "P2": 1, "P3": 2, "P4": 3}
-S, H, C, D = (parse_trump(x) for x in "SHCD")
-
-
-def var(rule_set: str, amb=(), sets=()):
-    return load_variant(NAMES[rule_set], amb=list(amb), sets=list(sets))
-
-
-def decl(seat: str, cards: str, choice: int | None = None) -> Declaration:
-    return Declaration(SEAT[seat], tuple(parse_cards(cards)), choice)
+from tests.helpers import SEAT, C, D, H, S, decl, var
 
 
 def run(rule_set, level, seq, amb=(), sets=(), first_hand=True):

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from shengji_sim.cards import NO_TRUMP, parse_cards, parse_rank, parse_trump
-from shengji_sim.rules.bidding import Declaration
+from shengji_sim.cards import NO_TRUMP, parse_cards, parse_rank
 from shengji_sim.rules.chaodi import (
     asking_order,
     can_chaodi,
@@ -17,26 +16,9 @@ from shengji_sim.rules.chaodi import (
     chaodi_strength,
     resolve_chaodi,
 )
-from shengji_sim.variant import load_variant
+from tests.helpers import SEAT, C, D, H, S, decl, var
 
-NAMES = {
-    "CZ4": "changzhou-4deck",
-    "JJ4": "jj-4deck",
-    "STD2": "classic-2deck",
-    "ONE1": "baifen-1deck",
-    "THREE3": "classic-3deck",
-}
-SEAT = {"P1": 0, "P2": 1, "P3": 2, "P4": 3}
-S, H, C, D = (parse_trump(x) for x in "SHCD")
 TEN = parse_rank("10")
-
-
-def var(rule_set: str, amb=(), sets=()):
-    return load_variant(NAMES[rule_set], amb=list(amb), sets=list(sets))
-
-
-def decl(seat: str, cards: str) -> Declaration:
-    return Declaration(SEAT[seat], tuple(parse_cards(cards)))
 
 
 def chao(variant, standing, new, *, declarer="P1", other=False, flip=False, level=TEN):

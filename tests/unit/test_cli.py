@@ -9,23 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from shengji_sim.cli import main
+from tests.helpers import run_cli
 
 CZ4 = ["--variant", "changzhou-4deck", "--level", "10", "--trump", "H"]
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        main(list(argv))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def ok_json(capsys, *argv: str) -> dict:
-    code, out, err = run(capsys, *argv)
+    code, out, err = run_cli(capsys, *argv)
     assert code == 0, err
     lines = out.strip().splitlines()
     assert len(lines) == 1
@@ -118,7 +108,7 @@ BAD_INPUT = [
 @pytest.mark.parametrize("case", BAD_INPUT, ids=[c[0] for c in BAD_INPUT])
 def test_bad_input_exits_2_with_one_line(capsys, case) -> None:
     _, argv, needle = case
-    code, out, err = run(capsys, *argv)
+    code, out, err = run_cli(capsys, *argv)
     assert code == 2
     assert out == ""
     assert len(err.strip().splitlines()) == 1, err
@@ -133,27 +123,27 @@ def test_bad_variant_file_exits_2(capsys, tmp_path: Path, name: str) -> None:
         path.write_text("name = \n[deck\n")
     else:
         path.write_text('extends = "changzhou-4deck"\nname = "x"\n[deck]\ndekcs = 4\n')
-    code, _, err = run(capsys, "variants", "validate", str(path))
+    code, _, err = run_cli(capsys, "variants", "validate", str(path))
     assert code == 2 and len(err.strip().splitlines()) == 1 and str(path) in err
 
 
 def test_amb_not_applicable_warns_and_changes_nothing(capsys) -> None:
     base = ok_json(capsys, "judge", "follow", *CZ4, "--lead", "S5 S5", "--hand", "S6 S6 S7")
-    code, out, err = run(capsys, "judge", "follow", *CZ4, "--amb", "AMB-18=B", "--lead",
-                         "S5 S5", "--hand", "S6 S6 S7")
+    code, out, err = run_cli(capsys, "judge", "follow", *CZ4, "--amb", "AMB-18=B", "--lead",
+                             "S5 S5", "--hand", "S6 S6 S7")
     assert code == 0 and json.loads(out) == base
     assert "AMB-18" in err and len(err.strip().splitlines()) == 1
 
 
 def test_variants_list_and_show(capsys) -> None:
-    code, out, _ = run(capsys, "variants", "list")
+    code, out, _ = run_cli(capsys, "variants", "list")
     assert code == 0 and len(out.strip().splitlines()) == 5
-    code, out, _ = run(capsys, "variants", "show", "jj-4deck")
+    code, out, _ = run_cli(capsys, "variants", "show", "jj-4deck")
     assert code == 0 and "follow_policy" in out
 
 
 def test_interpretations_lists_every_item(capsys) -> None:
-    code, out, _ = run(capsys, "interpretations", "--variant", "changzhou-4deck")
+    code, out, _ = run_cli(capsys, "interpretations", "--variant", "changzhou-4deck")
     assert code == 0
     for n in range(1, 47):
         assert f"AMB-{n:02d} " in out

@@ -33,12 +33,13 @@ from shengji_sim.rules.score import judge_score
 from shengji_sim.rules.shapes import decompose
 from shengji_sim.rules.throw import judge_throw
 from shengji_sim.variant import load_variant
+from tests.helpers import reference_cases, rerun_reference
 from tests.property.strategies import VARIANTS, follower_hands, leads, variant_for
 from tests.unit import test_kitty as kitty_tests
 from tests.unit import test_match as match_tests
 from tests.unit import test_score as score_tests
 from tests.unit import test_throw as throw_tests
-from tests.unit.test_core_trick import _cases, contexts, follow_play
+from tests.unit.test_core_trick import contexts, follow_play
 
 THROW_ITEMS = ("AMB-09", "AMB-10", "AMB-17", "AMB-20", "AMB-21", "AMB-22", "AMB-23", "AMB-24",
                "AMB-43", "OTH-3", "OTH-8", "AMB-41")
@@ -116,29 +117,25 @@ def parity_after_hand(variant, state, dealer, result):
 # --- §5.5-5.7 and the reference unit tests, through the kernels --------------------------------
 
 
-@pytest.mark.parametrize(("name", "kwargs"), _cases(throw_tests))
+@pytest.mark.parametrize(("name", "kwargs"), reference_cases(throw_tests))
 def test_reference_throw_tests_through_the_kernel(compiled, monkeypatch, name, kwargs):
-    monkeypatch.setattr(throw_tests, "judge_throw", parity_throw)
-    getattr(throw_tests, name)(**kwargs)
+    rerun_reference(monkeypatch, throw_tests, name, kwargs, judge_throw=parity_throw)
 
 
-@pytest.mark.parametrize(("name", "kwargs"), _cases(kitty_tests))
+@pytest.mark.parametrize(("name", "kwargs"), reference_cases(kitty_tests))
 def test_reference_kitty_tests_through_the_kernel(compiled, monkeypatch, name, kwargs):
-    monkeypatch.setattr(kitty_tests, "judge_kitty", parity_kitty)
-    getattr(kitty_tests, name)(**kwargs)
+    rerun_reference(monkeypatch, kitty_tests, name, kwargs, judge_kitty=parity_kitty)
 
 
-@pytest.mark.parametrize(("name", "kwargs"), _cases(score_tests))
+@pytest.mark.parametrize(("name", "kwargs"), reference_cases(score_tests))
 def test_reference_score_tests_through_the_kernel(compiled, monkeypatch, name, kwargs):
-    monkeypatch.setattr(score_tests, "judge_score", parity_score)
-    getattr(score_tests, name)(**kwargs)
+    rerun_reference(monkeypatch, score_tests, name, kwargs, judge_score=parity_score)
 
 
-@pytest.mark.parametrize(("name", "kwargs"), _cases(match_tests))
+@pytest.mark.parametrize(("name", "kwargs"), reference_cases(match_tests))
 def test_reference_match_tests_through_the_kernel(compiled, monkeypatch, name, kwargs):
-    monkeypatch.setattr(match_tests, "after_hand", parity_after_hand)
-    monkeypatch.setattr(match_tests, "judge_score", parity_score)
-    getattr(match_tests, name)(**kwargs)
+    rerun_reference(monkeypatch, match_tests, name, kwargs, after_hand=parity_after_hand,
+                    judge_score=parity_score)
 
 
 # --- differential tests ------------------------------------------------------------------------

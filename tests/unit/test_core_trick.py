@@ -12,8 +12,6 @@ shengji_sim.core.trick_nb vs shengji_sim.rules.shapes / rules.trick).
 
 from __future__ import annotations
 
-import inspect
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -32,6 +30,7 @@ from shengji_sim.rules.follow import legal_follows
 from shengji_sim.rules.shapes import decompose
 from shengji_sim.rules.trick import trick_points, trick_winner
 from shengji_sim.variant import load_variant
+from tests.helpers import NAMES, reference_cases, rerun_reference
 from tests.property.strategies import (
     VARIANTS,
     amb_overrides,
@@ -84,34 +83,15 @@ def parity_winner(ctx, plays):
 )
 def test_section_5_4_examples_kernel(compiled, ex_id, rule_set, level, trump, plays, amb,
                                      expected):
-    variant = load_variant(ref_tests.NAMES[rule_set], amb=[amb] if amb else [])
+    variant = load_variant(NAMES[rule_set], amb=[amb] if amb else [])
     got = trick_winner_core(variant, parse_rank(level), parse_trump(trump),
                             [parse_cards(p) for p in plays])
     assert got + 1 == expected
 
 
-def _cases(module, prefix="test_"):
-    """(name, kwargs) for every test function of ``module`` with its parametrize rows."""
-    out = []
-    for name, fn in inspect.getmembers(module, inspect.isfunction):
-        if not name.startswith(prefix) or fn.__module__ != module.__name__:
-            continue
-        marks = [m for m in getattr(fn, "pytestmark", []) if m.name == "parametrize"]
-        if not marks:
-            out.append(pytest.param(name, {}, id=name))
-            continue
-        names, rows = marks[0].args[0], marks[0].args[1]
-        names = [n.strip() for n in names.split(",")] if isinstance(names, str) else list(names)
-        for i, row in enumerate(rows):
-            row = row if len(names) > 1 else (row,)
-            out.append(pytest.param(name, dict(zip(names, row)), id=f"{name}[{i}]"))
-    return out
-
-
-@pytest.mark.parametrize(("name", "kwargs"), _cases(ref_tests))
+@pytest.mark.parametrize(("name", "kwargs"), reference_cases(ref_tests))
 def test_reference_trick_tests_through_the_kernel(compiled, monkeypatch, name, kwargs):
-    monkeypatch.setattr(ref_tests, "trick_winner", parity_winner)
-    getattr(ref_tests, name)(**kwargs)
+    rerun_reference(monkeypatch, ref_tests, name, kwargs, trick_winner=parity_winner)
 
 
 def test_trick_points_kernel(compiled):

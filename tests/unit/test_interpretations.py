@@ -13,14 +13,7 @@ from shengji_sim.interpretations import (
     parse_amb,
 )
 from shengji_sim.variant import SCHEMA, load_variant
-
-NAMES = {
-    "CZ4": "changzhou-4deck",
-    "JJ4": "jj-4deck",
-    "STD2": "classic-2deck",
-    "ONE1": "baifen-1deck",
-    "THREE3": "classic-3deck",
-}
+from tests.helpers import NAMES
 
 # Key names per item, transcribed from .variant_contract.md.
 CONTRACT_KEYS = {

@@ -5,18 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from shengji_sim.cards import parse_cards, parse_rank, parse_trump
+from shengji_sim.cards import parse_cards
 from shengji_sim.rules.kitty import judge_kitty
-from shengji_sim.rules.shapes import make_context
-from shengji_sim.variant import load_variant
+from tests.helpers import context
 
-NAMES = {
-    "CZ4": "changzhou-4deck",
-    "JJ4": "jj-4deck",
-    "STD2": "classic-2deck",
-    "ONE1": "baifen-1deck",
-    "THREE3": "classic-3deck",
-}
 SETTINGS = {"CZ4": ("10", "H"), "JJ4": ("3", "H"), "STD2": ("2", "H"), "ONE1": ("2", "H"),
             "THREE3": ("2", "H")}
 
@@ -25,9 +17,8 @@ KITTY_25 = "SK S10 S5 D3 D4 C6 C7 C8"  # 25 points
 
 
 def kitty(rule_set, plays, leader_side, kitty_cards, amb=(), sets=(), attacker_points=None):
-    variant = load_variant(NAMES[rule_set], amb=list(amb), sets=list(sets))
     level, trump = SETTINGS[rule_set]
-    ctx = make_context(variant, parse_rank(level), parse_trump(trump))
+    ctx = context(rule_set, level, trump, amb, sets)
     return judge_kitty(ctx, [parse_cards(p) for p in plays], leader_side,
                        parse_cards(kitty_cards), attacker_points)
 

@@ -8,20 +8,11 @@ from dataclasses import replace
 import pytest
 
 from shengji_sim.rules.score import ScoreResult, judge_score
-from shengji_sim.variant import load_variant
-
-NAMES = {
-    "CZ4": "changzhou-4deck",
-    "JJ4": "jj-4deck",
-    "STD2": "classic-2deck",
-    "ONE1": "baifen-1deck",
-    "THREE3": "classic-3deck",
-}
+from tests.helpers import NAMES, var
 
 
 def score(rule_set: str, points: int, amb=(), sets=(), hook=None) -> ScoreResult:
-    variant = load_variant(NAMES[rule_set], amb=list(amb), sets=list(sets))
-    return judge_score(variant, points, hook)
+    return judge_score(var(rule_set, amb, sets), points, hook)
 
 
 # --- RULES.md §5.7 -----------------------------------------------------------------------------

@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 
 from shengji_sim import report, sim
-from shengji_sim.cli import main
 from shengji_sim.results import ROW_DTYPE
 from shengji_sim.variant import load_variant
+from tests.helpers import run_cli
 
 N = 30
 SEED = 11
@@ -36,16 +36,6 @@ def baifen():
 def classic_rows(classic) -> np.ndarray:
     """The uninterrupted run: hands 0..N-1 in one backend call."""
     return sim.reference_chunk(classic, "random", SEED, 0, N)
-
-
-def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    try:
-        main(list(argv))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 class Stop(Exception):

@@ -5,23 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from shengji_sim.cards import parse_cards, parse_rank, parse_trump
-from shengji_sim.rules.shapes import make_context
+from shengji_sim.cards import parse_cards
 from shengji_sim.rules.trick import beats, lead_units, trick_points, trick_winner
-from shengji_sim.variant import load_variant
-
-NAMES = {
-    "CZ4": "changzhou-4deck",
-    "JJ4": "jj-4deck",
-    "STD2": "classic-2deck",
-    "ONE1": "baifen-1deck",
-    "THREE3": "classic-3deck",
-}
-
-
-def context(rule_set: str, level: str, trump: str, amb=(), sets=()):
-    variant = load_variant(NAMES[rule_set], amb=list(amb), sets=list(sets))
-    return make_context(variant, parse_rank(level), parse_trump(trump))
+from tests.helpers import context
 
 
 def winner(rule_set: str, level: str, trump: str, plays: list[str], amb=(), sets=()) -> int:

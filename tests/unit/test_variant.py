@@ -30,15 +30,9 @@ from shengji_sim.variant import (
     variant_from_mapping,
     variants_dir,
 )
+from tests.helpers import NAMES
 
 RULE_SETS = ("CZ4", "JJ4", "STD2", "ONE1", "THREE3")
-NAMES = {
-    "CZ4": "changzhou-4deck",
-    "JJ4": "jj-4deck",
-    "STD2": "classic-2deck",
-    "ONE1": "baifen-1deck",
-    "THREE3": "classic-3deck",
-}
 
 # RULES.md §8.1, columns CZ4 JJ4 STD2 ONE1 THREE3 ("-" = n/a).
 SECTION_8 = """

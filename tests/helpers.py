@@ -1,0 +1,85 @@
+"""Helpers shared by the test modules (imported as ``tests.helpers``, like
+``tests.property.strategies``: pyproject's pytest ``pythonpath`` puts the repository root on
+``sys.path``).
+
+* :data:`NAMES`, :func:`var`, :func:`context`: built-in variants by the seed rule-set names of
+  RULES.md (CZ4, JJ4, STD2, ONE1, THREE3), with ``--amb`` / ``--set`` overrides.
+* :data:`SEAT`, :func:`decl`, :data:`S` .. :data:`D`: the seeds' P1..P4 as seats 0..3 in play
+  order (AMB-34 A), declarations and trump suits.
+* :func:`run_cli`: the command line in process, as (exit code, stdout, stderr).
+* :func:`reference_cases`, :func:`rerun_reference`: re-run a reference test module's tests
+  with some of its functions replaced (the kernel parity tests of ``test_core_*``).
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from shengji_sim.cards import parse_cards, parse_rank, parse_trump
+from shengji_sim.cli import main
+from shengji_sim.rules.bidding import Declaration
+from shengji_sim.rules.shapes import Context, make_context
+from shengji_sim.variant import Variant, load_variant
+
+NAMES = {
+    "CZ4": "changzhou-4deck",
+    "JJ4": "jj-4deck",
+    "STD2": "classic-2deck",
+    "ONE1": "baifen-1deck",
+    "THREE3": "classic-3deck",
+}
+SEAT = {"P1": 0, "P2": 1, "P3": 2, "P4": 3}
+S, H, C, D = (parse_trump(x) for x in "SHCD")
+
+
+def var(rule_set: str, amb=(), sets=()) -> Variant:
+    """The built-in variant of ``rule_set`` with ``--amb`` and ``--set`` overrides."""
+    return load_variant(NAMES[rule_set], amb=list(amb), sets=list(sets))
+
+
+def context(rule_set: str, level: str, trump: str, amb=(), sets=()) -> Context:
+    """A Context of :func:`var` for a level and trump in notation ("10", "H", "NT")."""
+    return make_context(var(rule_set, amb, sets), parse_rank(level), parse_trump(trump))
+
+
+def decl(seat: str, cards: str, choice: int | None = None) -> Declaration:
+    return Declaration(SEAT[seat], tuple(parse_cards(cards)), choice)
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    """``shengji-sim argv...`` in process: (exit code, stdout, stderr)."""
+    try:
+        main(list(argv))
+        code = 0
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def reference_cases(module, prefix="test_"):
+    """(name, kwargs) for every test function of ``module`` with its parametrize rows."""
+    out = []
+    for name, fn in inspect.getmembers(module, inspect.isfunction):
+        if not name.startswith(prefix) or fn.__module__ != module.__name__:
+            continue
+        marks = [m for m in getattr(fn, "pytestmark", []) if m.name == "parametrize"]
+        if not marks:
+            out.append(pytest.param(name, {}, id=name))
+            continue
+        names, rows = marks[0].args[0], marks[0].args[1]
+        names = [n.strip() for n in names.split(",")] if isinstance(names, str) else list(names)
+        for i, row in enumerate(rows):
+            row = row if len(names) > 1 else (row,)
+            out.append(pytest.param(name, dict(zip(names, row)), id=f"{name}[{i}]"))
+    return out
+
+
+def rerun_reference(monkeypatch, module, name: str, kwargs: dict, **replacements) -> None:
+    """Run test ``name`` of ``module`` with ``kwargs``, its functions ``replacements`` swapped
+    in (for the test only): a checker that asserts kernel == reference on each call."""
+    for attr, fn in replacements.items():
+        monkeypatch.setattr(module, attr, fn)
+    getattr(module, name)(**kwargs)
