@@ -44,6 +44,7 @@ import numpy as np
 from numba import njit
 
 from shengji_sim.cards import N_KINDS, TRUMP
+from shengji_sim.core.rng_nb import below_nb
 from shengji_sim.core.tables import (
     AP_AMB_11,
     AP_AMB_12,
@@ -1364,6 +1365,88 @@ def options_nth_nb(kt, level, trump, buf, n_fam, index, out_counts):
         if hold[kk]:
             out_counts[kk] = (key // buf.weight[kk]) % (hold[kk] + 1)
     return 0
+
+
+@njit(cache=True, _nrt=False)
+def random_pair_follow_nb(sw, cls, n_cls, hand, state, play):
+    """``RandomPlayer.follow`` of a lead that is one pair, when the follower holds more than
+    two cards of the led follow class ``cls[:n_cls]`` (``kt.cls_kinds``, strongest first):
+    the play (taken from ``hand``), drawn as ``below(count)`` over the options the family
+    kernels list. Returns ``(rule, row)``; rule -1 leaves the follow to them.
+
+    A pair has no FOLLOW-4..10 table, so every policy ranks DEF-5 rows (FOLLOW-3, FOLLOW-11):
+    row 1, a pair, when one is held (AMB-17: a larger set supplies one iff sets split; OTH-5
+    B finds the row without splitting and then offers every pair, split or not); else row 2,
+    any two cards of the class. Listed by the strongest-first card sequence. Left to the
+    family kernels: AMB-19 B, OTH-6 B, the suit-only policy, a radix near overflow."""
+    policy = sw[SW_FOLLOW_POLICY]
+    if (sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_SHAPE_MISSING
+            or sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE
+            or policy == V_FOLLOW_POLICY_SUIT_ONLY):
+        return -1, 0
+    split = sw[SW_SPLIT_SETS] == V_SPLIT_SETS_YES
+    protected = sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED
+    owed_split = split and not protected  # finding the row (OTH-5 B: never split)
+    offer_split = split or protected  # the row's realizations
+    held = 0
+    distinct = 0
+    doubles = 0
+    owed = 0
+    offered = 0
+    radix = 1.0
+    for j in range(n_cls):
+        c = hand[cls[j]]
+        if c:
+            held += c
+            distinct += 1
+            radix *= c + 1
+            doubles += c >= 2
+            owed += _supplies(c, 2, owed_split)
+            offered += _supplies(c, 2, offer_split)
+    if held <= 2 or radix > 2.0 ** 61:
+        return -1, 0
+    rule = RULE_FOLLOW_3 if policy == V_FOLLOW_POLICY_TRACTOR_PAIRS else RULE_DEF_5
+    for k in range(N_KINDS):
+        play[k] = 0
+    if owed:  # row 1: one of the pairs
+        i = below_nb(state, offered)
+        for j in range(n_cls):
+            k = cls[j]
+            if _supplies(hand[k], 2, offer_split):
+                if i == 0:
+                    play[k] = 2
+                    hand[k] -= 2
+                    return rule, 1
+                i -= 1
+        return -1, 0
+    # row 2: any two cards; options starting with x: [x, x] if x is held twice, then [x, y]
+    # for each held y listed after x
+    i = below_nb(state, distinct * (distinct - 1) // 2 + doubles)
+    after = distinct
+    for j in range(n_cls):
+        x = cls[j]
+        if not hand[x]:
+            continue
+        after -= 1
+        if hand[x] >= 2:
+            if i == 0:
+                play[x] = 2
+                hand[x] -= 2
+                return rule, 2
+            i -= 1
+        if i < after:
+            for jj in range(j + 1, n_cls):
+                y = cls[jj]
+                if hand[y]:
+                    if i == 0:
+                        play[x] = 1
+                        play[y] = 1
+                        hand[x] -= 1
+                        hand[y] -= 1
+                        return rule, 2
+                    i -= 1
+        i -= after
+    return -1, 0
 
 
 @njit(cache=True, _nrt=False)

@@ -30,8 +30,10 @@ lead is option ``below(n)`` found by one walk down the listing (``lead_nb.random
 sets are counted, only tractors generated); a one-card lead is followed by looking at the led
 card's follow class only (:func:`_random_single_follow_nb`; greedy players use the one family
 of :func:`_single_follow_nb`), and its winner and points come from the four kinds
-(:func:`_single_winner_nb`). Multi-card leads go through the family kernels of
-:mod:`.follow_nb`; the trick winner reuses the lead's units.
+(:func:`_single_winner_nb`). A random player follows a pair lead with
+``follow_nb.random_pair_follow_nb`` when it holds more than two cards of the led class; other
+multi-card follows go through the family kernels of :mod:`.follow_nb`; the trick winner
+reuses the lead's units.
 """
 
 from __future__ import annotations
@@ -64,6 +66,7 @@ from shengji_sim.core.follow_nb import (
     FollowBuffers,
     options_count_nb,
     options_nth_nb,
+    random_pair_follow_nb,
 )
 from shengji_sim.core.follow_nb import alloc_buffers_nb as alloc_follow_nb
 from shengji_sim.core.follow_nb import follow_options_nb as follow_families_nb
@@ -575,8 +578,6 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
     tricks = 0
     eff = kt.eff[level, trump]
     kind_at = kt.kind_at[level, trump]
-    cls = kt.cls_kinds[level, trump, 0]
-    n_cls = 0
     last_only = sw[SW_JJ4_LINE40] == V_JJ4_LINE40_LITERAL and ap[AP_AMB_37] == 1  # AMB-37 B
     no_shape = sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE  # OTH-6 B
     power = kt.power[level, trump]
@@ -593,11 +594,12 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
             size += lane.lead[k]
         lead_first = _first_kind_nb(lane.lead)
         lead_kind = lead_first if size == 1 else -1  # a one-card lead
+        cls = kt.cls_kinds[level, trump, lead_first]  # the led follow class
+        n_cls = kt.cls_n[level, trump, lead_first]
+        pair_lead = size == 2 and lane.lead[lead_first] == 2
         if lead_kind >= 0:
             n_units = _single_units_nb(power, lead_kind, lane.uw, lane.ul, lane.uk, lane.ut)
             tk[0] = lead_kind
-            cls = kt.cls_kinds[level, trump, lead_kind]
-            n_cls = kt.cls_n[level, trump, lead_kind]
         else:
             n_units = decompose_top_nb(kt, sw, level, trump, lane.lead, lane.uw, lane.ul,
                                        lane.uk, lane.ut)
@@ -618,8 +620,14 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
                 rule = _one_card_follow_nb(kt, sw, ap, level, trump, lane, seat, position,
                                            n_units, leader, lead_kind, last_only, no_shape)
             else:
-                rule = _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units,
-                                  leader)
+                rule = -1
+                if pair_lead and lane.pkinds[seat] != GREEDY:
+                    rule, table_row = random_pair_follow_nb(sw, cls, n_cls, pre.hands[seat],
+                                                            state, lane.plays[position])
+                    lane.fb.state[STATE_ROW] = table_row
+                if rule < 0:
+                    rule = _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units,
+                                      leader)
             if rule < 0:
                 return rule
             col = rule_col[rule]

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shengji_sim.cards import parse_cards, parse_rank, parse_trump
+from shengji_sim.cards import deck, parse_cards, parse_rank, parse_trump
 from shengji_sim.core.follow_nb import (
     RULE_NAMES,
     cards_of,
@@ -33,9 +33,20 @@ from shengji_sim.core.follow_nb import (
     options_count_nb,
     options_nth_nb,
     prepared,
+    random_pair_follow_nb,
 )
-from shengji_sim.rules.follow import FollowError, Options, check_follow, legal_follows, obligation
+from shengji_sim.core.rng_nb import new_state
+from shengji_sim.rng import Rng
+from shengji_sim.rules.follow import (
+    FollowError,
+    Options,
+    check_follow,
+    follow_options,
+    legal_follows,
+    obligation,
+)
 from shengji_sim.rules.shapes import make_context
+from shengji_sim.strategies import RandomPlayer
 from shengji_sim.variant import load_variant
 from tests.property.strategies import FOLLOW_ITEMS, Position, position, positions, variant_for
 from tests.unit.test_examples_follow import CASES, LEVEL, V
@@ -176,3 +187,67 @@ def test_big_four_deck_positions(buf) -> None:
                 pos = Position(variant, (), parse_rank("10"), parse_trump("H"),
                                tuple(lead_cards), tuple(pool[:52]))
                 check_position(pos, 1, buf)
+
+
+#: readings that change how a pair is owed or offered (AMB-16/17, OTH-5) or hand the follow
+#: back to the family kernels (AMB-19 B, OTH-6 B)
+PAIR_CASES = [(n, None) for n in ("changzhou-4deck", "jj-4deck", "classic-2deck",
+                                  "baifen-1deck", "classic-3deck")] + [
+    ("changzhou-4deck", "AMB-17=A"), ("changzhou-4deck", "AMB-17=B"),
+    ("changzhou-4deck", "OTH-5=A"), ("changzhou-4deck", "OTH-5=B"),
+    ("jj-4deck", "AMB-17=A"), ("jj-4deck", "AMB-17=B"), ("jj-4deck", "OTH-5=B"),
+    ("classic-3deck", "AMB-17=A"), ("classic-3deck", "OTH-5=B"),
+    ("classic-2deck", "AMB-16=B"), ("classic-2deck", "AMB-19=B"), ("classic-2deck", "OTH-6=B")]
+
+
+@pytest.mark.parametrize("name, amb", PAIR_CASES)
+def test_follow_3_def_5_random_pair_follow_matches_reference(name, amb) -> None:
+    """FOLLOW-3 / DEF-5 / FOLLOW-11 for a pair lead: ``random_pair_follow_nb`` plays what
+    ``RandomPlayer.follow`` plays over the reference's ``follow_options`` (same draw, same
+    rule and row), or declines (rule -1) without drawing."""
+    v = load_variant(name, amb=[amb] if amb else [])
+    p = prepared(v)
+    rnd = random.Random(f"pair {name} {amb}")
+    cards = deck(v.decks)
+    play = np.zeros(54, np.int8)
+    taken = {1: 0, 2: 0}
+    declined = 0
+    for _ in range(300):
+        level, trump = rnd.randrange(13), rnd.randrange(5)
+        ctx = make_context(v, level, trump)
+        rnd.shuffle(cards)
+        pairs = [k for k in set(cards) if cards.count(k) >= 2]
+        if not pairs:
+            return  # one deck: no pair can be led
+        k = rnd.choice(pairs)
+        rest = list(cards)
+        rest.remove(k)
+        rest.remove(k)
+        same = [c for c in rest if (ctx.ranking.eff_suit[c], ctx.ranking.group[c])
+                == (ctx.ranking.eff_suit[k], ctx.ranking.group[k])]
+        hand = rnd.sample(same, min(len(same), rnd.randint(0, 9)))
+        hand += rnd.sample(rest, rnd.randint(2, 12))
+        hand = hand[:v.hand_size] if len(hand) > v.hand_size else hand
+        options = follow_options(ctx, [k, k], hand, 1)
+        seed = rnd.getrandbits(64)
+        rng = Rng(seed)
+        want = RandomPlayer().follow(None, options, rng)
+        counts = counts_of(hand)
+        state = new_state(seed)
+        cls = p.kt.cls_kinds[level, trump, k]
+        rule, row = random_pair_follow_nb(p.sw, cls, p.kt.cls_n[level, trump, k], counts,
+                                          state, play)
+        if rule < 0:
+            declined += 1
+            assert int(state[0]) == seed  # declined before drawing
+            continue
+        got = sorted(c for c in range(54) for _ in range(play[c]))
+        assert got == sorted(want), (level, trump, k, sorted(hand))
+        assert (RULE_NAMES[rule], row) == (options.rule, options.row)
+        assert int(state[0]) == rng.state
+        assert (counts == counts_of(hand) - play).all()  # the play left the hand
+        taken[row] += 1
+    if amb in ("AMB-19=B", "OTH-6=B"):
+        assert taken == {1: 0, 2: 0}  # these readings are the family kernels' to decide
+    else:
+        assert taken[1] > 0 and taken[2] > 0 and declined > 0  # both rows and the fallback
