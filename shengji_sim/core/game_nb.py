@@ -29,11 +29,11 @@ The common cases skip the general machinery and draw the same numbers: a random 
 lead is option ``below(n)`` found by one walk down the listing (``lead_nb.random_lead_into_nb``:
 sets are counted, only tractors generated); a one-card lead is followed by looking at the led
 card's follow class only (:func:`_random_single_follow_nb`; greedy players use the one family
-of :func:`_single_follow_nb`), and its winner and points come from the four kinds
-(:func:`_single_winner_nb`). A random player follows a pair lead with
-``follow_nb.random_pair_follow_nb`` when it holds more than two cards of the led class; other
-multi-card follows go through the family kernels of :mod:`.follow_nb`; the trick winner
-reuses the lead's units.
+of :func:`_single_follow_nb`); the winner of a one-set lead (single, pair, triple, quad)
+compares the followers' matching sets only (:func:`_set_winner_nb`). A random player
+follows a pair lead with ``follow_nb.random_pair_follow_nb`` when it holds more than two cards
+of the led class; other multi-card follows go through the family kernels of :mod:`.follow_nb`;
+the winner of other multi-card leads reuses the lead's units.
 """
 
 from __future__ import annotations
@@ -352,28 +352,43 @@ def _random_single_follow_nb(cls, n_cls, eff, kind_at, lead_kind, hand, position
 
 
 @njit(cache=True, _nrt=False)
-def _single_winner_nb(eff, power, tk):
-    """``trick_winner`` of four one-card plays ``tk`` (kinds, lead first): a led-suit card
-    beats by power, a ruff beats the led suit, a higher trump beats a ruff; the first of
-    equal cards wins (CMP-1, TRUMP-6/7, DEF-3)."""
+def _set_winner_nb(eff, power, tk):
+    """``trick_winner`` when the lead is one set (a single, pair, triple or quad of kind
+    ``tk[0]``) and ``tk[p]`` is the kind follower ``p`` played as the same set, -1 if its play
+    is not one set: only such a play claims (a set lead has no substitute shapes, CMP-2..4);
+    a led-suit set beats by power, a ruff beats the led suit, a higher trump set beats a
+    ruff; the first of equal sets wins (CMP-1, TRUMP-6/7, DEF-3)."""
     lead_suit = eff[tk[0]]
     best_ruff = False
     best_top = power[tk[0]]
     winner = 0
     for p in range(1, 4):
-        e = eff[tk[p]]
+        k = tk[p]
+        if k < 0:
+            continue
+        e = eff[k]
         if e == lead_suit:
             ruff = False
         elif e == TRUMP:
             ruff = True
         else:
             continue  # neither the led suit nor trump: cannot win
-        top = power[tk[p]]
+        top = power[k]
         if (ruff and not best_ruff) or (ruff == best_ruff and top > best_top):
             winner = p
             best_ruff = ruff
             best_top = top
     return winner
+
+
+@njit(cache=True, _nrt=False)
+def _set_kind_nb(play, width):
+    """The kind ``play`` holds ``width`` times if the play is that one set, else -1."""
+    for k in range(N_KINDS):
+        c = play[k]
+        if c:
+            return k if c == width else -1
+    return -1
 
 
 @njit(cache=True, _nrt=False)
@@ -641,9 +656,15 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
         for s in range(4):
             pre.hand_len[s] -= size
         if lead_kind >= 0:
-            winner = _single_winner_nb(eff, power, tk)
+            winner = _set_winner_nb(eff, power, tk)
             points = (kt.points[tk[0]] + kt.points[tk[1]] + kt.points[tk[2]]
                       + kt.points[tk[3]])
+        elif n_units == 1 and lane.ul[0] == 1:  # one set: a pair, triple or quad
+            tk[0] = lead_first
+            for p in range(1, 4):
+                tk[p] = _set_kind_nb(lane.plays[p], size)
+            winner = _set_winner_nb(eff, power, tk)
+            points = trick_points_nb(kt, lane.plays, 4)
         else:
             # the plays are legal (equal sizes, DEF-27) and lane.uw/ul/ut still hold the
             # lead's units (a greedy follower's trick_winner_nb decomposes the same lead)
