@@ -45,6 +45,7 @@ from numba import njit
 
 from shengji_sim.cards import N_KINDS, TRUMP
 from shengji_sim.core.rng_nb import below_nb
+from shengji_sim.core.shapes_nb import supplies as _supplies  # AMB-17
 from shengji_sim.core.tables import (
     AP_AMB_11,
     AP_AMB_12,
@@ -284,16 +285,6 @@ def alloc_buffers_nb(max_families, max_plays, max_alternatives, max_tractors):
 
 
 # ------------------------------------------------------------------------- small helpers
-
-
-@njit(cache=True, inline="always")
-def _supplies(count, width, split):
-    """AMB-17: can a kind held ``count`` times supply a width-``width`` unit?"""
-    if width == 1:
-        return count >= 1
-    if split:
-        return count >= width
-    return count == width
 
 
 @njit(cache=True, inline="always")
@@ -916,28 +907,18 @@ def _cz4_chain(kt, sw, ap, level, trump, buf, lid, n):
     ch = sw[SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR]
     if lid == 2 and ap[AP_AMB_11] == 1 and (ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_CHOICE or
                                             ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_TRIPLE_FIRST):
-        choice = ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_CHOICE
+        # the 3-pair tractor itself (AMB-11 choice only), then the 2-triple tractor
+        first = 0 if ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_CHOICE else 1
         hit = False
-        for a in range(2):
-            if a == 0 and not choice:
-                continue
-            if a == 0:
-                _load_one(buf, 2, 3)
-            else:
-                _load_one(buf, 3, 2)
+        for a in range(first, 2):
+            _load_one(buf, 2 + a, 3 - a)
             res = _realize(kt, level, trump, buf, 1, split, False, n)
             if res < 0:
                 return res
-            if res == 1:
-                hit = True
+            hit = hit or res == 1
         if hit:
-            for a in range(2):
-                if a == 0 and not choice:
-                    continue
-                if a == 0:
-                    _load_one(buf, 2, 3)
-                else:
-                    _load_one(buf, 3, 2)
+            for a in range(first, 2):
+                _load_one(buf, 2 + a, 3 - a)
                 err = _realize(kt, level, trump, buf, 1, split, True, n)
                 if err < 0:
                     return err
