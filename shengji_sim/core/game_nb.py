@@ -28,8 +28,8 @@ so the few allocating kernels (buffer allocation, the throw paths of ``shapes_nb
 The common cases skip the general machinery and draw the same numbers: a random leader's
 lead is option ``below(n)`` found by one walk down the listing (``lead_nb.random_lead_into_nb``:
 sets are counted, only tractors generated); a one-card lead is followed by looking at the led
-card's follow class only (:func:`_random_single_follow_nb`; greedy players use the one family
-of :func:`_single_follow_nb`); the winner of a one-set lead (single, pair, triple, quad)
+card's follow class only (:func:`_one_card_options_nb`, one implementation for random and
+greedy players); the winner of a one-set lead (single, pair, triple, quad)
 compares the followers' matching sets only (:func:`_set_winner_nb`). A random player
 follows a pair lead with ``follow_nb.random_pair_follow_nb`` when it holds more than two cards
 of the led class; other multi-card follows go through the family kernels of :mod:`.follow_nb`;
@@ -154,7 +154,6 @@ class Lane(NamedTuple):
     plays: np.ndarray  # int8[4, 54]
     lead: np.ndarray  # int8[54]
     out: np.ndarray  # int8[54] nth play
-    pool: np.ndarray  # int8[54] fast-path family pool
     cand: np.ndarray  # int8[GREEDY_OPTIONS, 54] greedy follow candidates
     uw: np.ndarray
     ul: np.ndarray
@@ -184,7 +183,7 @@ def alloc_lane_nb(decks, hand_size, kitty_size, max_lead, pkinds, levels):
                                 FOLLOW_TRACTORS),
                 alloc_lead_nb(max_lead), np.zeros((4, N_KINDS), np.int8),
                 np.zeros(N_KINDS, np.int8), np.zeros(N_KINDS, np.int8),
-                np.zeros(N_KINDS, np.int8), np.zeros((GREEDY_OPTIONS, N_KINDS), np.int8),
+                np.zeros((GREEDY_OPTIONS, N_KINDS), np.int8),
                 np.zeros(N_KINDS, np.int8), np.zeros(N_KINDS, np.int8),
                 np.full((N_KINDS, MAX_RUN), -1, np.int8),
                 np.zeros(N_KINDS, np.int16), np.zeros(N_KINDS, np.int8),
@@ -293,65 +292,6 @@ def _lead_nb(kt, sw, level, trump, hand, n_cards, lb, state, greedy, lead):
 
 
 @njit(cache=True, _nrt=False)
-def _random_single_follow_nb(cls, n_cls, eff, kind_at, lead_kind, hand, position, last_only,
-                             no_shape, state):
-    """``RandomPlayer.follow`` of a one-card lead (FOLLOW-1/2, AMB-37 B, OTH-6 B), drawing
-    ``below(count)`` over the options :func:`_single_follow_nb` lists, but looking at the
-    led card's follow class only (``cls[:n_cls]``, ``kt.cls_kinds``). Takes the card from
-    ``hand``; returns ``(kind, rule)``, kind -1 when the general kernels must decide (the
-    radix guard). Arguments are table rows, not ``kt``: passing a NamedTuple of arrays copies
-    every array's descriptor on this hot path."""
-    held = 0
-    distinct = 0
-    radix = 1.0
-    only = -1
-    for j in range(n_cls):
-        k = cls[j]
-        c = hand[k]
-        if c:
-            held += c
-            distinct += 1
-            radix *= c + 1
-            only = k
-    if held > 1:  # any one led-suit card (FOLLOW-1 / OTH-6 B), strongest kind listed first
-        if radix > 2.0 ** 61:
-            return -1, 0
-        i = below_nb(state, distinct)
-        for j in range(n_cls):
-            k = cls[j]
-            if hand[k]:
-                if i == 0:
-                    hand[k] -= 1
-                    return k, RULE_OTH_6_B if no_shape else RULE_FOLLOW_1
-                i -= 1
-    if held == 1:  # the one led-suit card (FOLLOW-1); the player still draws below(1)
-        below_nb(state, 1)
-        hand[only] -= 1
-        return only, RULE_FOLLOW_1
-    rule = RULE_FOLLOW_2  # void: any card (FOLLOW-2)
-    plain_only = False
-    if eff[lead_kind] != TRUMP and last_only and position < 3:  # AMB-37 B
-        rule = RULE_AMB_37_B
-        for k in range(N_KINDS):
-            if hand[k] and eff[k] != TRUMP:
-                plain_only = True
-                break
-    distinct = 0
-    for k in range(N_KINDS):
-        if hand[k] and not (plain_only and eff[k] == TRUMP):
-            distinct += 1
-    i = below_nb(state, distinct)
-    for o in range(N_KINDS):
-        k = kind_at[o]
-        if hand[k] and not (plain_only and eff[k] == TRUMP):
-            if i == 0:
-                hand[k] -= 1
-                return k, rule
-            i -= 1
-    return -1, 0
-
-
-@njit(cache=True, _nrt=False)
 def _set_winner_nb(eff, power, tk):
     """``trick_winner`` when the lead is one set (a single, pair, triple or quad of kind
     ``tk[0]``) and ``tk[p]`` is the kind follower ``p`` played as the same set, -1 if its play
@@ -411,59 +351,63 @@ def _first_kind_nb(counts):
     return -1
 
 
-@njit(cache=True, _nrt=False)
-def _single_follow_nb(eff, group, kind_at, lead_kind, hand, position, last_only, no_shape,
-                      fixed, pool):
-    """FOLLOW-1/2, AMB-37 B, OTH-6 B for a one-card lead, as ``follow_options_nb`` +
-    ``options_count_nb`` would give them: the single family (``fixed``, ``pool``, ``free``)
-    written to the scratch rows. Returns ``(free, rule)``; ``free`` is 0 or 1.
+# The options of a one-card lead's follow (FOLLOW-1/2, AMB-37 B, OTH-6 B), listed strongest
+# kind first, as the family kernels list them: one card of one kind each.
+ONE_CLASS = 0  #: any kind of the led follow class held (one such card: that card, count 1)
+ONE_ANY = 1  #: void: any kind held
+ONE_PLAIN = 2  #: void under AMB-37 B: any plain kind held
 
-    With ``free == 1`` the options are ``fixed`` plus one kind of ``pool``, listed strongest
-    kind first (``options_nth_nb`` of one family); with ``free == 0`` the one option is
-    ``fixed``. ``free == -1``: not handled here (a holding whose radix might overflow).
-    """
-    g = group[lead_kind]
-    e = eff[lead_kind]
-    nh = 0
-    radix = 1.0  # the holding's mixed radix, as ``follow_nb._holding_weights`` bounds it
-    for k in range(N_KINDS):
-        c = hand[k]
-        if c and group[k] == g and eff[k] == e:
-            fixed[k] = c
-            pool[k] = 0
-            nh += c
+
+@njit(cache=True, _nrt=False)
+def _one_card_options_nb(cls, n_cls, eff, lead_kind, hand, position, last_only, no_shape):
+    """The follows of a one-card lead from ``hand``: ``(mode, rule, count)``, mode one of
+    ``ONE_*`` or -1 when the family kernels must decide (a holding whose mixed radix might
+    overflow, ``follow_nb.ERR_KEY_OVERFLOW``). ``cls[:n_cls]`` is the led card's follow class
+    (``kt.cls_kinds``): only it is looked at unless the player is void."""
+    held = 0
+    distinct = 0
+    radix = 1.0
+    for j in range(n_cls):
+        c = hand[cls[j]]
+        if c:
+            held += c
+            distinct += 1
             radix *= c + 1
-        else:
-            fixed[k] = 0
-            pool[k] = c
-    if nh > 1:  # more than one led-suit card: any one of them (FOLLOW-1 / OTH-6 B)
+    if held > 1:  # any one led-suit card (FOLLOW-1 / OTH-6 B)
         if radix > 2.0 ** 61:
-            return -1, 0  # the general kernel decides (ERR_KEY_OVERFLOW)
+            return -1, 0, 0
+        return ONE_CLASS, RULE_OTH_6_B if no_shape else RULE_FOLLOW_1, distinct
+    if held == 1:  # the one led-suit card (FOLLOW-1)
+        return ONE_CLASS, RULE_FOLLOW_1, 1
+    mode = ONE_ANY
+    rule = RULE_FOLLOW_2  # void: any card (FOLLOW-2)
+    if eff[lead_kind] != TRUMP and last_only and position < 3:  # AMB-37 B: only the last
+        rule = RULE_AMB_37_B  # player ruffs, unless nothing else is held
         for k in range(N_KINDS):
-            pool[k] = fixed[k]
-            fixed[k] = 0
-        return 1, RULE_OTH_6_B if no_shape else RULE_FOLLOW_1
-    if nh == 1:  # the one led-suit card (FOLLOW-1)
-        return 0, RULE_FOLLOW_1
-    if e != TRUMP and last_only and position < 3:  # AMB-37 B: only the last player ruffs
-        nplain = 0
-        for k in range(N_KINDS):
-            if pool[k] and eff[k] != TRUMP:
-                nplain += pool[k]
-        if nplain >= 1:
-            for k in range(N_KINDS):
-                if eff[k] == TRUMP:
-                    pool[k] = 0
-        return 1, RULE_AMB_37_B
-    return 1, RULE_FOLLOW_2  # void: any card (FOLLOW-2)
+            if hand[k] and eff[k] != TRUMP:
+                mode = ONE_PLAIN
+                break
+    count = 0
+    for k in range(N_KINDS):
+        if hand[k] and not (mode == ONE_PLAIN and eff[k] == TRUMP):
+            count += 1
+    return mode, rule, count
 
 
 @njit(cache=True, _nrt=False)
-def _nth_kind_nb(kind_at, pool, index):
-    """The ``index``-th kind held in ``pool``, strongest first."""
-    for i in range(N_KINDS):
-        k = kind_at[i]
-        if pool[k] > 0:
+def _one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, index):
+    """The kind of option ``index`` of :func:`_one_card_options_nb` (strongest first)."""
+    if mode == ONE_CLASS:
+        for j in range(n_cls):
+            k = cls[j]
+            if hand[k]:
+                if index == 0:
+                    return k
+                index -= 1
+        return -1
+    for o in range(N_KINDS):
+        k = kind_at[o]
+        if hand[k] and not (mode == ONE_PLAIN and eff[k] == TRUMP):
             if index == 0:
                 return k
             index -= 1
@@ -471,39 +415,17 @@ def _nth_kind_nb(kind_at, pool, index):
 
 
 @njit(cache=True, _nrt=False)
-def _single_count_nb(free, pool):
-    """``options_count_nb`` of the one family: 1, or the kinds of ``pool`` when free is 1."""
-    if free == 0:
-        return 1
-    count = 0
-    for k in range(N_KINDS):
-        if pool[k] > 0:
-            count += 1
-    return count
-
-
-@njit(cache=True, _nrt=False)
-def _greedy_single_nb(kt, sw, ap, level, trump, lane, free, count, position, seat_side,
-                      leader):
-    """``GreedyPlayer.follow`` over the options of :func:`_single_follow_nb`."""
+def _greedy_single_nb(kt, sw, ap, level, trump, lane, mode, cls, n_cls, hand, count, position,
+                      seat_side, leader):
+    """``GreedyPlayer.follow`` over the options of :func:`_one_card_options_nb`."""
+    eff = kt.eff[level, trump]
     kind_at = kt.kind_at[level, trump]
     m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
     for i in range(m):
         for k in range(N_KINDS):
-            lane.cand[i, k] = lane.out[k]
-        if free == 1:
-            lane.cand[i, _nth_kind_nb(kind_at, lane.pool, i)] += 1
+            lane.cand[i, k] = 0
+        lane.cand[i, _one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, i)] = 1
     return _greedy_pick_nb(kt, sw, ap, level, trump, lane, m, position, seat_side, leader)
-
-
-@njit(cache=True, _nrt=False)
-def _play_single_nb(kind_at, free, pick, fixed, pool, play, hand):
-    """Option ``pick`` of :func:`_single_follow_nb` into ``play``, taken from ``hand``."""
-    if free == 1:
-        fixed[_nth_kind_nb(kind_at, pool, pick)] += 1
-    for k in range(N_KINDS):
-        play[k] = fixed[k]
-        hand[k] -= fixed[k]
 
 
 @njit(cache=True, _nrt=False)
@@ -526,33 +448,6 @@ def _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader):
     for k in range(N_KINDS):
         lane.plays[position, k] = lane.out[k]
         pre.hands[seat, k] -= lane.out[k]
-    return rule
-
-
-@njit(cache=True, _nrt=False)
-def _one_card_follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader,
-                        lead_kind, last_only, no_shape):
-    """A follow of a one-card lead that :func:`_random_single_follow_nb` does not make (a
-    greedy player, or the radix guard) into ``lane.plays[position]`` and its kind into
-    ``lane.tk[position]``: the one family of :func:`_single_follow_nb`, or the family
-    kernels when that declines. Returns the rule."""
-    hand = lane.pre.hands[seat]
-    play = lane.plays[position]
-    free, rule = _single_follow_nb(kt.eff[level, trump], kt.group[level, trump],
-                                   kt.kind_at[level, trump], lead_kind, hand, position,
-                                   last_only, no_shape, lane.out, lane.pool)
-    if free >= 0:
-        count = _single_count_nb(free, lane.pool)
-        if lane.pkinds[seat] == GREEDY:
-            pick = _greedy_single_nb(kt, sw, ap, level, trump, lane, free, count, position,
-                                     seat % 2, leader)
-        else:
-            pick = below_nb(lane.state, count)
-        _play_single_nb(kt.kind_at[level, trump], free, pick, lane.out, lane.pool, play, hand)
-        lane.fb.state[STATE_ROW] = 0
-    else:
-        rule = _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader)
-    lane.tk[position] = _first_kind_nb(play)
     return rule
 
 
@@ -620,20 +515,29 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
                                        lane.uk, lane.ut)
         for position in range(1, 4):
             seat = (leader + position) % 4
-            f = -1
-            if lead_kind >= 0 and lane.pkinds[seat] != GREEDY:  # the common case, in place
-                f, rule = _random_single_follow_nb(cls, n_cls, eff, kind_at, lead_kind,
-                                                   pre.hands[seat], position, last_only,
-                                                   no_shape, state)
-            if f >= 0:
+            mode = -1
+            if lead_kind >= 0:
+                mode, rule, count = _one_card_options_nb(cls, n_cls, eff, lead_kind,
+                                                         pre.hands[seat], position, last_only,
+                                                         no_shape)
+            if mode >= 0:  # a one-card lead's follow: one card, listed strongest first
+                if lane.pkinds[seat] == GREEDY:
+                    pick = _greedy_single_nb(kt, sw, ap, level, trump, lane, mode, cls, n_cls,
+                                             pre.hands[seat], count, position, seat % 2,
+                                             leader)
+                else:
+                    pick = below_nb(state, count)  # a forced follow draws below(1) too
+                f = _one_card_nth_nb(mode, cls, n_cls, eff, kind_at, pre.hands[seat], pick)
+                pre.hands[seat, f] -= 1
                 for k in range(N_KINDS):
                     lane.plays[position, k] = 0
                 lane.plays[position, f] = 1
                 tk[position] = f
                 lane.fb.state[STATE_ROW] = 0
-            elif lead_kind >= 0:
-                rule = _one_card_follow_nb(kt, sw, ap, level, trump, lane, seat, position,
-                                           n_units, leader, lead_kind, last_only, no_shape)
+            elif lead_kind >= 0:  # the radix guard: the family kernels decide
+                rule = _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units,
+                                  leader)
+                tk[position] = _first_kind_nb(lane.plays[position])
             else:
                 rule = -1
                 if pair_lead and lane.pkinds[seat] != GREEDY:
