@@ -194,11 +194,10 @@ def _follow_classes(eff, group, kind_at) -> tuple[np.ndarray, np.ndarray]:
     cls_kinds = np.full((N_LEVELS, N_TRUMPS, N_KINDS, N_KINDS), -1, np.int8)
     for level in range(N_LEVELS):
         for trump in range(N_TRUMPS):
-            e = eff[level, trump]
-            g = group[level, trump]
             listing = kind_at[level, trump]
-            for k in range(N_KINDS):
-                members = [int(j) for j in listing if e[j] == e[k] and g[j] == g[k]]
-                cls_n[level, trump, k] = len(members)
-                cls_kinds[level, trump, k, :len(members)] = members
+            key = eff[level, trump].astype(np.int64) * 16 + group[level, trump]
+            for cls in np.unique(key):  # each class once: its kinds in listing order
+                members = listing[key[listing] == cls]
+                cls_n[level, trump, key == cls] = len(members)
+                cls_kinds[level, trump, key == cls, :len(members)] = members
     return cls_n, cls_kinds
