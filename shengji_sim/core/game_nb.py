@@ -43,6 +43,13 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit, prange
 
+from shengji_sim.core.bits_nb import (
+    N_MASKS,
+    masks_of_nb,
+    nth_bit_nb,
+    popcount_nb,
+    take_nb,
+)
 from shengji_sim.core.deal_nb import (
     GREEDY,
     I_DEALER,
@@ -76,7 +83,9 @@ from shengji_sim.core.lead_nb import (
     greedy_lead_nb,
     lead_options_nb,
     max_lead_options,
-    random_lead_into_nb,
+    may_hold_tractor_nb,
+    random_lead_pick_nb,
+    sorted_tractors_nb,
 )
 from shengji_sim.core.lead_nb import alloc_lead_buffers_nb as alloc_lead_nb
 from shengji_sim.core.rng_nb import below_nb, hand_seed_nb
@@ -90,6 +99,7 @@ from shengji_sim.core.tables import (
     SW_JJ4_LINE40,
     SW_KITTY_SIZE,
     SW_SHAPE_OBLIGATION,
+    SW_TRACTOR_UNITS,
     V_JJ4_LINE40_LITERAL,
     V_SHAPE_OBLIGATION_NONE,
 )
@@ -164,6 +174,7 @@ class Lane(NamedTuple):
     levels: np.ndarray  # int32[2]
     pkinds: np.ndarray  # int32[4]
     tk: np.ndarray  # int16[4] the kinds of a one-card trick, by position
+    hm: np.ndarray  # int64[4, 4] each seat's hand masks (bits_nb), kept with pre.hands
     log: HandLog
 
 
@@ -188,7 +199,7 @@ def alloc_lane_nb(decks, hand_size, kitty_size, max_lead, pkinds, levels):
                 np.full((N_KINDS, MAX_RUN), -1, np.int8),
                 np.zeros(N_KINDS, np.int16), np.zeros(N_KINDS, np.int8),
                 np.zeros(1, np.uint64), levels.copy(), pkinds.copy(), np.zeros(4, np.int16),
-                alloc_log_nb())
+                np.zeros((4, N_MASKS), np.int64), alloc_log_nb())
     return lane
 
 
@@ -273,12 +284,10 @@ def _greedy_pick_nb(kt, sw, ap, level, trump, lane, m, n_so_far, seat_side, lead
 
 
 @njit(cache=True, _nrt=False)
-def _lead_nb(kt, sw, level, trump, hand, n_cards, lb, state, greedy, lead):
-    """The leader's one-unit lead into ``lead``: greedy over the listed options, random
-    (``below(n)``) without listing them (:func:`random_lead_into_nb`)."""
-    if not greedy:
-        return 0 if random_lead_into_nb(kt, sw, level, trump, hand, n_cards, lb, state,
-                                        lead) > 0 else ERR_LEAD
+def _greedy_lead_into_nb(kt, sw, level, trump, hand, lb, lead):
+    """``GreedyPlayer.lead`` over the listed options, into ``lead``; returns a kind of the
+    lead or ``ERR_LEAD``. (A random lead is :func:`random_lead_into_nb`, which lists no
+    sets.)"""
     n = lead_options_nb(kt, sw, level, trump, hand, lb)
     if n <= 0:
         return ERR_LEAD
@@ -288,7 +297,7 @@ def _lead_nb(kt, sw, level, trump, hand, n_cards, lb, state, greedy, lead):
     w = lb.w[i]
     for j in range(lb.ln[i]):
         lead[lb.kinds[i, j]] += w
-    return 0
+    return lb.kinds[i, 0]
 
 
 @njit(cache=True, _nrt=False)
@@ -414,6 +423,39 @@ def _one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, index):
     return -1
 
 
+#: a class of at most this many kinds held cannot overflow the mixed radix: at most four
+#: decks (DECK-2), so the radix is at most 5 ** 26 < 2 ** 61 (follow_nb.ERR_KEY_OVERFLOW)
+SAFE_DISTINCT = 26
+
+
+@njit(cache=True, _nrt=False)
+def _random_single_nb(hm, cls_mask, plain_mask, lead_trump, kind_at, position, last_only,
+                      no_shape, state):
+    """``RandomPlayer.follow`` of a one-card lead from a hand with masks ``hm`` (bits_nb):
+    ``(kind, rule)`` of the card drawn as ``below(count)`` over the options of
+    :func:`_one_card_options_nb`, or ``(-1, -1)`` when that function must decide (a class
+    so long that the radix guard might apply). The options are bit sets of positions, so
+    their count is a popcount and option ``i`` the ``i``-th set bit (strongest first)."""
+    options = hm[0] & cls_mask  # the led follow class's kinds held
+    distinct = popcount_nb(options)
+    if distinct > 1:  # any one led-suit card (FOLLOW-1 / OTH-6 B)
+        if distinct > SAFE_DISTINCT:
+            return -1, -1
+        rule = RULE_OTH_6_B if no_shape else RULE_FOLLOW_1
+    elif distinct == 1:  # one kind: the player follows with it (FOLLOW-1 / OTH-6 B)
+        rule = RULE_OTH_6_B if no_shape and hm[1] & options else RULE_FOLLOW_1
+    else:
+        options = hm[0]
+        rule = RULE_FOLLOW_2  # void: any card (FOLLOW-2)
+        if not lead_trump and last_only and position < 3:  # AMB-37 B: only the last player
+            rule = RULE_AMB_37_B  # ruffs, unless nothing else is held
+            if hm[0] & plain_mask:
+                options = hm[0] & plain_mask
+        distinct = popcount_nb(options)
+    o = nth_bit_nb(options, below_nb(state, distinct))  # a forced follow draws below(1) too
+    return kind_at[o], rule
+
+
 @njit(cache=True, _nrt=False)
 def _greedy_single_nb(kt, sw, ap, level, trump, lane, mode, cls, n_cls, hand, count, position,
                       seat_side, leader):
@@ -492,20 +534,46 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
     no_shape = sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE  # OTH-6 B
     power = kt.power[level, trump]
     tk = lane.tk
+    order = kt.order[level, trump]
+    hm = lane.hm
+    for seat in range(4):
+        masks_of_nb(order, pre.hands[seat], hm[seat])
+    plain_mask = ~kt.trump_pmask[level, trump]
+    succ = kt.succ_pmask[level, trump]
+    closed = kt.tr_closed[level, trump]
+    widths = sw[SW_TRACTOR_UNITS]
+    lb = lane.lb
     while pre.hand_len[leader] > 0:
-        err = _lead_nb(kt, sw, level, trump, pre.hands[leader], pre.hand_len[leader], lane.lb,
-                       state, lane.pkinds[leader] == GREEDY, lane.lead)
-        if err < 0:
-            return err
+        if lane.pkinds[leader] == GREEDY:
+            lead_top = _greedy_lead_into_nb(kt, sw, level, trump, pre.hands[leader], lane.lb,
+                                            lane.lead)
+        else:  # lead_nb.random_lead_into_nb's steps: kt and lb pass only to list tractors
+            m = 0
+            if may_hold_tractor_nb(kind_at, succ, closed, widths, hm[leader, 1]):
+                m = sorted_tractors_nb(kt, sw, level, trump, pre.hands[leader], hm[leader, 1],
+                                       lane.lb)
+            n, lead_top = random_lead_pick_nb(kind_at, pre.hands[leader], hm[leader, 0],
+                                              pre.hand_len[leader], m, lb.w, lb.ln, lb.kinds,
+                                              lb.ords, state, lane.lead)
+        if lead_top < 0:
+            return lead_top
         size = 0
         for k in range(N_KINDS):
             lane.plays[0, k] = lane.lead[k]
-            pre.hands[leader, k] -= lane.lead[k]
             size += lane.lead[k]
-        lead_first = _first_kind_nb(lane.lead)
+        if lane.lead[lead_top] == size:  # one set (single, pair, triple, quad)
+            lead_first = lead_top
+            take_nb(pre.hands[leader], hm[leader], lead_top, order[lead_top], size)
+        else:
+            lead_first = _first_kind_nb(lane.lead)
+            for k in range(N_KINDS):
+                pre.hands[leader, k] -= lane.lead[k]
+            masks_of_nb(order, pre.hands[leader], hm[leader])
         lead_kind = lead_first if size == 1 else -1  # a one-card lead
         cls = kt.cls_kinds[level, trump, lead_first]  # the led follow class
         n_cls = kt.cls_n[level, trump, lead_first]
+        cls_mask = kt.cls_pmask[level, trump, lead_first]
+        lead_trump = eff[lead_first] == TRUMP
         pair_lead = size == 2 and lane.lead[lead_first] == 2
         if lead_kind >= 0:
             n_units = _single_units_nb(power, lead_kind, lane.uw, lane.ul, lane.uk, lane.ut)
@@ -515,38 +583,45 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
                                        lane.uk, lane.ut)
         for position in range(1, 4):
             seat = (leader + position) % 4
-            mode = -1
-            if lead_kind >= 0:
-                mode, rule, count = _one_card_options_nb(cls, n_cls, eff, lead_kind,
-                                                         pre.hands[seat], position, last_only,
-                                                         no_shape)
-            if mode >= 0:  # a one-card lead's follow: one card, listed strongest first
-                if lane.pkinds[seat] == GREEDY:
-                    pick = _greedy_single_nb(kt, sw, ap, level, trump, lane, mode, cls, n_cls,
-                                             pre.hands[seat], count, position, seat % 2,
-                                             leader)
-                else:
-                    pick = below_nb(state, count)  # a forced follow draws below(1) too
-                f = _one_card_nth_nb(mode, cls, n_cls, eff, kind_at, pre.hands[seat], pick)
-                pre.hands[seat, f] -= 1
+            hand = pre.hands[seat]
+            greedy = lane.pkinds[seat] == GREEDY
+            f = -1
+            if lead_kind >= 0 and not greedy:
+                f, rule = _random_single_nb(hm[seat], cls_mask, plain_mask, lead_trump,
+                                            kind_at, position, last_only, no_shape, state)
+            if f < 0 and lead_kind >= 0:
+                mode, rule, count = _one_card_options_nb(cls, n_cls, eff, lead_kind, hand,
+                                                         position, last_only, no_shape)
+                if mode >= 0:  # a one-card lead's follow: one card, listed strongest first
+                    if greedy:
+                        pick = _greedy_single_nb(kt, sw, ap, level, trump, lane, mode, cls,
+                                                 n_cls, hand, count, position, seat % 2,
+                                                 leader)
+                    else:
+                        pick = below_nb(state, count)
+                    f = _one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, pick)
+            if f >= 0:
+                take_nb(hand, hm[seat], f, order[f], 1)
                 for k in range(N_KINDS):
                     lane.plays[position, k] = 0
                 lane.plays[position, f] = 1
                 tk[position] = f
                 lane.fb.state[STATE_ROW] = 0
-            elif lead_kind >= 0:  # the radix guard: the family kernels decide
-                rule = _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units,
-                                  leader)
-                tk[position] = _first_kind_nb(lane.plays[position])
             else:
-                rule = -1
-                if pair_lead and lane.pkinds[seat] != GREEDY:
-                    rule, table_row = random_pair_follow_nb(sw, cls, n_cls, pre.hands[seat],
-                                                            state, lane.plays[position])
-                    lane.fb.state[STATE_ROW] = table_row
-                if rule < 0:
+                if lead_kind >= 0:  # the radix guard: the family kernels decide
                     rule = _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units,
                                       leader)
+                    tk[position] = _first_kind_nb(lane.plays[position])
+                else:
+                    rule = -1
+                    if pair_lead and not greedy:
+                        rule, table_row = random_pair_follow_nb(sw, cls, n_cls, hand, state,
+                                                                lane.plays[position])
+                        lane.fb.state[STATE_ROW] = table_row
+                    if rule < 0:
+                        rule = _follow_nb(kt, sw, ap, level, trump, lane, seat, position,
+                                          n_units, leader)
+                masks_of_nb(order, hand, hm[seat])
             if rule < 0:
                 return rule
             col = rule_col[rule]

@@ -23,6 +23,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
+from shengji_sim.core.bits_nb import lowest_bit_nb
 from shengji_sim.core.rng_nb import below_nb
 from shengji_sim.core.tables import MAX_RUN, SW_TRACTOR_UNITS
 
@@ -115,29 +116,31 @@ def _add_tractor_nb(lb, order, kinds, ln, counts, widths, g):
 
 
 @njit(cache=True, _nrt=False)
-def _tractor_options_nb(kt, sw, level, trump, counts, lb, g):
+def _tractor_options_nb(kt, sw, level, trump, counts, pairs, lb, g):
     """Append every held tractor (COMBO-4..6; each width of ``tractor_units`` the run is held
-    at) to the generated options ``lb.g*`` from index ``g``; returns the new end. Kinds go
-    to ``gkinds`` in chain order, their positions to ``gords`` ascending. Runs are found
-    from their first chain kind (``kt.from_idx``); the listing's sort, not this order,
-    decides where they appear."""
+    at) to the generated options ``lb.g*`` from index ``g``; returns the new end. ``pairs``
+    is the bit set of the positions held at least twice (``hm[1]`` of :mod:`.bits_nb`). Kinds
+    go to ``gkinds`` in chain order, their positions to ``gords`` ascending. Runs are found
+    from their first chain kind (``kt.from_idx``), strongest first kind first; the listing's
+    sort, not this order, decides where they appear."""
     order = kt.order[level, trump]
     widths = sw[SW_TRACTOR_UNITS]
     if not widths:
         return g
+    kind_at = kt.kind_at[level, trump]
     tr_len = kt.tr_len[level, trump]
     tr_kinds = kt.tr_kinds[level, trump]
-    tr_mask = kt.tr_mask[level, trump]
+    tr_pmask = kt.tr_pmask[level, trump]
     from_n = kt.from_n[level, trump]
     from_idx = kt.from_idx[level, trump]
+    succ = kt.succ_pmask[level, trump]
     closed = kt.tr_closed[level, trump] == 1
-    pairs = np.int64(0)  # kinds held at least twice, as a bit set
-    for k in range(54):
-        if counts[k] >= 2:
-            pairs |= np.int64(1) << np.int64(k)
-    for first in range(54):  # runs by their first chain kind, which must be held twice
-        if counts[first] < 2:
-            continue
+    firsts = pairs
+    while firsts:  # runs by their first chain kind, which must be held twice
+        first = kind_at[lowest_bit_nb(firsts)]
+        firsts &= firsts - 1
+        if closed and not succ[first] & pairs:
+            continue  # no 2-run from ``first`` held twice: no run (tables.succ_pmask)
         cur_len = 2
         held = 0  # runs of length cur_len from ``first`` held at least twice
         for r in range(from_n[first]):
@@ -148,11 +151,21 @@ def _tractor_options_nb(kt, sw, level, trump, counts, lb, g):
                     break  # none of length cur_len held: none longer (tables.tr_closed)
                 cur_len = ln
                 held = 0
-            if tr_mask[t] & ~pairs:
+            if tr_pmask[t] & ~pairs:
                 continue  # some kind of the run is held less than twice
             held += 1
             g = _add_tractor_nb(lb, order, tr_kinds[t], ln, counts, widths, g)
     return g
+
+
+@njit(cache=True, _nrt=False)
+def _pairs_nb(order, counts):
+    """The positions of the kinds ``counts`` holds at least twice, as a bit set."""
+    pairs = np.int64(0)
+    for k in range(54):
+        if counts[k] >= 2:
+            pairs |= np.int64(1) << np.int64(order[k])
+    return pairs
 
 
 @njit(cache=True, _nrt=False)
@@ -178,7 +191,7 @@ def lead_options_nb(kt, sw, level, trump, counts, lb):
             gkinds[g, 0] = k
             gords[g, 0] = order[k]
             g += 1
-    g = _tractor_options_nb(kt, sw, level, trump, counts, lb, g)
+    g = _tractor_options_nb(kt, sw, level, trump, counts, _pairs_nb(order, counts), lb, g)
     for b in range(56):
         bucket[b] = 0
     for i in range(g):
@@ -229,45 +242,82 @@ def _copy_distinct_nb(lb, g):
 
 
 @njit(cache=True, _nrt=False)
-def random_lead_into_nb(kt, sw, level, trump, counts, n_cards, lb, state, lead):
+def random_lead_into_nb(kt, sw, level, trump, counts, hm, n_cards, lb, state, lead):
     """``RandomPlayer.lead`` without listing the sets: option ``below(n)`` of
-    :func:`lead_options_nb`'s listing, written to ``lead`` as counts; returns ``n``.
+    :func:`lead_options_nb`'s listing, written to ``lead`` as counts; returns ``(n, top)``,
+    ``top`` the lead's strongest kind (``(-1, -1)`` if nothing is held). ``hm`` are the
+    hand's masks (:mod:`.bits_nb`).
 
     In the listing the options whose strongest card is the kind at position ``o`` come
     together: first that kind's sets, widths 1..c (each a prefix of the next and of every
     tractor it tops), then the tractors it tops, in their sorted order. So ``n`` is the
     number of cards held (``n_cards``) plus the distinct tractors, and option ``i`` is found
-    in one walk down the positions; only the tractors are generated and sorted.
+    in one walk up the held positions; only the tractors are generated and sorted.
+
+    The game loop calls the three steps itself: a call that passes ``kt`` or the buffers
+    copies every array's fields, so the common case (no tractor) passes neither.
     """
-    m = _sorted_tractors_nb(kt, sw, level, trump, counts, lb)
+    m = 0
+    if may_hold_tractor_nb(kt.kind_at[level, trump], kt.succ_pmask[level, trump],
+                           kt.tr_closed[level, trump], sw[SW_TRACTOR_UNITS], hm[1]):
+        m = sorted_tractors_nb(kt, sw, level, trump, counts, hm[1], lb)
+    return random_lead_pick_nb(kt.kind_at[level, trump], counts, hm[0], n_cards, m, lb.w,
+                               lb.ln, lb.kinds, lb.ords, state, lead)
+
+
+@njit(cache=True, _nrt=False)
+def random_lead_pick_nb(kind_at, counts, held, n_cards, m, tw, tln, tkinds, tords, state,
+                        lead):
+    """Option ``below(n_cards + m)`` of the listing into ``lead``, the ``m`` tractors being
+    ``tw/tln/tkinds/tords[:m]`` (:func:`sorted_tractors_nb`) and ``held`` the positions
+    held; returns ``(n, top)`` as :func:`random_lead_into_nb`."""
     n = n_cards + m
     i = below_nb(state, n)
     for k in range(54):
         lead[k] = 0
-    kind_at = kt.kind_at[level, trump]
     t = 0
-    for o in range(54):
+    while held:
+        o = lowest_bit_nb(held)
+        held &= held - 1
         k = kind_at[o]
         c = counts[k]
         if i < c:  # the set of i + 1 copies of k (COMBO-1..3)
             lead[k] = i + 1
-            return n
+            return n, k
         i -= c
-        while t < m and lb.ords[t, 0] == o:  # the tractors k tops (COMBO-4..6)
+        while t < m and tords[t, 0] == o:  # the tractors k tops (COMBO-4..6)
             if i == 0:
-                for j in range(lb.ln[t]):
-                    lead[lb.kinds[t, j]] = lb.w[t]
-                return n
+                for j in range(tln[t]):
+                    lead[tkinds[t, j]] = tw[t]
+                return n, k
             i -= 1
             t += 1
-    return -1
+    return -1, -1
 
 
 @njit(cache=True, _nrt=False)
-def _sorted_tractors_nb(kt, sw, level, trump, counts, lb):
-    """The held tractors of ``counts``, distinct and in listing order, into
-    ``lb.w/ln/kinds/ords`` (as :func:`lead_options_nb` lists them); returns how many."""
-    g = _tractor_options_nb(kt, sw, level, trump, counts, lb, 0)
+def may_hold_tractor_nb(kind_at, succ, closed, widths, pairs):
+    """False when no tractor is held twice (``pairs``: the positions held twice): no
+    tractor widths, or (runs closed, ``tables.tr_closed``) no kind held twice whose 2-runs'
+    second kinds are held twice (``succ``: ``tables.succ_pmask``). Most hands hold none."""
+    if not widths or not pairs:
+        return False
+    if closed != 1:
+        return True
+    firsts = pairs
+    while firsts:
+        if succ[kind_at[lowest_bit_nb(firsts)]] & pairs:
+            return True
+        firsts &= firsts - 1
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def sorted_tractors_nb(kt, sw, level, trump, counts, pairs, lb):
+    """The held tractors of ``counts`` (``pairs``: its positions held twice), distinct and in
+    listing order, into ``lb.w/ln/kinds/ords`` (as :func:`lead_options_nb` lists them);
+    returns how many."""
+    g = _tractor_options_nb(kt, sw, level, trump, counts, pairs, lb, 0)
     idx = lb.idx
     for r in range(g):  # stable insertion sort by the strongest-first card sequence
         j = r

@@ -39,6 +39,13 @@ share one definition of suits, powers and adjacency:
     kind ``k``'s follow class (the kinds of the same ``eff`` and ``group``, FOLLOW-1): how
     many, and the kinds in listing order (padded -1), so a one-card follow looks at its
     class only.
+``tr_pmask[l, t, i]``, ``cls_pmask[l, t, k]``, ``trump_pmask[l, t]``
+    the same sets as bit sets of strongest-first *positions* (bit ``order[k]``, as the hand
+    masks of :mod:`.bits_nb`): run ``i``'s kinds, kind ``k``'s follow class, the trumps.
+``succ_pmask[l, t, k]``
+    the positions of the second kinds of the length-2 runs that start with kind ``k``: when
+    the runs are closed (``tr_closed``), a hand holds a run from ``k`` twice only if it
+    holds ``k`` and one of these twice.
 
 All arrays are C-contiguous numpy arrays of fixed dtype, so a kernel compiled once with
 ``cache=True`` serves every variant.
@@ -50,7 +57,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from shengji_sim.cards import N_KINDS, points_of
+from shengji_sim.cards import N_KINDS, TRUMP, points_of
 from shengji_sim.interpretations import ITEMS
 from shengji_sim.rules.shapes import Unit, make_context, tractor_kinds, unit_top
 from shengji_sim.variant import SCHEMA
@@ -119,6 +126,10 @@ class KernelTables(NamedTuple):
     from_idx: np.ndarray  # int16[13, 5, 54, MAXF] their indices (by length), padded -1
     cls_n: np.ndarray  # int8[13, 5, 54] size of kind k's follow class
     cls_kinds: np.ndarray  # int8[13, 5, 54, 54] the class's kinds in listing order, padded -1
+    tr_pmask: np.ndarray  # int64[13, 5, MAXT] run's kinds by position (bit order[k])
+    cls_pmask: np.ndarray  # int64[13, 5, 54] kind k's follow class by position
+    trump_pmask: np.ndarray  # int64[13, 5] the trumps by position
+    succ_pmask: np.ndarray  # int64[13, 5, 54] second kinds of the 2-runs from kind k
 
 
 def build_tables(variant: Any) -> KernelTables:
@@ -165,8 +176,23 @@ def build_tables(variant: Any) -> KernelTables:
     points = np.array([points_of(k) for k in range(N_KINDS)], np.int16)
     from_n, from_idx = _runs_by_first_kind(ntr, tr_kinds)
     cls_n, cls_kinds = _follow_classes(eff, group, kind_at)
+    bit = np.int64(1) << order.astype(np.int64)  # [l, t, k]: kind k's position bit
+    tr_pmask = np.zeros_like(tr_mask)
+    succ_pmask = np.zeros(shape, np.int64)
+    for level in range(N_LEVELS):
+        for trump in range(N_TRUMPS):
+            for i in range(ntr[level, trump]):
+                kinds = tr_kinds[level, trump, i, :tr_len[level, trump, i]]
+                tr_pmask[level, trump, i] = np.bitwise_or.reduce(bit[level, trump, kinds])
+                if len(kinds) == 2:
+                    succ_pmask[level, trump, kinds[0]] |= bit[level, trump, kinds[1]]
+    same_class = ((eff[..., :, None] == eff[..., None, :])
+                  & (group[..., :, None] == group[..., None, :]))  # [l, t, k, k']
+    cls_pmask = np.bitwise_or.reduce(np.where(same_class, bit[..., None, :], 0), axis=-1)
+    trump_pmask = np.bitwise_or.reduce(np.where(eff == TRUMP, bit, 0), axis=-1)
     return KernelTables(eff, group, power, order, kind_at, ntr, tr_len, tr_kinds, tr_top,
-                        points, tr_mask, tr_closed, from_n, from_idx, cls_n, cls_kinds)
+                        points, tr_mask, tr_closed, from_n, from_idx, cls_n, cls_kinds,
+                        tr_pmask, cls_pmask, trump_pmask, succ_pmask)
 
 
 def _runs_by_first_kind(ntr, tr_kinds) -> tuple[np.ndarray, np.ndarray]:

@@ -16,6 +16,7 @@ import pytest
 from shengji_sim.cards import deck, format_card
 from shengji_sim.core import bidding_nb as bnb
 from shengji_sim.core import rng_nb
+from shengji_sim.core.bits_nb import masks_of
 from shengji_sim.core.deal_nb import (
     I_DEALER,
     I_LEVEL,
@@ -363,9 +364,12 @@ def test_lead_3_random_lead_without_listing_matches_reference(name, amb) -> None
         for k in hand:
             counts[k] += 1
         state = rng_nb.new_state(seed)
-        n = random_lead_into_nb(pt.kt, pt.sw, level, trump, counts, len(hand), lb, state, lead)
+        hm = masks_of(pt.kt.order[level, trump], counts)
+        n, top = random_lead_into_nb(pt.kt, pt.sw, level, trump, counts, hm, len(hand), lb,
+                                     state, lead)
         assert n == len(options), (level, trump, sorted(hand))
         assert sorted(k for k in range(54) for _ in range(lead[k])) == sorted(want)
+        assert top == min(want, key=ctx.ranking.sort_key)  # the lead's strongest kind
         assert int(state[0]) == rng.state  # the same draws
         tractors += n > len(hand)
     if pt.variant.decks > 1:  # one deck has no pairs, hence no tractors (COMBO-4)

@@ -1,0 +1,108 @@
+"""Hand masks (core.bits_nb) and the fast paths built on them: the masks follow the count
+vector through every removal, and a random one-card follow drawn from the masks is the one
+the general one-card kernels draw (FOLLOW-1/2, AMB-37 B, OTH-6 B), draw for draw."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shengji_sim.core import rng_nb
+from shengji_sim.core.bits_nb import (
+    masks_of,
+    nth_bit_nb,
+    popcount_nb,
+    take_nb,
+)
+from shengji_sim.core.game_nb import (
+    _one_card_nth_nb,
+    _one_card_options_nb,
+    _random_single_nb,
+)
+from shengji_sim.core.rng_nb import below_nb
+from shengji_sim.core.tables import build_tables
+from shengji_sim.variant import load_variant
+from tests.helpers import NAMES
+
+counts_st = st.lists(st.integers(0, 4), min_size=54, max_size=54)
+
+
+def _masks_by_hand(order, counts) -> list[int]:
+    return [sum(1 << int(order[k]) for k in range(54) if counts[k] > j) for j in range(4)]
+
+
+@given(st.integers(0, (1 << 54) - 1), st.integers(0, 53))
+def test_popcount_and_nth_bit(x, n) -> None:
+    bits = [i for i in range(54) if x >> i & 1]
+    assert popcount_nb(np.int64(x)) == len(bits)
+    if n < len(bits):
+        assert nth_bit_nb(np.int64(x), n) == bits[n]
+
+
+@given(counts_st, st.permutations(range(54)), st.data())
+def test_masks_follow_the_counts_through_removals(counts, perm, data) -> None:
+    order = np.array(perm, np.int16)
+    hand = np.array(counts, np.int8)
+    hm = masks_of(order, hand)
+    assert [int(m) for m in hm] == _masks_by_hand(order, hand)
+    while hand.sum():
+        k = data.draw(st.sampled_from([k for k in range(54) if hand[k]]))
+        n = data.draw(st.integers(1, int(hand[k])))
+        take_nb(hand, hm, k, order[k], n)
+        assert [int(m) for m in hm] == _masks_by_hand(order, hand)
+
+
+@pytest.fixture(scope="module", params=sorted(NAMES.values()) + ["OTH-6=B", "AMB-37=B"])
+def tables(request):
+    if request.param == "OTH-6=B":
+        variant = load_variant("classic-2deck", amb=["OTH-6=B"])
+    elif request.param == "AMB-37=B":
+        variant = load_variant("jj-4deck", amb=["AMB-37=B"])
+    else:
+        variant = load_variant(request.param)
+    return variant, build_tables(variant)
+
+
+def test_follow_1_random_single_from_masks_matches_one_card_kernels(tables) -> None:
+    """The mask path (`_random_single_nb`) returns the kind and rule, and leaves the rng
+    state, that `_one_card_options_nb` + `below` + `_one_card_nth_nb` give, on hands that
+    are void, hold one card, one kind or several kinds of the led class."""
+    variant, kt = tables
+    last_only = variant.jj4_line40 == "literal" and "AMB-37" in variant.applicable
+    no_shape = variant.shape_obligation == "none"  # OTH-6 B
+    rnd = random.Random(variant.name + str(last_only) + str(no_shape))
+    cards = [k for k in range(54) for _ in range(variant.decks)]
+    seen = set()
+    for _ in range(3000):
+        level, trump = rnd.randrange(13), rnd.randrange(5)
+        rnd.shuffle(cards)
+        hand = np.zeros(54, np.int8)
+        for k in cards[:rnd.randint(1, variant.hand_size)]:
+            hand[k] += 1
+        lead_kind = cards[-1]
+        position = rnd.randint(1, 3)
+        eff = kt.eff[level, trump]
+        cls = kt.cls_kinds[level, trump, lead_kind]
+        n_cls = kt.cls_n[level, trump, lead_kind]
+        seed = rnd.getrandbits(64)
+        mode, rule, count = _one_card_options_nb(cls, n_cls, eff, lead_kind, hand, position,
+                                                 last_only, no_shape)
+        state = rng_nb.new_state(seed)
+        want = _one_card_nth_nb(mode, cls, n_cls, eff, kt.kind_at[level, trump], hand,
+                                below_nb(state, count))
+        hm = masks_of(kt.order[level, trump], hand)
+        fast_state = rng_nb.new_state(seed)
+        got, fast_rule = _random_single_nb(
+            hm, kt.cls_pmask[level, trump, lead_kind], ~kt.trump_pmask[level, trump],
+            eff[lead_kind] == 4, kt.kind_at[level, trump], position, last_only, no_shape,
+            fast_state)
+        assert (got, fast_rule) == (want, rule), (level, trump, lead_kind, position)
+        assert fast_state[0] == state[0]
+        seen.add((mode, count > 1))
+    assert {(0, True), (0, False), (1, True)} <= seen  # several, one, void: all drawn
+    if last_only:
+        assert (2, True) in seen  # AMB-37 B: a void player before the last discards plain
