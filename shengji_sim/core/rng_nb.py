@@ -11,8 +11,10 @@ engine fed the same seed stay in lock-step. All arithmetic is ``uint64`` (wrappi
 
 from __future__ import annotations
 
+import llvmlite.ir as ir
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.extending import intrinsic
 
 from shengji_sim.rng import GOLDEN, INDEX_MULT
 
@@ -27,6 +29,32 @@ _INDEX_MULT = np.uint64(INDEX_MULT)
 N_THRESHOLDS = 257
 #: ``2**64 % n`` for n < N_THRESHOLDS (a frozen constant in kernels: one division less)
 THRESHOLDS = np.array([0] + [(1 << 64) % n for n in range(1, N_THRESHOLDS)], dtype=np.uint64)
+#: Lemire's ``M = floor((2**128 - 1) / n) + 1`` for n < N_THRESHOLDS, as high and low words
+#: (n = 1 wraps to 0, which :func:`_fastmod` handles): ``x % n`` without a division
+_MAGIC = [((1 << 128) - 1) // n + 1 if n else 0 for n in range(N_THRESHOLDS)]
+MAGIC_HI = np.array([(m >> 64) & ((1 << 64) - 1) for m in _MAGIC], dtype=np.uint64)
+MAGIC_LO = np.array([m & ((1 << 64) - 1) for m in _MAGIC], dtype=np.uint64)
+
+
+@intrinsic
+def _fastmod(typingctx, x, m_hi, m_lo, n):
+    """``x % n`` for uint64 ``x`` and ``n`` from ``M = m_hi * 2**64 + m_lo`` (Lemire, Kaser
+    and Kurz, "Faster remainder by direct computation", 2019: ``fastmod_u64``), in 128-bit
+    integer arithmetic: three multiplications instead of a 64-bit division."""
+    sig = types.uint64(types.uint64, types.uint64, types.uint64, types.uint64)
+
+    def codegen(context, builder, signature, args):
+        i128 = ir.IntType(128)
+        x128, hi, lo, n128 = (builder.zext(a, i128) for a in args)
+        c64 = ir.Constant(i128, 64)
+        magic = builder.or_(builder.shl(hi, c64), lo)
+        low = builder.mul(magic, x128)  # M * x mod 2**128
+        bottom = builder.lshr(builder.mul(builder.and_(low, ir.Constant(i128, (1 << 64) - 1)),
+                                          n128), c64)
+        top = builder.mul(builder.lshr(low, c64), n128)
+        return builder.trunc(builder.lshr(builder.add(bottom, top), c64), ir.IntType(64))
+
+    return sig, codegen
 
 
 @njit(cache=True, _nrt=False)
@@ -53,16 +81,25 @@ def next64_nb(state):
 
 
 @njit(cache=True, _nrt=False)
+def fastmod_nb(x, n):
+    """``x % n`` for a uint64 ``x`` and ``0 < n < N_THRESHOLDS``, without a division."""
+    return _fastmod(np.uint64(x), MAGIC_HI[n], MAGIC_LO[n], np.uint64(n))
+
+
+@njit(cache=True, _nrt=False)
 def below_nb(state, n):
     """``Rng.below(n)``: uniform int in [0, n), rejecting outputs below ``2**64 % n``.
 
     ``0 < n < 2**63`` (the caller guarantees it); returns an int64.
     """
     un = np.uint64(n)
-    if n < N_THRESHOLDS:
+    if n < N_THRESHOLDS:  # the frozen threshold, and the remainder by multiplication
         threshold = THRESHOLDS[n]
-    else:
-        threshold = (_ZERO - un) % un  # == 2**64 % n
+        while True:
+            x = next64_nb(state)
+            if x >= threshold:
+                return np.int64(fastmod_nb(x, n))
+    threshold = (_ZERO - un) % un  # == 2**64 % n
     while True:
         x = next64_nb(state)
         if x >= threshold:

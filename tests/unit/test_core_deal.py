@@ -12,6 +12,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from shengji_sim.cards import deck, format_card
 from shengji_sim.core import bidding_nb as bnb
@@ -136,6 +138,14 @@ def test_rng_matches_reference() -> None:
     for root, index in [(0, 0), (42, 7), (2**64 - 1, 10**12), (5, 2**40)]:
         assert int(rng_nb.hand_seed_nb(np.uint64(root), np.uint64(index))) == \
             hand_seed(root, index)
+
+
+@settings(max_examples=500)
+@given(st.integers(0, 2**64 - 1), st.integers(1, rng_nb.N_THRESHOLDS - 1))
+def test_rng_fastmod_is_the_remainder(x, n) -> None:
+    """``below``'s remainder by multiplication (Lemire's fastmod) is ``x % n``."""
+    for y in (x, n - 1, n, 2**64 - 1 - x % n, 2**64 - 1):
+        assert int(rng_nb.fastmod_nb(np.uint64(y), n)) == y % n
 
 
 # ------------------------------------------------------------------ declarations, 炒
