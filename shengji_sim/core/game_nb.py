@@ -103,7 +103,7 @@ from shengji_sim.core.tables import (
     V_JJ4_LINE40_LITERAL,
     V_SHAPE_OBLIGATION_NONE,
 )
-from shengji_sim.core.trick_nb import trick_points_nb, trick_winner_nb, trick_winner_units_nb
+from shengji_sim.core.trick_nb import trick_winner_nb, trick_winner_units_nb
 from shengji_sim.results import ROW_DTYPE
 
 N_KINDS = 54
@@ -341,15 +341,26 @@ def _set_kind_nb(play, width):
 
 
 @njit(cache=True, _nrt=False)
-def _single_units_nb(power, kind, uw, ul, uk, ut):
-    """The canonical units of a one-card lead (``decompose_top_nb``): one single."""
-    uw[0] = 1
+def _set_units_nb(power, kind, width, uw, ul, uk, ut):
+    """The canonical units of a one-set lead (``decompose_top_nb``, ``shapes_nb.one_unit``):
+    ``width`` copies of ``kind`` are one set (COMBO-1..3)."""
+    uw[0] = width
     ul[0] = 1
     uk[0, 0] = kind
     for i in range(1, MAX_RUN):
         uk[0, i] = -1
     ut[0] = power[kind]
     return 1
+
+
+@njit(cache=True, _nrt=False)
+def _trick_points_nb(points, plays):
+    """POINT-1, POINT-2: the points of the trick's four plays (``trick_points_nb``)."""
+    total = 0
+    for p in range(4):
+        for k in range(N_KINDS):
+            total += plays[p, k] * points[k]
+    return total
 
 
 @njit(cache=True, _nrt=False)
@@ -575,9 +586,9 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
         cls_mask = kt.cls_pmask[level, trump, lead_first]
         lead_trump = eff[lead_first] == TRUMP
         pair_lead = size == 2 and lane.lead[lead_first] == 2
-        if lead_kind >= 0:
-            n_units = _single_units_nb(power, lead_kind, lane.uw, lane.ul, lane.uk, lane.ut)
-            tk[0] = lead_kind
+        if lane.lead[lead_first] == size:  # one set: one unit
+            n_units = _set_units_nb(power, lead_first, size, lane.uw, lane.ul, lane.uk, lane.ut)
+            tk[0] = lead_first
         else:
             n_units = decompose_top_nb(kt, sw, level, trump, lane.lead, lane.uw, lane.ul,
                                        lane.uk, lane.ut)
@@ -618,9 +629,23 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
                         rule, table_row = random_pair_follow_nb(sw, cls, n_cls, hand, state,
                                                                 lane.plays[position])
                         lane.fb.state[STATE_ROW] = table_row
-                    if rule < 0:
+                    if rule < 0 and greedy:
                         rule = _follow_nb(kt, sw, ap, level, trump, lane, seat, position,
                                           n_units, leader)
+                    elif rule < 0:  # _follow_nb's random branch, without passing the lane
+                        n_fam, rule = follow_families_nb(kt, sw, ap, level, trump, lane.lead,
+                                                         n_units, lane.uw, lane.ul, lane.uk,
+                                                         hand, position, lane.fb)
+                        count = 0
+                        if rule >= 0:
+                            count = options_count_nb(kt, level, trump, lane.fb, n_fam)
+                        if count <= 0:
+                            return ERR_FOLLOW
+                        play = lane.plays[position]
+                        options_nth_nb(kt, level, trump, lane.fb, n_fam,
+                                       below_nb(state, count), play)
+                        for k in range(N_KINDS):
+                            hand[k] -= play[k]
                 masks_of_nb(order, hand, hm[seat])
             if rule < 0:
                 return rule
@@ -643,13 +668,13 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
             for p in range(1, 4):
                 tk[p] = _set_kind_nb(lane.plays[p], size)
             winner = _set_winner_nb(eff, power, tk)
-            points = trick_points_nb(kt, lane.plays, 4)
+            points = _trick_points_nb(kt.points, lane.plays)
         else:
             # the plays are legal (equal sizes, DEF-27) and lane.uw/ul/ut still hold the
             # lead's units (a greedy follower's trick_winner_nb decomposes the same lead)
             winner = trick_winner_units_nb(kt, sw, ap, level, trump, lane.plays, 4, n_units,
                                            lane.uw, lane.ul, lane.ut, size, eff[lead_first])
-            points = trick_points_nb(kt, lane.plays, 4)
+            points = _trick_points_nb(kt.points, lane.plays)
         winner_seat = (leader + winner) % 4
         if winner_seat % 2 != dealer % 2:
             attackers += points

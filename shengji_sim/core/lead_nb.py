@@ -90,7 +90,7 @@ def _cmp_nb(gw, gln, gords, a, b):
     return -1 if la < lbb else 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _add_tractor_nb(lb, order, kinds, ln, counts, widths, g):
     """Append run ``kinds`` (length ``ln``) once per width of ``widths`` it is held at."""
     low = 127
@@ -115,7 +115,7 @@ def _add_tractor_nb(lb, order, kinds, ln, counts, widths, g):
     return g
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _tractor_options_nb(kt, sw, level, trump, counts, pairs, lb, g):
     """Append every held tractor (COMBO-4..6; each width of ``tractor_units`` the run is held
     at) to the generated options ``lb.g*`` from index ``g``; returns the new end. ``pairs``
@@ -216,7 +216,7 @@ def lead_options_nb(kt, sw, level, trump, counts, lb):
     return _copy_distinct_nb(lb, g)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _copy_distinct_nb(lb, g):
     """Copy the generated options ``lb.idx[:g]`` (sorted) to the output, each distinct
     multiset once; returns how many."""
