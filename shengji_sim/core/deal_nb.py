@@ -341,10 +341,11 @@ def deal_and_declare_nb(kt, sw, ap, state, levels, match_dealer, hand_number, pk
 
 
 @njit(cache=True, _nrt=False)
-def _random_burial_nb(kind_at, state, counts, n, bkinds, suf, kitty):
-    """``RandomPlayer.bury``: ``nth_multiset(below(count))`` over the distinct n-card
-    multisets, kinds strongest first (``kind_at`` = ``kt.kind_at[level, trump]``), counts
-    descending; into ``kitty[:n]``.
+def random_multiset_nb(kind_at, state, counts, n, bkinds, suf, kitty):
+    """``nth_multiset(below(count))`` over the distinct n-card multisets of ``counts``,
+    kinds strongest first (``kind_at`` = ``kt.kind_at[level, trump]``), counts descending;
+    into ``kitty[:n]``. ``RandomPlayer.bury`` draws its burial so, and a random follower
+    draws the free cards of a one-family follow so (``game_nb._random_short_follow_nb``).
 
     ``suf[i, m]``: the m-card multisets of kinds ``bkinds[i:]``, i.e. the sum of
     ``suf[i + 1, m - j]`` over ``j <= min(count, m)``, as a sliding window over m. The
@@ -428,7 +429,7 @@ def _bury_nb(kt, sw, state, pkind, seat, level, trump, buf):
         _greedy_burial_nb(kt.eff[level, trump], kt.power[level, trump], kt.points, hand, n,
                           buf.bkeys, buf.kitty)
     else:
-        _random_burial_nb(kt.kind_at[level, trump], state, hand, n, buf.bkinds, buf.suf,
+        random_multiset_nb(kt.kind_at[level, trump], state, hand, n, buf.bkinds, buf.suf,
                           buf.kitty)
     for i in range(n):
         hand[buf.kitty[i]] -= 1

@@ -32,7 +32,9 @@ card's follow class only (:func:`_one_card_options_nb`, one implementation for r
 greedy players); the winner of a one-set lead (single, pair, triple, quad)
 compares the followers' matching sets only (:func:`_set_winner_nb`). A random player
 follows a pair lead with ``follow_nb.random_pair_follow_nb`` when it holds more than two cards
-of the led class; other multi-card follows go through the family kernels of :mod:`.follow_nb`;
+of the led class, and any multi-card lead it is short in (all its led-class cards plus free
+cards) with :func:`_random_short_follow_nb`; other multi-card follows go through the family
+kernels of :mod:`.follow_nb`;
 the winner of other multi-card leads reuses the lead's units.
 """
 
@@ -45,6 +47,7 @@ from numba import njit, prange
 
 from shengji_sim.core.bits_nb import (
     N_MASKS,
+    lowest_bit_nb,
     masks_of_nb,
     nth_bit_nb,
     popcount_nb,
@@ -62,6 +65,7 @@ from shengji_sim.core.deal_nb import (
     STATUS_OK,
     PreTrickBuffers,
     pre_trick_nb,
+    random_multiset_nb,
 )
 from shengji_sim.core.deal_nb import alloc_buffers_nb as alloc_pre_nb
 from shengji_sim.core.follow_nb import (
@@ -98,9 +102,11 @@ from shengji_sim.core.tables import (
     SW_HAND_SIZE,
     SW_JJ4_LINE40,
     SW_KITTY_SIZE,
+    SW_RUFF_CONDITION,
     SW_SHAPE_OBLIGATION,
     SW_TRACTOR_UNITS,
     V_JJ4_LINE40_LITERAL,
+    V_RUFF_CONDITION_SHAPE_MISSING,
     V_SHAPE_OBLIGATION_NONE,
 )
 from shengji_sim.core.trick_nb import trick_winner_nb, trick_winner_units_nb
@@ -175,6 +181,10 @@ class Lane(NamedTuple):
     pkinds: np.ndarray  # int32[4]
     tk: np.ndarray  # int16[4] the kinds of a one-card trick, by position
     hm: np.ndarray  # int64[4, 4] each seat's hand masks (bits_nb), kept with pre.hands
+    rest: np.ndarray  # int8[54] scratch: a short follower's cards outside the led class
+    bkinds: np.ndarray  # int16[54] scratch of random_multiset_nb
+    suf: np.ndarray  # int64[55, SHORT_FREE + 1] scratch of random_multiset_nb
+    picked: np.ndarray  # int8[SHORT_FREE] the free cards drawn
     log: HandLog
 
 
@@ -199,7 +209,9 @@ def alloc_lane_nb(decks, hand_size, kitty_size, max_lead, pkinds, levels):
                 np.full((N_KINDS, MAX_RUN), -1, np.int8),
                 np.zeros(N_KINDS, np.int16), np.zeros(N_KINDS, np.int8),
                 np.zeros(1, np.uint64), levels.copy(), pkinds.copy(), np.zeros(4, np.int16),
-                np.zeros((4, N_MASKS), np.int64), alloc_log_nb())
+                np.zeros((4, N_MASKS), np.int64), np.zeros(N_KINDS, np.int8),
+                np.zeros(N_KINDS, np.int16), np.zeros((55, SHORT_FREE + 1), np.int64),
+                np.zeros(SHORT_FREE, np.int8), alloc_log_nb())
     return lane
 
 
@@ -467,6 +479,50 @@ def _random_single_nb(hm, cls_mask, plain_mask, lead_trump, kind_at, position, l
     return kind_at[o], rule
 
 
+#: the most free cards a short follow draws directly (their multisets fit an int64 easily)
+SHORT_FREE = 8
+
+
+@njit(cache=True, _nrt=False)
+def _random_short_follow_nb(hand, hm, cls_mask, kind_at, n, state, rest, bkinds, suf, picked,
+                            play):
+    """``RandomPlayer.follow`` of an ``n``-card lead by a player short in the led class
+    (``cls_mask``): holding at most ``n`` of its cards, it plays them all and ``n - held``
+    free cards of the rest of its hand (FOLLOW-1, FOLLOW-2: ``follow_nb``'s
+    ``_follow_suit_and_fill``, one family). The free cards are option ``below(count)`` of
+    their multisets in listing order (``deal_nb.random_multiset_nb``; with the fixed cards
+    added, the order of whole plays is the same). Writes ``play`` and takes it from
+    ``hand``; returns the rule, or -1 when the player is not short or more than
+    ``SHORT_FREE`` cards are free (the family kernels decide). The caller leaves AMB-19 B and
+    AMB-37 B to the family kernels."""
+    held_class = hm[0] & cls_mask
+    nh = (popcount_nb(held_class) + popcount_nb(hm[1] & cls_mask)
+          + popcount_nb(hm[2] & cls_mask) + popcount_nb(hm[3] & cls_mask))
+    free = n - nh
+    if free < 0 or free > SHORT_FREE:
+        return -1
+    for k in range(N_KINDS):
+        play[k] = 0
+    while held_class:  # every led-class card (FOLLOW-1)
+        k = kind_at[lowest_bit_nb(held_class)]
+        held_class &= held_class - 1
+        play[k] = hand[k]
+    if free == 0:
+        below_nb(state, 1)  # the one play is still drawn
+    elif free == 1:  # one card of another kind: strongest first, as the multisets list it
+        others = hm[0] & ~cls_mask
+        play[kind_at[nth_bit_nb(others, below_nb(state, popcount_nb(others)))]] += 1
+    else:
+        for k in range(N_KINDS):
+            rest[k] = hand[k] - play[k]
+        random_multiset_nb(kind_at, state, rest, free, bkinds, suf, picked)
+        for i in range(free):
+            play[picked[i]] += 1
+    for k in range(N_KINDS):
+        hand[k] -= play[k]
+    return RULE_FOLLOW_1 if nh else RULE_FOLLOW_2
+
+
 @njit(cache=True, _nrt=False)
 def _greedy_single_nb(kt, sw, ap, level, trump, lane, mode, cls, n_cls, hand, count, position,
                       seat_side, leader):
@@ -543,6 +599,7 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
     kind_at = kt.kind_at[level, trump]
     last_only = sw[SW_JJ4_LINE40] == V_JJ4_LINE40_LITERAL and ap[AP_AMB_37] == 1  # AMB-37 B
     no_shape = sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE  # OTH-6 B
+    ruff_shape_missing = sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_SHAPE_MISSING  # AMB-19 B
     power = kt.power[level, trump]
     tk = lane.tk
     order = kt.order[level, trump]
@@ -625,7 +682,14 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
                     tk[position] = _first_kind_nb(lane.plays[position])
                 else:
                     rule = -1
-                    if pair_lead and not greedy:
+                    if not greedy and not (ruff_shape_missing and hm[seat, 0] & cls_mask) \
+                            and not (last_only and not lead_trump and position < 3
+                                     and not hm[seat, 0] & cls_mask):  # AMB-19 B, AMB-37 B
+                        rule = _random_short_follow_nb(hand, hm[seat], cls_mask, kind_at, size,
+                                                       state, lane.rest, lane.bkinds, lane.suf,
+                                                       lane.picked, lane.plays[position])
+                        lane.fb.state[STATE_ROW] = 0
+                    if rule < 0 and pair_lead and not greedy:
                         rule, table_row = random_pair_follow_nb(sw, cls, n_cls, hand, state,
                                                                 lane.plays[position])
                         lane.fb.state[STATE_ROW] = table_row

@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shengji_sim.cards import deck, parse_cards, parse_rank, parse_trump
+from shengji_sim.core.bits_nb import masks_of
 from shengji_sim.core.follow_nb import (
     RULE_NAMES,
     cards_of,
@@ -35,8 +36,10 @@ from shengji_sim.core.follow_nb import (
     prepared,
     random_pair_follow_nb,
 )
+from shengji_sim.core.game_nb import SHORT_FREE, _random_short_follow_nb
 from shengji_sim.core.rng_nb import new_state
 from shengji_sim.rng import Rng
+from shengji_sim.rules import game as G
 from shengji_sim.rules.follow import (
     FollowError,
     Options,
@@ -251,3 +254,71 @@ def test_follow_3_def_5_random_pair_follow_matches_reference(name, amb) -> None:
         assert taken == {1: 0, 2: 0}  # these readings are the family kernels' to decide
     else:
         assert taken[1] > 0 and taken[2] > 0 and declined > 0  # both rows and the fallback
+
+
+SHORT_CASES = [(n, None) for n in ("changzhou-4deck", "jj-4deck", "classic-2deck",
+                                   "classic-3deck")] + [
+    ("jj-4deck", "AMB-37=B"), ("classic-2deck", "AMB-19=B"), ("changzhou-4deck", "OTH-6=B")]
+
+
+@pytest.mark.parametrize("name, amb", SHORT_CASES)
+def test_follow_1_2_random_short_follow_matches_reference(name, amb) -> None:
+    """FOLLOW-1/2 for a multi-card lead when the follower holds at most as many led-class
+    cards as the lead has: ``game_nb._random_short_follow_nb`` plays what
+    ``RandomPlayer.follow`` plays over the reference's ``follow_options`` (all led-class
+    cards plus free cards), with the same rule, no table row and the same draws; it
+    declines (-1, no draw) when the follower is not short. AMB-19 B and AMB-37 B positions
+    are left to the family kernels by the game loop, as here."""
+    v = load_variant(name, amb=[amb] if amb else [])
+    p = prepared(v)
+    rnd = random.Random(f"short {name} {amb}")
+    cards = deck(v.decks)
+    scratch = (np.zeros(54, np.int8), np.zeros(54, np.int16),
+               np.zeros((55, SHORT_FREE + 1), np.int64), np.zeros(SHORT_FREE, np.int8))
+    play = np.zeros(54, np.int8)
+    taken = {0: 0, 1: 0, 2: 0}
+    declined = 0
+    for _ in range(400):
+        level, trump = rnd.randrange(13), rnd.randrange(5)
+        ctx = make_context(v, level, trump)
+        r = ctx.ranking
+        rnd.shuffle(cards)
+        leads = [o for o in G.lead_options(ctx, cards[:v.hand_size]) if len(o) > 1]
+        if not leads:
+            continue  # the leader holds no pair
+        lead = rnd.choice(leads)
+        rest = list(cards[v.hand_size:])
+        k = lead[0]
+        same = [c for c in rest if (r.eff_suit[c], r.group[c]) == (r.eff_suit[k], r.group[k])]
+        hand = rnd.sample(same, min(len(same), rnd.randint(0, len(lead) + 1)))
+        hand += rnd.sample([c for c in rest if c not in same], rnd.randint(len(lead), 14))
+        position_arg = rnd.randint(1, 3)
+        counts = counts_of(hand)
+        held = sum(1 for c in hand if c in same)
+        if (v.ruff_condition == "shape_missing" and held) or (
+                v.jj4_line40 == "literal" and "AMB-37" in v.applicable and not held
+                and r.eff_suit[k] != 4 and position_arg < 3):
+            continue  # AMB-19 B / AMB-37 B: the game loop calls the family kernels
+        seed = rnd.getrandbits(64)
+        state = new_state(seed)
+        rule = _random_short_follow_nb(counts, masks_of(p.kt.order[level, trump], counts),
+                                       p.kt.cls_pmask[level, trump, k],
+                                       p.kt.kind_at[level, trump], len(lead), state, *scratch,
+                                       play)
+        if rule < 0:
+            declined += 1
+            assert int(state[0]) == seed and (counts == counts_of(hand)).all()
+            continue
+        options = follow_options(ctx, lead, hand, position_arg)
+        rng = Rng(seed)
+        want = RandomPlayer().follow(None, options, rng)
+        got = sorted(c for c in range(54) for _ in range(play[c]))
+        assert got == sorted(want), (level, trump, lead, sorted(hand))
+        assert (RULE_NAMES[rule], 0) == (options.rule, options.row or 0)
+        assert int(state[0]) == rng.state
+        assert (counts == counts_of(hand) - play).all()  # the play left the hand
+        taken[min(len(lead) - held, 2)] += 1
+    if amb == "AMB-19=B":  # only void followers are drawn here (the rest is skipped)
+        assert taken[2] > 0, taken
+    else:
+        assert declined > 0 and all(taken.values()), taken  # no free card, one, several
