@@ -556,7 +556,7 @@ def _load_one(buf, w, k):
 # ------------------------------------------------------------------- FOLLOW-1 / FOLLOW-2
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _follow_suit_and_fill(kt, sw, ap, level, trump, lead_kind, hand, n, position, buf):
     """FOLLOW-1: every led-suit card, then any others (FOLLOW-2); AMB-37 B: only the last
     player of a trick may ruff."""
@@ -599,7 +599,7 @@ def _load_alt(buf, a):
     return npat
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _first_row(kt, sw, level, trump, buf, n_rows, n):
     """FOLLOW-11 over rows buf.row_start / alt_order / alt_*: the realizations of the first
     realizable row; OTH-5 B finds the row without splitting and then allows splits for it
@@ -632,7 +632,7 @@ def _first_row(kt, sw, level, trump, buf, n_rows, n):
     return 0  # unreachable: the last row (singles) is always realizable
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _jj4_rows(sw, buf, lid):
     """Load a JJ4 table (FOLLOW-5..10; AMB-41 and AMB-11 pick the variant) as rows."""
     tq = sw[SW_TWO_QUADS_ADJACENT]
@@ -662,7 +662,7 @@ def _score_code(prefix, a, b, c, d):
     return (((prefix * 64 + a) * 64 + b) * 64 + c) * 64 + d
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _structure_rows(sw, ap, buf, n_units, unit_w, unit_len):
     """DEF-5 / FOLLOW-3 / AMB-16 candidates (``_structure_rows``) grouped into rows by
     score, best first. Returns the number of rows or an error code."""
@@ -804,7 +804,7 @@ def _structure_rows(sw, ap, buf, n_units, unit_w, unit_len):
     return _group_rows(buf, n_alt)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _group_rows(buf, n_alt):
     """Sort alternatives by score, best first, and cut rows of equal score."""
     order = buf.alt_order
@@ -830,7 +830,7 @@ def _group_rows(buf, n_alt):
 # ------------------------------------------------------------------- OTH-7 mixed runs
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _mixed_width(kt, sw, ap, level, trump, buf, w, k, n):
     """OTH-7 B: after a triple/quad-tractor lead not held exactly, a run of adjacent sets
     of mixed widths is owed. Returns the number of families added (0: does not apply)."""
@@ -900,7 +900,7 @@ def _table_family(sw, ap, w, k):
     return own
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _cz4_chain(kt, sw, ap, level, trump, buf, lid, n):
     """FOLLOW-4 (000 lines 46-50) under AMB-15 (greedy / first element) and AMB-11."""
     split = buf.state[STATE_SPLIT] == 1
@@ -949,7 +949,7 @@ def _cz4_chain(kt, sw, ap, level, trump, buf, lid, n):
     return RULE_FOLLOW_4
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _greedy(kt, level, trump, buf, lid, n, split):
     """AMB-15 A: take the highest-priority element that fits and can be formed, every way;
     repeat; a leaf (nothing fits) is a family. Explicit stack instead of recursion."""
@@ -1123,7 +1123,7 @@ def _holding_weights(kt, level, trump, buf):
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _shape_obligation(kt, sw, ap, level, trump, buf, n_units, unit_w, unit_len, n):
     """Enough led-suit cards: the policy decides which structure must be played."""
     policy = sw[SW_FOLLOW_POLICY]
