@@ -322,15 +322,21 @@ def _sort_patterns(n, pw, pk):
         pk[j + 1] = k
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _prepare_tractors(kt, level, trump, buf):
     """buf.trf: tractor runs whose kinds the holding has at least twice, grouped by length
     (``tr_*`` order is by length, then ``tractor_kinds`` order, so filtering keeps it)."""
     if buf.state[STATE_TR] == 1:
         return 0
-    hold = buf.hold
-    trf = buf.trf
-    trs = buf.trs
+    return _prepare_tractors_core(kt.tr_len[level, trump], kt.tr_mask[level, trump],
+                                  kt.tr_closed[level, trump] == 1, kt.ntr[level, trump],
+                                  buf.hold, buf.trf, buf.trs, buf.state)
+
+
+@njit(cache=True, _nrt=False)
+def _prepare_tractors_core(tr_len, tr_mask, closed, ntr, hold, trf, trs, state):
+    """:func:`_prepare_tractors` on the arrays it reads (a call that does not pass every
+    table and buffer: Numba passes a NamedTuple of arrays field by field, ~500 words)."""
     n = 0
     cur_len = 2
     trs[0] = 0
@@ -342,11 +348,8 @@ def _prepare_tractors(kt, level, trump, buf):
         if hold[kk] >= 2:
             pairs |= np.int64(1) << np.int64(kk)
             n_pairs += 1
-    tr_len = kt.tr_len[level, trump]
-    tr_mask = kt.tr_mask[level, trump]
-    closed = kt.tr_closed[level, trump] == 1
     held = 0  # runs of length cur_len held
-    for t in range(kt.ntr[level, trump] if n_pairs >= 2 else 0):
+    for t in range(ntr if n_pairs >= 2 else 0):
         length = tr_len[t]
         if length > cur_len:
             if closed and held == 0:
@@ -365,32 +368,33 @@ def _prepare_tractors(kt, level, trump, buf):
     while cur_len < 15:
         cur_len += 1
         trs[cur_len] = n
-    buf.state[STATE_TR] = 1
+    state[STATE_TR] = 1
     return 0
 
 
 @njit(cache=True, inline="always")
-def _tr_less(kt, level, trump, a, b, length):
-    """Unit order of two tractors of one width: their kinds tuples, lexicographically."""
+def _tr_less(trk, a, b, length):
+    """Unit order of two tractors of one width: their kinds tuples, lexicographically
+    (``trk = kt.tr_kinds[level, trump]``)."""
     for i in range(length):
-        x = kt.tr_kinds[level, trump, a, i]
-        y = kt.tr_kinds[level, trump, b, i]
+        x = trk[a, i]
+        y = trk[b, i]
         if x != y:
             return x < y
     return False
 
 
 @njit(cache=True, inline="always")
-def _apply(kt, level, trump, work, w, k, unit, sign):
+def _apply(trk, work, w, k, unit, sign):
     if k == 1:
         work[unit] -= sign * w
     else:
         for i in range(k):
-            work[kt.tr_kinds[level, trump, unit, i]] -= sign * w
+            work[trk[unit, i]] -= sign * w
 
 
 @njit(cache=True, inline="always")
-def _next_instance(kt, level, trump, buf, work, w, k, split, start, floor):
+def _next_instance(trk, state, trf, trs, work, w, k, split, start, floor):
     """The first instance of pattern (w, k) at cursor >= ``start`` (``instances`` order) that
     is not below ``floor`` (-1: none). Returns (cursor, unit) or (-1, -1)."""
     if k == 1:
@@ -401,19 +405,19 @@ def _next_instance(kt, level, trump, buf, work, w, k, split, start, floor):
             if _supplies(work[kk], w, split):
                 return np.int64(kk), np.int64(kk)
         return np.int64(-1), np.int64(-1)
-    if (buf.state[STATE_TRW] >> w) & 1 == 0 or k > 13:
+    if (state[STATE_TRW] >> w) & 1 == 0 or k > 13:
         return np.int64(-1), np.int64(-1)
-    lo = buf.trs[k]
-    hi = buf.trs[k + 1]
+    lo = trs[k]
+    hi = trs[k + 1]
     j = lo + start
     while j < hi:
-        t = buf.trf[j]
+        t = trf[j]
         ok = True
         for i in range(k):
-            if not _supplies(work[kt.tr_kinds[level, trump, t, i]], w, split):
+            if not _supplies(work[trk[t, i]], w, split):
                 ok = False
                 break
-        if ok and (floor < 0 or not _tr_less(kt, level, trump, t, floor, k)):
+        if ok and (floor < 0 or not _tr_less(trk, t, floor, k)):
             return np.int64(j - lo), np.int64(t)
         j += 1
     return np.int64(-1), np.int64(-1)
@@ -426,38 +430,42 @@ def _next_instance(kt, level, trump, buf, work, w, k, split, start, floor):
 def _emit_holding_family(buf, n):
     """Store the family ``fixed = hold - work``, ``pool = work``, ``free = n - |fixed|``,
     once (keyed by the mixed radix of ``fixed``). Returns 0 or an error code."""
-    hold = buf.hold
-    work = buf.work
-    weight = buf.weight
+    return _emit_holding(buf.hold, buf.work, buf.weight, buf.ht, buf.ht_gen, buf.state,
+                         buf.fam_fixed, buf.fam_pool, buf.fam_free, buf.fam_key, n)
+
+
+@njit(cache=True, inline="always")
+def _emit_holding(hold, work, weight, ht, ht_gen, state, fam_fixed, fam_pool, fam_free,
+                  fam_key, n):
+    """:func:`_emit_holding_family` on the arrays it uses."""
     key = 0
     size = 0
-    for kk in range(N_KINDS):
+    for kk in range(N_KINDS):  # weight is 0 outside the holding
         d = hold[kk] - work[kk]
-        if d:
-            key += d * weight[kk]
-            size += d
-    h = buf.ht.shape[0]
-    gen = buf.state[STATE_GEN]
+        key += d * weight[kk]
+        size += d
+    h = ht.shape[0]
+    gen = state[STATE_GEN]
     x = key ^ (key >> 29)
     x = x * -7046029254386353131  # 0x9E3779B97F4A7C15 as int64 (wraps)
     x = x ^ (x >> 32)
     slot = x & (h - 1)
-    nf = buf.state[STATE_NFAM]
-    while buf.ht_gen[slot] == gen:
-        f = buf.ht[slot] - 1
-        if buf.fam_key[f] == key:
+    nf = state[STATE_NFAM]
+    while ht_gen[slot] == gen:
+        f = ht[slot] - 1
+        if fam_key[f] == key:
             return 0
         slot = (slot + 1) & (h - 1)
-    if nf >= buf.fam_free.shape[0]:
+    if nf >= fam_free.shape[0]:
         return ERR_TOO_MANY_FAMILIES
-    buf.ht_gen[slot] = gen
-    buf.ht[slot] = nf + 1
+    ht_gen[slot] = gen
+    ht[slot] = nf + 1
     for kk in range(N_KINDS):
-        buf.fam_fixed[nf, kk] = hold[kk] - work[kk]
-        buf.fam_pool[nf, kk] = work[kk]
-    buf.fam_free[nf] = n - size
-    buf.fam_key[nf] = key
-    buf.state[STATE_NFAM] = nf + 1
+        fam_fixed[nf, kk] = hold[kk] - work[kk]
+        fam_pool[nf, kk] = work[kk]
+    fam_free[nf] = n - size
+    fam_key[nf] = key
+    state[STATE_NFAM] = nf + 1
     return 0
 
 
@@ -473,30 +481,34 @@ def _emit_family(buf, fixed, pool, free):
     buf.state[STATE_NFAM] = nf + 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _realize(kt, level, trump, buf, npat, split, emit, n):
     """``realizations`` of buf.pw/pk[:npat] (sorted) from buf.work (= the holding on entry,
     restored on exit). ``emit``: store every realization as a family (returns 0 or an error);
     else return 1 if one exists, 0 if not."""
-    pw = buf.pw
-    pk = buf.pk
-    work = buf.work
     if npat > MAX_DEPTH:
         return ERR_TOO_DEEP
-    need = buf.s_need
-    need[npat] = 0
     for i in range(npat - 1, -1, -1):
-        need[i] = need[i + 1] + pw[i] * pk[i]
-        if pk[i] >= 2 and buf.state[STATE_TR] == 0:
+        if buf.pk[i] >= 2 and buf.state[STATE_TR] == 0:
             err = _prepare_tractors(kt, level, trump, buf)
             if err:
                 return err
+    return _realize_core(kt.tr_kinds[level, trump], buf.pw, buf.pk, buf.work, buf.s_need,
+                         buf.s_cur, buf.s_unit, buf.s_app, buf.trf, buf.trs, buf.hold,
+                         buf.weight, buf.ht, buf.ht_gen, buf.state, buf.fam_fixed, buf.fam_pool,
+                         buf.fam_free, buf.fam_key, npat, split, emit, n)
+
+
+@njit(cache=True, _nrt=False)
+def _realize_core(trk, pw, pk, work, need, cur, unit, app, trf, trs, hold, weight, ht, ht_gen,
+                  state, fam_fixed, fam_pool, fam_free, fam_key, npat, split, emit, n):
+    """:func:`_realize` on the arrays it uses (tractors prepared)."""
+    need[npat] = 0
+    for i in range(npat - 1, -1, -1):
+        need[i] = need[i + 1] + pw[i] * pk[i]
     left = 0
     for kk in range(N_KINDS):
         left += work[kk]
-    cur = buf.s_cur
-    unit = buf.s_unit
-    app = buf.s_app
     d = 0
     cur[0] = 0
     app[0] = 0
@@ -504,14 +516,15 @@ def _realize(kt, level, trump, buf, npat, split, emit, n):
     while d >= 0:
         if d == npat:
             if emit:
-                err = _emit_holding_family(buf, n)
+                err = _emit_holding(hold, work, weight, ht, ht_gen, state, fam_fixed, fam_pool,
+                                    fam_free, fam_key, n)
                 if err:
                     for i in range(npat):
-                        _apply(kt, level, trump, work, pw[i], pk[i], unit[i], -1)
+                        _apply(trk, work, pw[i], pk[i], unit[i], -1)
                     return err
             else:
                 for i in range(npat):
-                    _apply(kt, level, trump, work, pw[i], pk[i], unit[i], -1)
+                    _apply(trk, work, pw[i], pk[i], unit[i], -1)
                 return 1
             found_any = 1
             d -= 1
@@ -519,7 +532,7 @@ def _realize(kt, level, trump, buf, npat, split, emit, n):
         w = pw[d]
         k = pk[d]
         if app[d]:
-            _apply(kt, level, trump, work, w, k, unit[d], -1)
+            _apply(trk, work, w, k, unit[d], -1)
             left += w * k
             app[d] = 0
         pos = -1
@@ -528,14 +541,14 @@ def _realize(kt, level, trump, buf, npat, split, emit, n):
             floor = -1
             if d > 0 and pw[d - 1] == w and pk[d - 1] == k:
                 floor = unit[d - 1]
-            pos, u = _next_instance(kt, level, trump, buf, work, w, k, split, cur[d], floor)
+            pos, u = _next_instance(trk, state, trf, trs, work, w, k, split, cur[d], floor)
         if pos < 0:
             d -= 1
             continue
         cur[d] = pos + 1
         unit[d] = u
         app[d] = 1
-        _apply(kt, level, trump, work, w, k, u, 1)
+        _apply(trk, work, w, k, u, 1)
         left -= w * k
         d += 1
         if d < npat:
@@ -556,7 +569,7 @@ def _load_one(buf, w, k):
 # ------------------------------------------------------------------- FOLLOW-1 / FOLLOW-2
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _follow_suit_and_fill(kt, sw, ap, level, trump, lead_kind, hand, n, position, buf):
     """FOLLOW-1: every led-suit card, then any others (FOLLOW-2); AMB-37 B: only the last
     player of a trick may ruff."""
@@ -599,7 +612,7 @@ def _load_alt(buf, a):
     return npat
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _first_row(kt, sw, level, trump, buf, n_rows, n):
     """FOLLOW-11 over rows buf.row_start / alt_order / alt_*: the realizations of the first
     realizable row; OTH-5 B finds the row without splitting and then allows splits for it
@@ -632,7 +645,7 @@ def _first_row(kt, sw, level, trump, buf, n_rows, n):
     return 0  # unreachable: the last row (singles) is always realizable
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _jj4_rows(sw, buf, lid):
     """Load a JJ4 table (FOLLOW-5..10; AMB-41 and AMB-11 pick the variant) as rows."""
     tq = sw[SW_TWO_QUADS_ADJACENT]
@@ -662,7 +675,7 @@ def _score_code(prefix, a, b, c, d):
     return (((prefix * 64 + a) * 64 + b) * 64 + c) * 64 + d
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _structure_rows(sw, ap, buf, n_units, unit_w, unit_len):
     """DEF-5 / FOLLOW-3 / AMB-16 candidates (``_structure_rows``) grouped into rows by
     score, best first. Returns the number of rows or an error code."""
@@ -804,7 +817,7 @@ def _structure_rows(sw, ap, buf, n_units, unit_w, unit_len):
     return _group_rows(buf, n_alt)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _group_rows(buf, n_alt):
     """Sort alternatives by score, best first, and cut rows of equal score."""
     order = buf.alt_order
@@ -830,7 +843,7 @@ def _group_rows(buf, n_alt):
 # ------------------------------------------------------------------- OTH-7 mixed runs
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _mixed_width(kt, sw, ap, level, trump, buf, w, k, n):
     """OTH-7 B: after a triple/quad-tractor lead not held exactly, a run of adjacent sets
     of mixed widths is owed. Returns the number of families added (0: does not apply)."""
@@ -900,7 +913,7 @@ def _table_family(sw, ap, w, k):
     return own
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _cz4_chain(kt, sw, ap, level, trump, buf, lid, n):
     """FOLLOW-4 (000 lines 46-50) under AMB-15 (greedy / first element) and AMB-11."""
     split = buf.state[STATE_SPLIT] == 1
@@ -949,7 +962,7 @@ def _cz4_chain(kt, sw, ap, level, trump, buf, lid, n):
     return RULE_FOLLOW_4
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _greedy(kt, level, trump, buf, lid, n, split):
     """AMB-15 A: take the highest-priority element that fits and can be formed, every way;
     repeat; a leaf (nothing fits) is a family. Explicit stack instead of recursion."""
@@ -961,6 +974,7 @@ def _greedy(kt, level, trump, buf, lid, n, split):
                 return err
             break
     work = buf.work
+    trk = kt.tr_kinds[level, trump]
     cur = buf.s_cur
     unit = buf.s_unit
     app = buf.s_app
@@ -978,7 +992,8 @@ def _greedy(kt, level, trump, buf, lid, n, split):
                 k = CZ_K[lid, e]
                 if w * k > m[d]:
                     continue
-                pos, u = _next_instance(kt, level, trump, buf, work, w, k, split, 0, -1)
+                pos, u = _next_instance(trk, buf.state, buf.trf, buf.trs, work, w, k, split,
+                                        0, -1)
                 if pos >= 0:
                     chosen = e
                     break
@@ -994,9 +1009,9 @@ def _greedy(kt, level, trump, buf, lid, n, split):
         w = CZ_W[lid, e]
         k = CZ_K[lid, e]
         if app[d]:
-            _apply(kt, level, trump, work, w, k, unit[d], -1)
+            _apply(trk, work, w, k, unit[d], -1)
             app[d] = 0
-        pos, u = _next_instance(kt, level, trump, buf, work, w, k, split, cur[d], -1)
+        pos, u = _next_instance(trk, buf.state, buf.trf, buf.trs, work, w, k, split, cur[d], -1)
         if pos < 0:
             d -= 1
             continue
@@ -1005,7 +1020,7 @@ def _greedy(kt, level, trump, buf, lid, n, split):
         cur[d] = pos + 1
         unit[d] = u
         app[d] = 1
-        _apply(kt, level, trump, work, w, k, u, 1)
+        _apply(trk, work, w, k, u, 1)
         m[d + 1] = m[d] - w * k
         d += 1
         elem[d] = -1
@@ -1088,7 +1103,7 @@ def follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, un
         rule = _follow_suit_and_fill(kt, sw, ap, level, trump, lead_kind, hand_counts, n,
                                      position, buf)
         return 1, rule
-    err = _holding_weights(kt, level, trump, buf)
+    err = _holding_weights(cls, kt.cls_n[level, trump, lead_kind], buf)
     if err:
         return 0, err
     policy = sw[SW_FOLLOW_POLICY]
@@ -1105,25 +1120,26 @@ def follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, un
 
 
 @njit(cache=True, inline="always")
-def _holding_weights(kt, level, trump, buf):
-    """Mixed radix of the holding, strongest kind most significant (module docstring)."""
+def _holding_weights(cls, n_cls, buf):
+    """Mixed radix of the holding, strongest kind most significant (module docstring); the
+    holding lies in the led follow class ``cls[:n_cls]`` (listing order), 0 elsewhere."""
     w = 1
     hold = buf.hold
     weight = buf.weight
-    kind_at = kt.kind_at[level, trump]
-    for i in range(N_KINDS - 1, -1, -1):
-        kk = kind_at[i]
-        if hold[kk]:
+    for kk in range(N_KINDS):
+        weight[kk] = 0
+    for j in range(n_cls - 1, -1, -1):
+        kk = cls[j]
+        c = hold[kk]
+        if c:
             weight[kk] = w
-            if w > RADIX_LIMIT[hold[kk]]:
+            if w > RADIX_LIMIT[c]:
                 return ERR_KEY_OVERFLOW
-            w *= hold[kk] + 1
-        else:
-            weight[kk] = 0
+            w *= c + 1
     return 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, inline="always")
 def _shape_obligation(kt, sw, ap, level, trump, buf, n_units, unit_w, unit_len, n):
     """Enough led-suit cards: the policy decides which structure must be played."""
     policy = sw[SW_FOLLOW_POLICY]
@@ -1187,12 +1203,14 @@ def _single_ways(kt, level, trump, buf, f):
     free = buf.fam_free[f]
     nk = 0
     kind_at = kt.kind_at[level, trump]
-    for i in range(N_KINDS):
+    ukind = buf.ukind
+    ucap = buf.ucap
+    for i in range(N_KINDS):  # compaction without a branch per kind (ukind has 54 slots)
         kk = kind_at[i]
-        if pool[kk] > 0:
-            buf.ukind[nk] = kk
-            buf.ucap[nk] = pool[kk]
-            nk += 1
+        c = pool[kk]
+        ukind[nk] = kk
+        ucap[nk] = c
+        nk += c > 0
     ways = buf.ways
     for m in range(free + 1):
         ways[nk, m] = 0
@@ -1228,11 +1246,11 @@ def _materialize(kt, level, trump, buf, n_fam):
             continue
         pool = buf.fam_pool[f]
         nk = 0
-        for kk in range(N_KINDS):
-            if pool[kk] > 0:
-                buf.ukind[nk] = kk
-                buf.ucap[nk] = pool[kk]
-                nk += 1
+        for kk in range(N_KINDS):  # without a branch per kind
+            c = pool[kk]
+            buf.ukind[nk] = kk
+            buf.ucap[nk] = c
+            nk += c > 0
         # bounded compositions of ``free`` over the pool's kinds (any order; sorted below)
         left = free
         for i in range(nk):
