@@ -81,17 +81,13 @@ def masks_of_nb(order, counts, hm):
     m1 = np.int64(0)
     m2 = np.int64(0)
     m3 = np.int64(0)
-    for k in range(N_KINDS):
+    for k in range(N_KINDS):  # without branches: they mispredict on random hands
         c = counts[k]
         bit = np.int64(1) << np.int64(order[k])
-        if c > 0:
-            m0 |= bit
-            if c > 1:
-                m1 |= bit
-                if c > 2:
-                    m2 |= bit
-                    if c > 3:
-                        m3 |= bit
+        m0 |= bit & -np.int64(c > 0)
+        m1 |= bit & -np.int64(c > 1)
+        m2 |= bit & -np.int64(c > 2)
+        m3 |= bit & -np.int64(c > 3)
     hm[0] = m0
     hm[1] = m1
     hm[2] = m2

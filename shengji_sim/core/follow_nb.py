@@ -44,6 +44,8 @@ import numpy as np
 from numba import njit
 
 from shengji_sim.cards import N_KINDS, TRUMP
+from shengji_sim.core.bits_nb import lowest_bit_nb, popcount_nb
+from shengji_sim.core.deal_nb import random_multiset_nb
 from shengji_sim.core.rng_nb import below_nb
 from shengji_sim.core.shapes_nb import supplies as _supplies  # AMB-17
 from shengji_sim.core.tables import (
@@ -1446,6 +1448,261 @@ def random_pair_follow_nb(sw, cls, n_cls, hand, state, play):
                     i -= 1
         i -= after
     return -1, 0
+
+
+@njit(cache=True, _nrt=False)
+def random_triple_follow_nb(sw, cls, n_cls, hand, state, play, keys):
+    """``RandomPlayer.follow`` of a lead that is one triple, when the follower holds more
+    than three cards of the led follow class ``cls[:n_cls]`` (strongest first): the play
+    (taken from ``hand``), drawn as ``below(count)`` over the options the family kernels
+    list. Returns ``(rule, row)``; rule -1 leaves the follow to them (no draw).
+
+    A triple has no FOLLOW-4..10 table (DEF-8), so every policy ranks the DEF-5 rows of
+    :func:`shengji_sim.rules.follow._structure_rows`: row 1 a triple (AMB-17: a quad
+    supplies one iff sets split), row 2 a pair plus any other card of the class, row 3 any
+    three cards. Listed by the strongest-first card sequence: row 2's plays ``{k, k, x}``
+    are encoded as their three class indices, ascending, sorted (``keys`` is scratch of at
+    least ``n_cls * n_cls`` entries). Left to the family kernels: AMB-19 B, OTH-5 B, OTH-6
+    B, the suit-only policy, a radix near overflow, and row 3 when some kind is held more
+    than once (sets not split)."""
+    policy = sw[SW_FOLLOW_POLICY]
+    if (sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_SHAPE_MISSING
+            or sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE
+            or sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED
+            or policy == V_FOLLOW_POLICY_SUIT_ONLY):
+        return -1, 0
+    split = sw[SW_SPLIT_SETS] == V_SPLIT_SETS_YES
+    held = 0
+    distinct = 0
+    triples = 0
+    pairs = 0
+    multiple = 0
+    radix = 1.0
+    for j in range(n_cls):
+        c = hand[cls[j]]
+        if c:
+            held += c
+            distinct += 1
+            radix *= c + 1
+            triples += _supplies(c, 3, split)
+            pairs += _supplies(c, 2, split)
+            multiple += c >= 2
+    if held <= 3 or radix > 2.0 ** 61:
+        return -1, 0
+    if not triples and not pairs and multiple:
+        return -1, 0  # row 3 over a holding with sets: the family kernels unrank it
+    rule = RULE_FOLLOW_3 if policy == V_FOLLOW_POLICY_TRACTOR_PAIRS else RULE_DEF_5
+    for k in range(N_KINDS):
+        play[k] = 0
+    if triples:  # row 1: one of the triples, strongest first
+        i = below_nb(state, triples)
+        for j in range(n_cls):
+            k = cls[j]
+            if _supplies(hand[k], 3, split):
+                if i == 0:
+                    play[k] = 3
+                    hand[k] -= 3
+                    return rule, 1
+                i -= 1
+        return -1, 0
+    if pairs:  # row 2: a pair and one more card of the class
+        m = 0
+        for j in range(n_cls):
+            if not _supplies(hand[cls[j]], 2, split):
+                continue
+            for jj in range(n_cls):
+                left = hand[cls[jj]] - (2 if jj == j else 0)
+                if left <= 0:
+                    continue
+                if j <= jj:  # the play {cls[j] x2, cls[jj]}, its class indices ascending
+                    key = (j * 64 + j) * 64 + jj
+                else:
+                    key = (jj * 64 + j) * 64 + j
+                r = m  # insertion, ascending
+                while r > 0 and keys[r - 1] > key:
+                    keys[r] = keys[r - 1]
+                    r -= 1
+                keys[r] = key
+                m += 1
+        n = 0
+        for r in range(m):  # one multiset from two families is listed once
+            if r == 0 or keys[r] != keys[n - 1]:
+                keys[n] = keys[r]
+                n += 1
+        key = keys[below_nb(state, n)]
+        for shift in (0, 6, 12):
+            k = cls[(key >> shift) & 63]
+            play[k] += 1
+            hand[k] -= 1
+        return rule, 2
+    # row 3: three different kinds (all held once), in lexicographic order of the class
+    i = below_nb(state, distinct * (distinct - 1) * (distinct - 2) // 6)
+    chosen = 0
+    left = distinct
+    for j in range(n_cls):
+        k = cls[j]
+        if not hand[k]:
+            continue
+        left -= 1
+        need = 2 - chosen  # cards still to choose after this one
+        ways = 1  # combinations of the remaining kinds if k is taken
+        for t in range(need):
+            ways = ways * (left - t) // (t + 1)
+        if i < ways:
+            play[k] = 1
+            chosen += 1
+            if chosen == 3:
+                break
+        else:
+            i -= ways
+    for k in range(N_KINDS):
+        hand[k] -= play[k]
+    return rule, 3
+
+
+@njit(cache=True, _nrt=False)
+def _insert_key_nb(keys, m, key):
+    """Insert ``key`` into the ascending ``keys[:m]``; returns ``m + 1``."""
+    r = m
+    while r > 0 and keys[r - 1] > key:
+        keys[r] = keys[r - 1]
+        r -= 1
+    keys[r] = key
+    return m + 1
+
+
+@njit(cache=True, _nrt=False)
+def _four_key_nb(a, b, c, d):
+    """Four card positions (``a <= b <= c <= d``, strongest first) as one ascending key."""
+    return ((a * 64 + b) * 64 + c) * 64 + d
+
+
+@njit(cache=True, _nrt=False)
+def _draw_key_nb(keys, m, state, kind_at, hand, play):
+    """Option ``below(count)`` of the sorted ``keys[:m]``, each multiset once, into
+    ``play`` (taken from ``hand``)."""
+    n = 0
+    for r in range(m):
+        if r == 0 or keys[r] != keys[n - 1]:
+            keys[n] = keys[r]
+            n += 1
+    key = keys[below_nb(state, n)]
+    for shift in (0, 6, 12, 18):
+        k = kind_at[(key >> shift) & 63]
+        play[k] += 1
+        hand[k] -= 1
+
+
+@njit(cache=True, _nrt=False)
+def random_pairtractor_follow_nb(sw, kind_at, succ, cls_mask, hm, hand, state, play, keys,
+                                 rest, bkinds, suf, picked):
+    """``RandomPlayer.follow`` of a lead that is one 2-pair tractor, when the follower holds
+    more than four cards of the led follow class (``cls_mask``, positions): the play
+    (taken from ``hand``), drawn as ``below(count)`` over the options the family kernels
+    list. ``hm`` are the hand's masks (:mod:`.bits_nb`), ``succ`` the tables'
+    ``succ_pmask[level, trump]`` (the 2-runs). Returns ``(rule, row)``; rule -1 leaves the
+    follow to them (no draw).
+
+    The three policies rank the same kinds of play:
+    * FOLLOW-4 (000 line 46, chain tractor -> pair, AMB-15 A greedy): a 2-pair tractor; else
+      two pairs (a kind held four times gives both when sets split); else the one pair plus
+      any two cards; else any four cards. No row.
+    * FOLLOW-10 (002 lines 214-222): row 1 a 2-pair tractor or a quad, row 2 two pairs,
+      row 3 a pair and two cards, row 4 any four cards.
+    * DEF-5 / FOLLOW-3: the same rows without the quad (AMB-16's readings rank a lone
+      tractor alike).
+    Pairs and quads are supplied per AMB-17. Each row's plays are the distinct multisets of
+    its realizations, listed by the strongest-first card sequence (four positions ascending
+    as one key, :func:`_four_key_nb`); the free cards of row 3 and 4 are drawn as
+    ``deal_nb.random_multiset_nb`` draws them. Left to the family kernels: AMB-15 B,
+    AMB-19 B, OTH-5 B, OTH-6 B, the suit-only policy, a radix near overflow."""
+    policy = sw[SW_FOLLOW_POLICY]
+    if (sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_SHAPE_MISSING
+            or sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE
+            or sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED
+            or policy == V_FOLLOW_POLICY_SUIT_ONLY):
+        return -1, 0
+    cz4 = policy == V_FOLLOW_POLICY_CZ4_CHAINS
+    if cz4 and sw[SW_CZ4_CHAIN_SEMANTICS] == V_CZ4_CHAIN_SEMANTICS_FIRST_ONLY:
+        return -1, 0
+    jj4 = (policy == V_FOLLOW_POLICY_JJ4_TABLES
+           and sw[SW_JJ4_FOLLOW_SOURCE] == V_JJ4_FOLLOW_SOURCE_TABLES)
+    held = hm[0] & cls_mask
+    distinct = popcount_nb(held)
+    nh = (distinct + popcount_nb(hm[1] & cls_mask) + popcount_nb(hm[2] & cls_mask)
+          + popcount_nb(hm[3] & cls_mask))
+    if nh <= 4 or distinct > 26:  # short (the caller's path) / the radix guard
+        return -1, 0
+    split = sw[SW_SPLIT_SETS] == V_SPLIT_SETS_YES
+    sup = hm[1] & cls_mask  # kinds that supply a pair (AMB-17)
+    if not split:
+        sup &= ~hm[2]
+    quads = hm[3] & cls_mask  # held four times: a quad either way (four decks at most)
+    if cz4:
+        rule = RULE_FOLLOW_4
+    elif jj4:
+        rule = RULE_FOLLOW_5 + 5  # FOLLOW-10
+    elif policy == V_FOLLOW_POLICY_TRACTOR_PAIRS:
+        rule = RULE_FOLLOW_3
+    else:
+        rule = RULE_DEF_5
+    for k in range(N_KINDS):
+        play[k] = 0
+    m = 0
+    firsts = sup  # row 1: the 2-pair tractors held (and JJ4's quads)
+    while firsts:
+        a = lowest_bit_nb(firsts)
+        firsts &= firsts - 1
+        seconds = succ[kind_at[a]] & sup
+        while seconds:
+            b = lowest_bit_nb(seconds)
+            seconds &= seconds - 1
+            lo, hi = (a, b) if a < b else (b, a)
+            m = _insert_key_nb(keys, m, _four_key_nb(lo, lo, hi, hi))
+    if jj4:
+        q = quads
+        while q:
+            a = lowest_bit_nb(q)
+            q &= q - 1
+            m = _insert_key_nb(keys, m, _four_key_nb(a, a, a, a))
+    if m:
+        _draw_key_nb(keys, m, state, kind_at, hand, play)
+        return rule, 0 if cz4 else 1
+    ks = sup  # row 2: two pairs
+    while ks:
+        a = lowest_bit_nb(ks)
+        ks &= ks - 1
+        if split and (quads >> a) & 1:
+            m = _insert_key_nb(keys, m, _four_key_nb(a, a, a, a))
+        ms = ks
+        while ms:
+            b = lowest_bit_nb(ms)
+            ms &= ms - 1
+            m = _insert_key_nb(keys, m, _four_key_nb(a, a, b, b))
+    if m:
+        _draw_key_nb(keys, m, state, kind_at, hand, play)
+        return rule, 0 if cz4 else 2
+    for k in range(N_KINDS):  # rows 3 and 4 draw free cards from the led class
+        rest[k] = 0
+    c = held
+    while c:
+        k = kind_at[lowest_bit_nb(c)]
+        c &= c - 1
+        rest[k] = hand[k]
+    free = 4
+    row = 4
+    if sup:  # row 3: the one pair, then any two
+        k = kind_at[lowest_bit_nb(sup)]
+        play[k] = 2
+        rest[k] -= 2
+        free = 2
+        row = 3
+    random_multiset_nb(kind_at, state, rest, free, bkinds, suf, picked)
+    for i in range(free):
+        play[picked[i]] += 1
+    for k in range(N_KINDS):
+        hand[k] -= play[k]
+    return rule, 0 if cz4 else row
 
 
 @njit(cache=True, _nrt=False)

@@ -32,7 +32,9 @@ card's follow class only (:func:`_one_card_options_nb`, one implementation for r
 greedy players); the winner of a one-set lead (single, pair, triple, quad)
 compares the followers' matching sets only (:func:`_set_winner_nb`). A random player
 follows a pair lead with ``follow_nb.random_pair_follow_nb`` when it holds more than two cards
-of the led class, and any multi-card lead it is short in (all its led-class cards plus free
+of the led class, a triple or 2-pair tractor lead likewise (``follow_nb.random_triple_follow_nb``,
+``random_pairtractor_follow_nb``), and any
+multi-card lead it is short in (all its led-class cards plus free
 cards) with :func:`_random_short_follow_nb`; other multi-card follows go through the family
 kernels of :mod:`.follow_nb`;
 the winner of other multi-card leads reuses the lead's units.
@@ -78,6 +80,8 @@ from shengji_sim.core.follow_nb import (
     options_count_nb,
     options_nth_nb,
     random_pair_follow_nb,
+    random_pairtractor_follow_nb,
+    random_triple_follow_nb,
 )
 from shengji_sim.core.follow_nb import alloc_buffers_nb as alloc_follow_nb
 from shengji_sim.core.follow_nb import follow_options_nb as follow_families_nb
@@ -185,6 +189,7 @@ class Lane(NamedTuple):
     bkinds: np.ndarray  # int16[54] scratch of random_multiset_nb
     suf: np.ndarray  # int64[55, SHORT_FREE + 1] scratch of random_multiset_nb
     picked: np.ndarray  # int8[SHORT_FREE] the free cards drawn
+    keys: np.ndarray  # int64[54 * 54] scratch of random_triple_follow_nb
     log: HandLog
 
 
@@ -211,7 +216,8 @@ def alloc_lane_nb(decks, hand_size, kitty_size, max_lead, pkinds, levels):
                 np.zeros(1, np.uint64), levels.copy(), pkinds.copy(), np.zeros(4, np.int16),
                 np.zeros((4, N_MASKS), np.int64), np.zeros(N_KINDS, np.int8),
                 np.zeros(N_KINDS, np.int16), np.zeros((55, SHORT_FREE + 1), np.int64),
-                np.zeros(SHORT_FREE, np.int8), alloc_log_nb())
+                np.zeros(SHORT_FREE, np.int8), np.zeros(N_KINDS * N_KINDS, np.int64),
+                alloc_log_nb())
     return lane
 
 
@@ -643,12 +649,15 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
         cls_mask = kt.cls_pmask[level, trump, lead_first]
         lead_trump = eff[lead_first] == TRUMP
         pair_lead = size == 2 and lane.lead[lead_first] == 2
+        triple_lead = size == 3 and lane.lead[lead_first] == 3
+        pairtractor_lead = False
         if lane.lead[lead_first] == size:  # one set: one unit
             n_units = _set_units_nb(power, lead_first, size, lane.uw, lane.ul, lane.uk, lane.ut)
             tk[0] = lead_first
         else:
             n_units = decompose_top_nb(kt, sw, level, trump, lane.lead, lane.uw, lane.ul,
                                        lane.uk, lane.ut)
+        pairtractor_lead = n_units == 1 and lane.uw[0] == 2 and lane.ul[0] == 2
         for position in range(1, 4):
             seat = (leader + position) % 4
             hand = pre.hands[seat]
@@ -692,6 +701,17 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
                     if rule < 0 and pair_lead and not greedy:
                         rule, table_row = random_pair_follow_nb(sw, cls, n_cls, hand, state,
                                                                 lane.plays[position])
+                        lane.fb.state[STATE_ROW] = table_row
+                    if rule < 0 and pairtractor_lead and not greedy:
+                        rule, table_row = random_pairtractor_follow_nb(
+                            sw, kind_at, succ, cls_mask, hm[seat], hand, state,
+                            lane.plays[position], lane.keys, lane.rest, lane.bkinds, lane.suf,
+                            lane.picked)
+                        lane.fb.state[STATE_ROW] = table_row
+                    if rule < 0 and triple_lead and not greedy:
+                        rule, table_row = random_triple_follow_nb(sw, cls, n_cls, hand, state,
+                                                                  lane.plays[position],
+                                                                  lane.keys)
                         lane.fb.state[STATE_ROW] = table_row
                     if rule < 0 and greedy:
                         rule = _follow_nb(kt, sw, ap, level, trump, lane, seat, position,

@@ -312,7 +312,7 @@ def may_hold_tractor_nb(kind_at, succ, closed, widths, pairs):
     return False
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def sorted_tractors_nb(kt, sw, level, trump, counts, pairs, lb):
     """The held tractors of ``counts`` (``pairs``: its positions held twice), distinct and in
     listing order, into ``lb.w/ln/kinds/ords`` (as :func:`lead_options_nb` lists them);

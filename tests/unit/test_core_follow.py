@@ -35,6 +35,8 @@ from shengji_sim.core.follow_nb import (
     options_nth_nb,
     prepared,
     random_pair_follow_nb,
+    random_pairtractor_follow_nb,
+    random_triple_follow_nb,
 )
 from shengji_sim.core.game_nb import SHORT_FREE, _random_short_follow_nb
 from shengji_sim.core.rng_nb import new_state
@@ -322,3 +324,132 @@ def test_follow_1_2_random_short_follow_matches_reference(name, amb) -> None:
         assert taken[2] > 0, taken
     else:
         assert declined > 0 and all(taken.values()), taken  # no free card, one, several
+
+
+#: readings that change how a triple is owed (AMB-17) or hand the follow back to the family
+#: kernels (AMB-19 B, OTH-5 B, OTH-6 B)
+TRIPLE_CASES = [(n, None) for n in ("changzhou-4deck", "jj-4deck", "classic-3deck")] + [
+    ("changzhou-4deck", "AMB-17=B"), ("jj-4deck", "AMB-17=B"), ("classic-3deck", "AMB-17=B"),
+    ("changzhou-4deck", "OTH-5=B"), ("classic-3deck", "AMB-19=B"),
+    ("changzhou-4deck", "OTH-6=B")]
+
+
+@pytest.mark.parametrize("name, amb", TRIPLE_CASES)
+def test_def_8_def_5_random_triple_follow_matches_reference(name, amb) -> None:
+    """DEF-8 / DEF-5 for a triple lead (no FOLLOW-4..10 table): ``random_triple_follow_nb``
+    plays what ``RandomPlayer.follow`` plays over the reference's ``follow_options`` (same
+    draw, rule and row: a triple, else a pair and a card, else three cards), or declines
+    (rule -1) without drawing."""
+    v = load_variant(name, amb=[amb] if amb else [])
+    p = prepared(v)
+    rnd = random.Random(f"triple {name} {amb}")
+    cards = deck(v.decks)
+    play = np.zeros(54, np.int8)
+    keys = np.zeros(54 * 54, np.int64)
+    taken = {1: 0, 2: 0, 3: 0}
+    declined = 0
+    for _ in range(400):
+        level, trump = rnd.randrange(13), rnd.randrange(5)
+        ctx = make_context(v, level, trump)
+        r = ctx.ranking
+        rnd.shuffle(cards)
+        k = next(c for c in cards if cards.count(c) >= 3)
+        rest = list(cards)
+        for _ in range(3):
+            rest.remove(k)
+        same = [c for c in rest if (r.eff_suit[c], r.group[c]) == (r.eff_suit[k], r.group[k])]
+        if rnd.random() < 0.3:  # mostly different kinds: rows 2 and 3 are drawn too
+            same = list(dict.fromkeys(same))
+        hand = rnd.sample(same, min(len(same), rnd.randint(0, 9)))
+        hand += rnd.sample(rest, rnd.randint(3, 12))
+        counts = counts_of(hand)
+        seed = rnd.getrandbits(64)
+        state = new_state(seed)
+        cls = p.kt.cls_kinds[level, trump, k]
+        rule, row = random_triple_follow_nb(p.sw, cls, p.kt.cls_n[level, trump, k], counts,
+                                            state, play, keys)
+        if rule < 0:
+            declined += 1
+            assert int(state[0]) == seed and (counts == counts_of(hand)).all()
+            continue
+        options = follow_options(ctx, [k, k, k], hand, 1)
+        rng = Rng(seed)
+        want = RandomPlayer().follow(None, options, rng)
+        got = sorted(c for c in range(54) for _ in range(play[c]))
+        assert got == sorted(want), (level, trump, k, sorted(hand))
+        assert (RULE_NAMES[rule], row) == (options.rule, options.row)
+        assert int(state[0]) == rng.state
+        assert (counts == counts_of(hand) - play).all()  # the play left the hand
+        taken[row] += 1
+    if amb in ("AMB-19=B", "OTH-5=B", "OTH-6=B"):
+        assert taken == {1: 0, 2: 0, 3: 0}  # these readings are the family kernels' to decide
+    else:
+        assert all(taken.values()) and declined > 0, taken  # every row and the fallback
+
+
+#: the three policies' 2-pair tractor rules (FOLLOW-4, FOLLOW-10, FOLLOW-3 / DEF-5) and the
+#: readings that change them (AMB-17) or hand them back to the family kernels
+PAIRTRACTOR_CASES = [(n, None) for n in ("changzhou-4deck", "jj-4deck", "classic-2deck",
+                                         "classic-3deck")] + [
+    ("changzhou-4deck", "AMB-17=B"), ("jj-4deck", "AMB-17=B"), ("classic-3deck", "AMB-17=B"),
+    ("changzhou-4deck", "AMB-15=B"), ("jj-4deck", "AMB-18=B"), ("changzhou-4deck", "OTH-5=B"),
+    ("classic-2deck", "AMB-19=B"), ("classic-2deck", "AMB-16=B")]
+
+
+@pytest.mark.parametrize("name, amb", PAIRTRACTOR_CASES)
+def test_follow_4_10_random_pairtractor_follow_matches_reference(name, amb) -> None:
+    """FOLLOW-4 / FOLLOW-10 / FOLLOW-3 for a 2-pair tractor lead:
+    ``random_pairtractor_follow_nb`` plays what ``RandomPlayer.follow`` plays over the
+    reference's ``follow_options`` (same draw, rule and row), or declines (rule -1) without
+    drawing."""
+    v = load_variant(name, amb=[amb] if amb else [])
+    p = prepared(v)
+    rnd = random.Random(f"pairtractor {name} {amb}")
+    cards = deck(v.decks)
+    play = np.zeros(54, np.int8)
+    scratch = (np.zeros(54 * 54, np.int64), np.zeros(54, np.int8), np.zeros(54, np.int16),
+               np.zeros((55, SHORT_FREE + 1), np.int64), np.zeros(SHORT_FREE, np.int8))
+    taken: dict[int, int] = {}
+    declined = 0
+    for _ in range(400):
+        level, trump = rnd.randrange(13), rnd.randrange(5)
+        ctx = make_context(v, level, trump)
+        r = ctx.ranking
+        rnd.shuffle(cards)
+        leads = [o for o in G.lead_options(ctx, cards[:30])
+                 if len(o) == 4 and len(set(o)) == 2 and o.count(o[0]) == 2]
+        if not leads:
+            continue
+        lead = rnd.choice(leads)
+        rest = list(cards[30:])
+        k = min(lead)
+        same = [c for c in rest if (r.eff_suit[c], r.group[c]) == (r.eff_suit[k], r.group[k])]
+        if rnd.random() < 0.5:  # fewer sets: the lower rows are drawn too
+            same = list(dict.fromkeys(same))
+        hand = rnd.sample(same, min(len(same), rnd.randint(3, 12)))
+        hand += rnd.sample([c for c in rest if c not in same], rnd.randint(0, 6))
+        counts = counts_of(hand)
+        seed = rnd.getrandbits(64)
+        state = new_state(seed)
+        rule, row = random_pairtractor_follow_nb(
+            p.sw, p.kt.kind_at[level, trump], p.kt.succ_pmask[level, trump],
+            p.kt.cls_pmask[level, trump, k], masks_of(p.kt.order[level, trump], counts),
+            counts, state, play, *scratch)
+        if rule < 0:
+            declined += 1
+            assert int(state[0]) == seed and (counts == counts_of(hand)).all()
+            continue
+        options = follow_options(ctx, lead, hand, 1)
+        rng = Rng(seed)
+        want = RandomPlayer().follow(None, options, rng)
+        got = sorted(c for c in range(54) for _ in range(play[c]))
+        assert got == sorted(want), (level, trump, lead, sorted(hand))
+        assert (RULE_NAMES[rule], row) == (options.rule, options.row or 0)
+        assert int(state[0]) == rng.state
+        assert (counts == counts_of(hand) - play).all()  # the play left the hand
+        kinds = len({c for c in got})
+        taken[kinds] = taken.get(kinds, 0) + 1
+    if amb in ("AMB-15=B", "AMB-19=B", "OTH-5=B"):
+        assert not taken  # these readings are the family kernels' to decide
+    else:  # plays of two, three and four kinds (tractors / two pairs, a pair, none)
+        assert declined > 0 and len(taken) >= 3, taken
