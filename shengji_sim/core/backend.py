@@ -79,10 +79,23 @@ def run_chunk(variant, players: str, root_seed: int, start: int, count: int,
     if bad.size:
         i = int(bad[0])
         raise CoreError(f"hand {start + i}: kernel error {int(status[i])}")
-    rows = np.zeros(count, ROW_DTYPE)
-    for c, name in enumerate(ROW_DTYPE.names):
-        column = out[:, c]
-        rows[name] = column.view(np.uint64) if rows[name].dtype == np.uint64 else column
+    return _rows_of(out)
+
+
+#: rows converted per block: the block's int64 columns and records stay in cache while each
+#: of the 47 fields is copied (a field at a time over the whole run took 3x longer at 2e5 rows)
+ROW_BLOCK = 4096
+
+
+def _rows_of(out: np.ndarray) -> np.ndarray:
+    """The int64 matrix of the kernels (one column per ROW_DTYPE field) as result rows."""
+    rows = np.zeros(len(out), ROW_DTYPE)
+    for lo in range(0, len(out), ROW_BLOCK):
+        part = rows[lo:lo + ROW_BLOCK]
+        block = out[lo:lo + ROW_BLOCK]
+        for c, name in enumerate(ROW_DTYPE.names):
+            column = block[:, c]
+            part[name] = column.view(np.uint64) if part[name].dtype == np.uint64 else column
     return rows
 
 

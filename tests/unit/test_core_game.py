@@ -60,3 +60,18 @@ def test_core_rows_do_not_depend_on_threads_or_chunks(compiled, name) -> None:
                             run_chunk(v, "random", 4, 13, 27, 1)])
     assert one.tobytes() == two.tobytes() == split.tobytes()
     assert list(one["index"]) == list(range(40))
+
+
+def test_rows_of_converts_by_blocks_as_one_pass() -> None:
+    """``backend._rows_of`` (blocks of ROW_BLOCK rows) gives the rows a field-by-field copy of
+    the whole matrix gives, across block edges and for uint64 fields' high bits."""
+    from shengji_sim.core.backend import ROW_BLOCK, _rows_of
+    from shengji_sim.results import ROW_DTYPE
+
+    n = 2 * ROW_BLOCK + 17
+    out = np.random.default_rng(3).integers(-2**62, 2**62, (n, len(ROW_DTYPE.names)))
+    out[:, ROW_DTYPE.names.index("seed")] |= np.int64(-2**63)  # a uint64 with its top bit
+    want = np.zeros(n, ROW_DTYPE)
+    for c, name in enumerate(ROW_DTYPE.names):
+        want[name] = out[:, c].view(np.uint64) if want[name].dtype == np.uint64 else out[:, c]
+    assert _rows_of(out).tobytes() == want.tobytes()
