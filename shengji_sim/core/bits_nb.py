@@ -74,6 +74,13 @@ def nth_bit_nb(x, n):
 
 
 @njit(cache=True, _nrt=False)
+def cards_in_nb(hm, mask):
+    """How many cards of the kinds in ``mask`` the hand with masks ``hm`` holds."""
+    return (popcount_nb(hm[0] & mask) + popcount_nb(hm[1] & mask) + popcount_nb(hm[2] & mask)
+            + popcount_nb(hm[3] & mask))
+
+
+@njit(cache=True, _nrt=False)
 def masks_of_nb(order, counts, hm):
     """Fill ``hm[0..3]`` from the count vector ``counts`` (``order``: ``kt.order[level,
     trump]``, kind -> position)."""

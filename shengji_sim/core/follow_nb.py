@@ -44,7 +44,7 @@ import numpy as np
 from numba import njit
 
 from shengji_sim.cards import N_KINDS, TRUMP
-from shengji_sim.core.bits_nb import lowest_bit_nb, popcount_nb
+from shengji_sim.core.bits_nb import cards_in_nb, lowest_bit_nb, popcount_nb
 from shengji_sim.core.deal_nb import random_multiset_nb
 from shengji_sim.core.rng_nb import below_nb
 from shengji_sim.core.shapes_nb import supplies as _supplies  # AMB-17
@@ -1368,6 +1368,27 @@ def options_nth_nb(kt, level, trump, buf, n_fam, index, out_counts):
     return 0
 
 
+#: a class of at most this many kinds held cannot overflow the mixed radix: at most four
+#: decks (DECK-2), so the radix is at most 5 ** 26 < 2 ** 61 (ERR_KEY_OVERFLOW)
+SAFE_DISTINCT = 26
+
+
+@njit(cache=True, _nrt=False)
+def _left_to_families_nb(sw):
+    """True for the readings every direct random follow below leaves to the family
+    kernels: AMB-19 B (ruff when the shape is missing), OTH-6 B (no shape obligation), the
+    suit-only policy."""
+    return (sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_SHAPE_MISSING
+            or sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE
+            or sw[SW_FOLLOW_POLICY] == V_FOLLOW_POLICY_SUIT_ONLY)
+
+
+@njit(cache=True, _nrt=False)
+def _three_key_nb(a, b, c):
+    """Three card places (``a <= b <= c``, strongest first) as one ascending key."""
+    return (a * 64 + b) * 64 + c
+
+
 @njit(cache=True, _nrt=False)
 def random_pair_follow_nb(sw, cls, n_cls, hand, state, play):
     """``RandomPlayer.follow`` of a lead that is one pair, when the follower holds more than
@@ -1380,11 +1401,9 @@ def random_pair_follow_nb(sw, cls, n_cls, hand, state, play):
     B finds the row without splitting and then offers every pair, split or not); else row 2,
     any two cards of the class. Listed by the strongest-first card sequence. Left to the
     family kernels: AMB-19 B, OTH-6 B, the suit-only policy, a radix near overflow."""
-    policy = sw[SW_FOLLOW_POLICY]
-    if (sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_SHAPE_MISSING
-            or sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE
-            or policy == V_FOLLOW_POLICY_SUIT_ONLY):
+    if _left_to_families_nb(sw):
         return -1, 0
+    policy = sw[SW_FOLLOW_POLICY]
     split = sw[SW_SPLIT_SETS] == V_SPLIT_SETS_YES
     protected = sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED
     owed_split = split and not protected  # finding the row (OTH-5 B: never split)
@@ -1461,16 +1480,13 @@ def random_triple_follow_nb(sw, cls, n_cls, hand, state, play, keys):
     :func:`shengji_sim.rules.follow._structure_rows`: row 1 a triple (AMB-17: a quad
     supplies one iff sets split), row 2 a pair plus any other card of the class, row 3 any
     three cards. Listed by the strongest-first card sequence: row 2's plays ``{k, k, x}``
-    are encoded as their three class indices, ascending, sorted (``keys`` is scratch of at
-    least ``n_cls * n_cls`` entries). Left to the family kernels: AMB-19 B, OTH-5 B, OTH-6
-    B, the suit-only policy, a radix near overflow, and row 3 when some kind is held more
-    than once (sets not split)."""
+    are keyed by their three class indices, ascending (:func:`_three_key_nb`; ``keys`` is
+    scratch of at least ``n_cls * n_cls`` entries). Left to the family kernels: AMB-19 B,
+    OTH-5 B, OTH-6 B, the suit-only policy, a radix near overflow, and row 3 when some kind
+    is held more than once (sets not split)."""
+    if _left_to_families_nb(sw) or sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED:
+        return -1, 0  # ... and OTH-5 B
     policy = sw[SW_FOLLOW_POLICY]
-    if (sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_SHAPE_MISSING
-            or sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE
-            or sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED
-            or policy == V_FOLLOW_POLICY_SUIT_ONLY):
-        return -1, 0
     split = sw[SW_SPLIT_SETS] == V_SPLIT_SETS_YES
     held = 0
     distinct = 0
@@ -1515,25 +1531,10 @@ def random_triple_follow_nb(sw, cls, n_cls, hand, state, play, keys):
                 if left <= 0:
                     continue
                 if j <= jj:  # the play {cls[j] x2, cls[jj]}, its class indices ascending
-                    key = (j * 64 + j) * 64 + jj
+                    m = _insert_key_nb(keys, m, _three_key_nb(j, j, jj))
                 else:
-                    key = (jj * 64 + j) * 64 + j
-                r = m  # insertion, ascending
-                while r > 0 and keys[r - 1] > key:
-                    keys[r] = keys[r - 1]
-                    r -= 1
-                keys[r] = key
-                m += 1
-        n = 0
-        for r in range(m):  # one multiset from two families is listed once
-            if r == 0 or keys[r] != keys[n - 1]:
-                keys[n] = keys[r]
-                n += 1
-        key = keys[below_nb(state, n)]
-        for shift in (0, 6, 12):
-            k = cls[(key >> shift) & 63]
-            play[k] += 1
-            hand[k] -= 1
+                    m = _insert_key_nb(keys, m, _three_key_nb(jj, j, j))
+        _draw_key_nb(keys, m, state, cls, 3, hand, play)
         return rule, 2
     # row 3: three different kinds (all held once), in lexicographic order of the class
     i = below_nb(state, distinct * (distinct - 1) * (distinct - 2) // 6)
@@ -1573,22 +1574,23 @@ def _insert_key_nb(keys, m, key):
 
 @njit(cache=True, _nrt=False)
 def _four_key_nb(a, b, c, d):
-    """Four card positions (``a <= b <= c <= d``, strongest first) as one ascending key."""
+    """Four card places (``a <= b <= c <= d``, strongest first) as one ascending key."""
     return ((a * 64 + b) * 64 + c) * 64 + d
 
 
 @njit(cache=True, _nrt=False)
-def _draw_key_nb(keys, m, state, kind_at, hand, play):
-    """Option ``below(count)`` of the sorted ``keys[:m]``, each multiset once, into
-    ``play`` (taken from ``hand``)."""
+def _draw_key_nb(keys, m, state, kinds, n_cards, hand, play):
+    """Option ``below(count)`` of the sorted ``keys[:m]`` (each multiset once), a key being
+    ``n_cards`` places of 6 bits that ``kinds`` maps to kinds, added to ``play`` and taken
+    from ``hand``."""
     n = 0
     for r in range(m):
         if r == 0 or keys[r] != keys[n - 1]:
             keys[n] = keys[r]
             n += 1
     key = keys[below_nb(state, n)]
-    for shift in (0, 6, 12, 18):
-        k = kind_at[(key >> shift) & 63]
+    for i in range(n_cards):
+        k = kinds[(key >> (6 * i)) & 63]
         play[k] += 1
         hand[k] -= 1
 
@@ -1616,23 +1618,17 @@ def random_pairtractor_follow_nb(sw, kind_at, succ, cls_mask, hm, hand, state, p
     as one key, :func:`_four_key_nb`); the free cards of row 3 and 4 are drawn as
     ``deal_nb.random_multiset_nb`` draws them. Left to the family kernels: AMB-15 B,
     AMB-19 B, OTH-5 B, OTH-6 B, the suit-only policy, a radix near overflow."""
+    if _left_to_families_nb(sw) or sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED:
+        return -1, 0  # ... and OTH-5 B
     policy = sw[SW_FOLLOW_POLICY]
-    if (sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_SHAPE_MISSING
-            or sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE
-            or sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED
-            or policy == V_FOLLOW_POLICY_SUIT_ONLY):
-        return -1, 0
     cz4 = policy == V_FOLLOW_POLICY_CZ4_CHAINS
     if cz4 and sw[SW_CZ4_CHAIN_SEMANTICS] == V_CZ4_CHAIN_SEMANTICS_FIRST_ONLY:
         return -1, 0
     jj4 = (policy == V_FOLLOW_POLICY_JJ4_TABLES
            and sw[SW_JJ4_FOLLOW_SOURCE] == V_JJ4_FOLLOW_SOURCE_TABLES)
     held = hm[0] & cls_mask
-    distinct = popcount_nb(held)
-    nh = (distinct + popcount_nb(hm[1] & cls_mask) + popcount_nb(hm[2] & cls_mask)
-          + popcount_nb(hm[3] & cls_mask))
-    if nh <= 4 or distinct > 26:  # short (the caller's path) / the radix guard
-        return -1, 0
+    if cards_in_nb(hm, cls_mask) <= 4 or popcount_nb(held) > SAFE_DISTINCT:
+        return -1, 0  # short (the caller's path) / the radix guard
     split = sw[SW_SPLIT_SETS] == V_SPLIT_SETS_YES
     sup = hm[1] & cls_mask  # kinds that supply a pair (AMB-17)
     if not split:
@@ -1666,7 +1662,7 @@ def random_pairtractor_follow_nb(sw, kind_at, succ, cls_mask, hm, hand, state, p
             q &= q - 1
             m = _insert_key_nb(keys, m, _four_key_nb(a, a, a, a))
     if m:
-        _draw_key_nb(keys, m, state, kind_at, hand, play)
+        _draw_key_nb(keys, m, state, kind_at, 4, hand, play)
         return rule, 0 if cz4 else 1
     ks = sup  # row 2: two pairs
     while ks:
@@ -1680,7 +1676,7 @@ def random_pairtractor_follow_nb(sw, kind_at, succ, cls_mask, hm, hand, state, p
             ms &= ms - 1
             m = _insert_key_nb(keys, m, _four_key_nb(a, a, b, b))
     if m:
-        _draw_key_nb(keys, m, state, kind_at, hand, play)
+        _draw_key_nb(keys, m, state, kind_at, 4, hand, play)
         return rule, 0 if cz4 else 2
     for k in range(N_KINDS):  # rows 3 and 4 draw free cards from the led class
         rest[k] = 0

@@ -49,6 +49,7 @@ from numba import njit, prange
 
 from shengji_sim.core.bits_nb import (
     N_MASKS,
+    cards_in_nb,
     lowest_bit_nb,
     masks_of_nb,
     nth_bit_nb,
@@ -75,6 +76,7 @@ from shengji_sim.core.follow_nb import (
     RULE_FOLLOW_1,
     RULE_FOLLOW_2,
     RULE_OTH_6_B,
+    SAFE_DISTINCT,
     STATE_ROW,
     FollowBuffers,
     options_count_nb,
@@ -113,7 +115,7 @@ from shengji_sim.core.tables import (
     V_RUFF_CONDITION_SHAPE_MISSING,
     V_SHAPE_OBLIGATION_NONE,
 )
-from shengji_sim.core.trick_nb import trick_winner_nb, trick_winner_units_nb
+from shengji_sim.core.trick_nb import trick_points_nb, trick_winner_nb, trick_winner_units_nb
 from shengji_sim.results import ROW_DTYPE
 
 N_KINDS = 54
@@ -372,16 +374,6 @@ def _set_units_nb(power, kind, width, uw, ul, uk, ut):
 
 
 @njit(cache=True, _nrt=False)
-def _trick_points_nb(points, plays):
-    """POINT-1, POINT-2: the points of the trick's four plays (``trick_points_nb``)."""
-    total = 0
-    for p in range(4):
-        for k in range(N_KINDS):
-            total += plays[p, k] * points[k]
-    return total
-
-
-@njit(cache=True, _nrt=False)
 def _first_kind_nb(counts):
     for k in range(N_KINDS):
         if counts[k]:
@@ -452,11 +444,6 @@ def _one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, index):
     return -1
 
 
-#: a class of at most this many kinds held cannot overflow the mixed radix: at most four
-#: decks (DECK-2), so the radix is at most 5 ** 26 < 2 ** 61 (follow_nb.ERR_KEY_OVERFLOW)
-SAFE_DISTINCT = 26
-
-
 @njit(cache=True, _nrt=False)
 def _random_single_nb(hm, cls_mask, plain_mask, lead_trump, kind_at, position, last_only,
                       no_shape, state):
@@ -502,8 +489,7 @@ def _random_short_follow_nb(hand, hm, cls_mask, kind_at, n, state, rest, bkinds,
     ``SHORT_FREE`` cards are free (the family kernels decide). The caller leaves AMB-19 B and
     AMB-37 B to the family kernels."""
     held_class = hm[0] & cls_mask
-    nh = (popcount_nb(held_class) + popcount_nb(hm[1] & cls_mask)
-          + popcount_nb(hm[2] & cls_mask) + popcount_nb(hm[3] & cls_mask))
+    nh = cards_in_nb(hm, cls_mask)
     free = n - nh
     if free < 0 or free > SHORT_FREE:
         return -1
@@ -544,9 +530,33 @@ def _greedy_single_nb(kt, sw, ap, level, trump, lane, mode, cls, n_cls, hand, co
 
 
 @njit(cache=True, _nrt=False)
+def _random_family_follow_nb(kt, sw, ap, level, trump, lead, n_units, uw, ul, uk, hand,
+                             position, fb, state, play):
+    """``RandomPlayer.follow`` by the family kernels: option ``below(count)`` into ``play``,
+    taken from ``hand``; returns the rule or ``ERR_FOLLOW``. (It takes the lead, hand and
+    follow buffers, not the lane: a call copies every array it is passed.)"""
+    n_fam, rule = follow_families_nb(kt, sw, ap, level, trump, lead, n_units, uw, ul, uk,
+                                     hand, position, fb)
+    if rule < 0:
+        return ERR_FOLLOW
+    count = options_count_nb(kt, level, trump, fb, n_fam)
+    if count <= 0:
+        return ERR_FOLLOW
+    options_nth_nb(kt, level, trump, fb, n_fam, below_nb(state, count), play)
+    for k in range(N_KINDS):
+        hand[k] -= play[k]
+    return rule
+
+
+@njit(cache=True, _nrt=False)
 def _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader):
-    """One follow into ``lane.plays[position]``; counts its rule in the row. Returns 0."""
+    """One follow into ``lane.plays[position]`` by the family kernels; returns the rule or
+    ``ERR_FOLLOW``."""
     pre = lane.pre
+    if lane.pkinds[seat] != GREEDY:
+        return _random_family_follow_nb(kt, sw, ap, level, trump, lane.lead, n_units, lane.uw,
+                                        lane.ul, lane.uk, pre.hands[seat], position, lane.fb,
+                                        lane.state, lane.plays[position])
     n_fam, rule = follow_families_nb(kt, sw, ap, level, trump, lane.lead, n_units, lane.uw,
                                      lane.ul, lane.uk, pre.hands[seat], position, lane.fb)
     if rule < 0:
@@ -554,11 +564,8 @@ def _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader):
     count = options_count_nb(kt, level, trump, lane.fb, n_fam)
     if count <= 0:
         return ERR_FOLLOW
-    if lane.pkinds[seat] == GREEDY:
-        pick = _greedy_follow_nb(kt, sw, ap, level, trump, lane, n_fam, count, position,
-                                 seat % 2, leader)
-    else:
-        pick = below_nb(lane.state, count)
+    pick = _greedy_follow_nb(kt, sw, ap, level, trump, lane, n_fam, count, position, seat % 2,
+                             leader)
     options_nth_nb(kt, level, trump, lane.fb, n_fam, pick, lane.out)
     for k in range(N_KINDS):
         lane.plays[position, k] = lane.out[k]
@@ -650,7 +657,6 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
         lead_trump = eff[lead_first] == TRUMP
         pair_lead = size == 2 and lane.lead[lead_first] == 2
         triple_lead = size == 3 and lane.lead[lead_first] == 3
-        pairtractor_lead = False
         if lane.lead[lead_first] == size:  # one set: one unit
             n_units = _set_units_nb(power, lead_first, size, lane.uw, lane.ul, lane.uk, lane.ut)
             tk[0] = lead_first
@@ -716,20 +722,11 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
                     if rule < 0 and greedy:
                         rule = _follow_nb(kt, sw, ap, level, trump, lane, seat, position,
                                           n_units, leader)
-                    elif rule < 0:  # _follow_nb's random branch, without passing the lane
-                        n_fam, rule = follow_families_nb(kt, sw, ap, level, trump, lane.lead,
-                                                         n_units, lane.uw, lane.ul, lane.uk,
-                                                         hand, position, lane.fb)
-                        count = 0
-                        if rule >= 0:
-                            count = options_count_nb(kt, level, trump, lane.fb, n_fam)
-                        if count <= 0:
-                            return ERR_FOLLOW
-                        play = lane.plays[position]
-                        options_nth_nb(kt, level, trump, lane.fb, n_fam,
-                                       below_nb(state, count), play)
-                        for k in range(N_KINDS):
-                            hand[k] -= play[k]
+                    elif rule < 0:
+                        rule = _random_family_follow_nb(kt, sw, ap, level, trump, lane.lead,
+                                                        n_units, lane.uw, lane.ul, lane.uk,
+                                                        hand, position, lane.fb, state,
+                                                        lane.plays[position])
                 masks_of_nb(order, hand, hm[seat])
             if rule < 0:
                 return rule
@@ -752,13 +749,13 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
             for p in range(1, 4):
                 tk[p] = _set_kind_nb(lane.plays[p], size)
             winner = _set_winner_nb(eff, power, tk)
-            points = _trick_points_nb(kt.points, lane.plays)
+            points = trick_points_nb(kt.points, lane.plays, 4)
         else:
             # the plays are legal (equal sizes, DEF-27) and lane.uw/ul/ut still hold the
             # lead's units (a greedy follower's trick_winner_nb decomposes the same lead)
             winner = trick_winner_units_nb(kt, sw, ap, level, trump, lane.plays, 4, n_units,
                                            lane.uw, lane.ul, lane.ut, size, eff[lead_first])
-            points = _trick_points_nb(kt.points, lane.plays)
+            points = trick_points_nb(kt.points, lane.plays, 4)
         winner_seat = (leader + winner) % 4
         if winner_seat % 2 != dealer % 2:
             attackers += points

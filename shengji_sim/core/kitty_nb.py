@@ -127,7 +127,7 @@ def _koudi_base(kt, sw, plays, n_plays, kitty_pts, winner_side, attacker_points,
     if base == V_JJ4_KOUDI_BASE_KITTY_POINTS:
         return np.int64(kitty_pts), 0
     if base == V_JJ4_KOUDI_BASE_TRICK_POINTS:
-        return np.int64(trick_points_nb(kt, plays, n_plays)), 0
+        return np.int64(trick_points_nb(kt.points, plays, n_plays)), 0
     if has_points == 0:
         return np.int64(0), -1
     if winner_side == DEALER:

@@ -492,12 +492,13 @@ def trick_winner_units_nb(kt, sw, ap, level, trump, plays, n_plays, n_units, uw,
 
 
 @njit(cache=True, _nrt=False)
-def trick_points_nb(kt, plays, n_plays) -> int:
-    """POINT-1, POINT-2: the points of every card in the trick."""
+def trick_points_nb(points, plays, n_plays) -> int:
+    """POINT-1, POINT-2: the points of every card in the trick (``points``: ``kt.points``,
+    the only table it reads, so the hand loop passes no tables)."""
     total = 0
     for p in range(n_plays):
         for k in range(N_KINDS):
-            total += plays[p, k] * kt.points[k]
+            total += plays[p, k] * points[k]
     return total
 
 
