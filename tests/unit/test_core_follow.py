@@ -194,6 +194,27 @@ def test_big_four_deck_positions(buf) -> None:
                 check_position(pos, 1, buf)
 
 
+def _assert_declined(state, seed: int, counts, hand) -> None:
+    """A direct random follow that leaves the follow to the family kernels draws nothing and
+    takes nothing from the hand."""
+    assert int(state[0]) == seed and (counts == counts_of(hand)).all()
+
+
+def _assert_reference_play(ctx, lead, hand, position: int, seed: int, state, counts, play,
+                           where) -> tuple[Options, list[int]]:
+    """The kernel's ``play`` is what ``RandomPlayer.follow`` plays from ``seed`` over the
+    reference's ``follow_options``, with the same draws, and it left ``counts`` (the hand);
+    returns the reference's options and the play as a sorted card list."""
+    options = follow_options(ctx, lead, hand, position)
+    rng = Rng(seed)
+    want = RandomPlayer().follow(None, options, rng)
+    got = sorted(c for c in range(54) for _ in range(play[c]))
+    assert got == sorted(want), where
+    assert int(state[0]) == rng.state
+    assert (counts == counts_of(hand) - play).all()  # the play left the hand
+    return options, got
+
+
 #: readings that change how a pair is owed or offered (AMB-16/17, OTH-5) or hand the follow
 #: back to the family kernels (AMB-19 B, OTH-6 B)
 PAIR_CASES = [(n, None) for n in ("changzhou-4deck", "jj-4deck", "classic-2deck",
@@ -233,10 +254,7 @@ def test_follow_3_def_5_random_pair_follow_matches_reference(name, amb) -> None:
         hand = rnd.sample(same, min(len(same), rnd.randint(0, 9)))
         hand += rnd.sample(rest, rnd.randint(2, 12))
         hand = hand[:v.hand_size] if len(hand) > v.hand_size else hand
-        options = follow_options(ctx, [k, k], hand, 1)
         seed = rnd.getrandbits(64)
-        rng = Rng(seed)
-        want = RandomPlayer().follow(None, options, rng)
         counts = counts_of(hand)
         state = new_state(seed)
         cls = p.kt.cls_kinds[level, trump, k]
@@ -244,13 +262,11 @@ def test_follow_3_def_5_random_pair_follow_matches_reference(name, amb) -> None:
                                           state, play)
         if rule < 0:
             declined += 1
-            assert int(state[0]) == seed  # declined before drawing
+            _assert_declined(state, seed, counts, hand)
             continue
-        got = sorted(c for c in range(54) for _ in range(play[c]))
-        assert got == sorted(want), (level, trump, k, sorted(hand))
+        options, _ = _assert_reference_play(ctx, [k, k], hand, 1, seed, state, counts, play,
+                                            (level, trump, k, sorted(hand)))
         assert (RULE_NAMES[rule], row) == (options.rule, options.row)
-        assert int(state[0]) == rng.state
-        assert (counts == counts_of(hand) - play).all()  # the play left the hand
         taken[row] += 1
     if amb in ("AMB-19=B", "OTH-6=B"):
         assert taken == {1: 0, 2: 0}  # these readings are the family kernels' to decide
@@ -309,16 +325,11 @@ def test_follow_1_2_random_short_follow_matches_reference(name, amb) -> None:
                                        play)
         if rule < 0:
             declined += 1
-            assert int(state[0]) == seed and (counts == counts_of(hand)).all()
+            _assert_declined(state, seed, counts, hand)
             continue
-        options = follow_options(ctx, lead, hand, position_arg)
-        rng = Rng(seed)
-        want = RandomPlayer().follow(None, options, rng)
-        got = sorted(c for c in range(54) for _ in range(play[c]))
-        assert got == sorted(want), (level, trump, lead, sorted(hand))
+        options, _ = _assert_reference_play(ctx, lead, hand, position_arg, seed, state, counts,
+                                            play, (level, trump, lead, sorted(hand)))
         assert (RULE_NAMES[rule], 0) == (options.rule, options.row or 0)
-        assert int(state[0]) == rng.state
-        assert (counts == counts_of(hand) - play).all()  # the play left the hand
         taken[min(len(lead) - held, 2)] += 1
     if amb == "AMB-19=B":  # only void followers are drawn here (the rest is skipped)
         assert taken[2] > 0, taken
@@ -370,16 +381,11 @@ def test_def_8_def_5_random_triple_follow_matches_reference(name, amb) -> None:
                                             state, play, keys)
         if rule < 0:
             declined += 1
-            assert int(state[0]) == seed and (counts == counts_of(hand)).all()
+            _assert_declined(state, seed, counts, hand)
             continue
-        options = follow_options(ctx, [k, k, k], hand, 1)
-        rng = Rng(seed)
-        want = RandomPlayer().follow(None, options, rng)
-        got = sorted(c for c in range(54) for _ in range(play[c]))
-        assert got == sorted(want), (level, trump, k, sorted(hand))
+        options, _ = _assert_reference_play(ctx, [k, k, k], hand, 1, seed, state, counts, play,
+                                            (level, trump, k, sorted(hand)))
         assert (RULE_NAMES[rule], row) == (options.rule, options.row)
-        assert int(state[0]) == rng.state
-        assert (counts == counts_of(hand) - play).all()  # the play left the hand
         taken[row] += 1
     if amb in ("AMB-19=B", "OTH-5=B", "OTH-6=B"):
         assert taken == {1: 0, 2: 0, 3: 0}  # these readings are the family kernels' to decide
@@ -437,16 +443,11 @@ def test_follow_4_10_random_pairtractor_follow_matches_reference(name, amb) -> N
             counts, state, play, *scratch)
         if rule < 0:
             declined += 1
-            assert int(state[0]) == seed and (counts == counts_of(hand)).all()
+            _assert_declined(state, seed, counts, hand)
             continue
-        options = follow_options(ctx, lead, hand, 1)
-        rng = Rng(seed)
-        want = RandomPlayer().follow(None, options, rng)
-        got = sorted(c for c in range(54) for _ in range(play[c]))
-        assert got == sorted(want), (level, trump, lead, sorted(hand))
+        options, got = _assert_reference_play(ctx, lead, hand, 1, seed, state, counts, play,
+                                              (level, trump, lead, sorted(hand)))
         assert (RULE_NAMES[rule], row) == (options.rule, options.row or 0)
-        assert int(state[0]) == rng.state
-        assert (counts == counts_of(hand) - play).all()  # the play left the hand
         kinds = len({c for c in got})
         taken[kinds] = taken.get(kinds, 0) + 1
     if amb in ("AMB-15=B", "AMB-19=B", "OTH-5=B"):
