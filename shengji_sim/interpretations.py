@@ -1,4 +1,4 @@
-"""Registry of the switchable readings of RULES.md: AMB-01..AMB-46 (§4) and OTH-1..OTH-9 (§7).
+"""Registry of the switchable readings of RULES.md: AMB-01..AMB-49 (§4) and OTH-1..OTH-9 (§7).
 
 Representation
 --------------
@@ -268,7 +268,7 @@ _ITEM_LIST: list[Item] = [
             Alternative("(iii)", "jj4_koudi_base", "trick_points",
                         "the points in the last trick x n"),
         ),
-        (None, "A/(ii)", None, None, None),
+        (None, "A/(iii)", None, None, None),
     ),
     _item("AMB-28", "CZ4 hand size: 52 vs 51", "cz4_hand", [
         ("A", "52+8", "52 cards each + 8 in the kitty (sums to 216)"),
@@ -355,6 +355,22 @@ _ITEM_LIST: list[Item] = [
         ("A", "final_declarer", "the last successful (counter-)declarer deals"),
         ("B", "first_turner", "the first player to turn a level card deals"),
     ], "A A A B A"),
+    _item("AMB-47", "Throw test: same shape only, or stronger shapes too?", "throw_beaten_by", [
+        ("A", "same_type", "a thrown component is beaten only by a higher one of its own type "
+                           "(000 l.65 validity clause)"),
+        ("B", "any_stronger", "also by any in-suit holding that would beat it as a follow "
+                              "(CMP-2, CMP-3, CMP-4: a quad beats a 2-pair tractor)"),
+    ], "A A A A A"),
+    _item("AMB-48", "How a throw splits into components", "throw_split", [
+        ("A", "sets_whole", "fewest components that break no held set (SA SA SA SK SK = "
+                            "AAA + KK)"),
+        ("B", "largest_first", "fewest components, the largest first (SA SA SA SK SK = "
+                               "AAKK + A)"),
+    ], "A A A A A"),
+    _item("AMB-49", "Ace-low when the suit has no 2", "ace_low_without_two", [
+        ("A", "no", "A is low only directly before a 2 of its suit (SA SA S3 S3 is two pairs)"),
+        ("B", "yes", "the removed 2 leaves A next to 3 (SA SA S3 S3 is a tractor)"),
+    ], "A A - - -"),
     _item("OTH-1", "Comparing multi-unit plays (throws, ruffs)", "multi_unit_compare", [
         ("A", "largest_type_top", "DEF-4: highest component of the largest component type"),
         ("B", "all_units", "every unit beats its counterpart under some mapping (rbtying All)"),
@@ -430,7 +446,7 @@ def _unknown_id(spec: str, raw_id: str) -> VariantError:
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     return VariantError(
         f"--amb {spec!r}: unknown item {raw_id.strip()!r}{hint}; "
-        f"known: AMB-01..AMB-46, OTH-1..OTH-9"
+        f"known: AMB-01..AMB-49, OTH-1..OTH-9"
     )
 
 

@@ -142,6 +142,8 @@ _FIELDS: list[Field] = [
           "do all trumps form one suit for following and throwing"),
     _enum("ranking", "offlevel_suit_rank", "equal_first_wins suit_order", "TRUMP-7, DEF-3, AMB-08",
           "off-suit level cards of different suits: equal or suit-ordered"),
+    _enum("ranking", "ace_low_without_two", "no yes", "COMBO-7, AMB-05, AMB-06, AMB-49",
+          "may A stand below 3 when the suit holds no 2 (level 2, or fixed 2s)"),
     _bool("ranking", "joker_tractor", "COMBO-6, DEF-7", "BJ BJ LJ LJ (and longer) is a tractor"),
     Field("ranking", "tractor_units", "list[int]", None, None, None, "COMBO-5",
           "set sizes that form tractors: subset of [2, 3, 4], each <= decks ([] for 1 deck)"),
@@ -201,6 +203,10 @@ _FIELDS: list[Field] = [
           "a non-maximal throw is refused or fails"),
     _enum("throw", "throw_fail_penalty", "card_point platform_point level",
           "THROW-3, SCORE-2, AMB-24", "unit of the failed-throw penalty"),
+    _enum("throw", "throw_beaten_by", "same_type any_stronger", "THROW-2, AMB-47",
+          "throw test: a component is beaten by its own type only, or by stronger shapes too"),
+    _enum("throw", "throw_split", "sets_whole largest_first", "THROW-1, DEF-4, AMB-48",
+          "how a throw splits into components: held sets whole, or the largest first"),
     _enum("throw", "throw_test_quantifier", "forall exists", "THROW-2, AMB-43",
           "throw test: every or some thrown component"),
     _int("throw", "throw_penalty_points", 0, None, "SCORE-2, DEF-9",
@@ -354,6 +360,7 @@ class Variant:
     gap_adjacency: str
     trump_is_one_suit: str
     offlevel_suit_rank: str
+    ace_low_without_two: str
     joker_tractor: bool
     tractor_units: tuple[int, ...]
     fixed_two_oth: str
@@ -386,6 +393,8 @@ class Variant:
     jj4_throws: str
     throw_enforcement: str
     throw_fail_penalty: str
+    throw_beaten_by: str
+    throw_split: str
     throw_test_quantifier: str
     throw_penalty_points: int
     throw_fail_component: str

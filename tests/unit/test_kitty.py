@@ -7,6 +7,7 @@ import pytest
 
 from shengji_sim.cards import parse_cards
 from shengji_sim.rules.kitty import judge_kitty
+from shengji_sim.variant import load_variant
 from tests.helpers import context
 
 SETTINGS = {"CZ4": ("10", "H"), "JJ4": ("3", "H"), "STD2": ("2", "H"), "ONE1": ("2", "H"),
@@ -135,16 +136,23 @@ def test_AMB_27_jj4_koudi_base(spec, kitty_cards, final):
 
 
 def test_AMB_27_attackers_koudi_gain_the_dealer_sides_points():
-    result = kitty("JJ4", AMB27_TRICK, "attackers", "", attacker_points=150)
+    result = kitty("JJ4", AMB27_TRICK, "attackers", "", ["AMB-27=(ii)"], attacker_points=150)
     assert result.winner_side == "attackers"
     assert result.awarded == (400 - 150) * 2
-    result = kitty("JJ4", AMB27_TRICK, "attackers", "", ["AMB-27=(iii)"])
+    result = kitty("JJ4", AMB27_TRICK, "attackers", "")
     assert result.awarded == 20 * 2
+
+
+def test_AMB_27_jj4_default_is_trick_points():
+    """RULES.md 2026-11-30: JJ4's default moved from A/(ii) to A/(iii) (§8, AMB-27)."""
+    assert load_variant("jj-4deck").readings()["AMB-27"] == "A/(iii)"
+    result = kitty("JJ4", AMB27_TRICK, "dealer", "", attacker_points=150)
+    assert 150 + result.awarded == 110
 
 
 def test_AMB_27_loser_points_needs_attacker_points():
     with pytest.raises(ValueError, match="attacker_points"):
-        kitty("JJ4", AMB27_TRICK, "dealer", "")
+        kitty("JJ4", AMB27_TRICK, "dealer", "", ["AMB-27=(ii)"])
 
 
 @pytest.mark.parametrize(("letter", "multiplier"), [("A", 8), ("B", 4)])
@@ -220,8 +228,11 @@ def test_THROW_7_throw_as_last_trick_counts_its_largest_component():
 
 
 def test_KITTY_4_jj4_without_kitty():
-    result = kitty("JJ4", attackers_lead("HA"), "attackers", "", attacker_points=200)
+    result = kitty("JJ4", attackers_lead("HA"), "attackers", "", ["AMB-27=(ii)"],
+                   attacker_points=200)
     assert (result.kitty_points, result.multiplier, result.awarded) == (0, 1, 200)
+    result = kitty("JJ4", attackers_lead("HA"), "attackers", "")  # (iii): no points in the trick
+    assert (result.kitty_points, result.multiplier, result.awarded) == (0, 1, 0)
 
 
 def test_DEF_23_cap_only_where_the_variant_has_one():

@@ -62,7 +62,7 @@ AMB-23 B B B B B
 AMB-24 A - - - -
 AMB-25 A D B B B
 AMB-26 A C C C C
-AMB-27 - A/(ii) - - -
+AMB-27 - A/(iii) - - -
 AMB-28 A - - - -
 AMB-29 B - B - -
 AMB-30 B1 - - - -
@@ -82,6 +82,9 @@ AMB-43 A A A A A
 AMB-44 - - A A A
 AMB-45 - - A C C
 AMB-46 A A A B A
+AMB-47 A A A A A
+AMB-48 A A A A A
+AMB-49 A A - - -
 OTH-1 A A A A A
 OTH-2 A A A A A
 OTH-3 A A A A A
@@ -252,7 +255,7 @@ def test_section8_default_reading(rule_set: str, item_id: str) -> None:
 
 
 def test_section8_table_covers_every_item() -> None:
-    assert list(S8) == [f"AMB-{n:02d}" for n in range(1, 47)] + [f"OTH-{n}" for n in range(1, 10)]
+    assert list(S8) == [f"AMB-{n:02d}" for n in range(1, 50)] + [f"OTH-{n}" for n in range(1, 10)]
     assert list(ITEMS) == list(S8)
 
 
