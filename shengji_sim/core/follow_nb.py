@@ -93,6 +93,7 @@ from shengji_sim.core.tables import (
     build_tables,
     switch_array,
 )
+from shengji_sim.rules.follow import chain_rows_for
 from shengji_sim.rules.tables import CZ4_CHAINS, QT, T2, T3, T4, TT, Q, jj4_table
 from shengji_sim.variant import SCHEMA
 
@@ -198,8 +199,43 @@ def _build_cz4():
     return length, cw, ck
 
 
+def _build_cz4_rows():
+    """CZ4 chains as ranked rows (``follow.chain_rows_for``), for chain shapes inside a
+    throw: ``CZR_*[lead, semantics, head, row, alternative, pattern]``; ``head`` 0 none,
+    1 AMB-11 choice, 2 AMB-11 triple_first (3-pair tractor leads only)."""
+    semantics = SCHEMA["cz4_chain_semantics"].allowed
+    heads = (None, "choice", "triple_first")
+    tables = {}
+    for i, lead in enumerate(_LEADS):
+        if lead not in CZ4_CHAINS:
+            continue
+        for j, sem in enumerate(semantics):
+            for h, head in enumerate(heads):
+                tables[i, j, h] = chain_rows_for(lead, sem, head if lead == T3 else None)
+    max_rows = max(len(rows) for rows in tables.values())
+    max_alts = max(len(row) for rows in tables.values() for row in rows)
+    max_pats = max(1, max(len(alt) for rows in tables.values() for row in rows for alt in row))
+    shape = (len(_LEADS), len(semantics), len(heads))
+    nrows = np.zeros(shape, np.int32)
+    nalt = np.zeros(shape + (max_rows,), np.int32)
+    npat = np.zeros(shape + (max_rows, max_alts), np.int32)
+    pw = np.zeros(shape + (max_rows, max_alts, max_pats), np.int8)
+    pk = np.zeros(shape + (max_rows, max_alts, max_pats), np.int8)
+    for (i, j, h), rows in tables.items():
+        nrows[i, j, h] = len(rows)
+        for r, row in enumerate(rows):
+            nalt[i, j, h, r] = len(row)
+            for a, alt in enumerate(row):
+                npat[i, j, h, r, a] = len(alt)
+                for p, (w, k) in enumerate(alt):
+                    pw[i, j, h, r, a, p] = w
+                    pk[i, j, h, r, a, p] = k
+    return nrows, nalt, npat, pw, pk
+
+
 JJ_NROWS, JJ_NALT, JJ_NPAT, JJ_PW, JJ_PK, JJ_RULE = _build_jj4()
 CZ_LEN, CZ_W, CZ_K = _build_cz4()
+CZR_NROWS, CZR_NALT, CZR_NPAT, CZR_PW, CZR_PK = _build_cz4_rows()
 
 # ---------------------------------------------------------------------------- buffers
 
@@ -254,6 +290,20 @@ class FollowBuffers(NamedTuple):
     ukind: np.ndarray  # int16[54]
     ucap: np.ndarray  # int16[54]
     ucnt: np.ndarray  # int16[54]
+    # a throw's component rows (THROW-5, DEF-5): component c's rows are the global rows
+    # c_first[c] .. c_first[c] + c_nrows[c] - 1; global row g's alternatives are
+    # g_alt0[g] .. g_alt0[g] + g_nalt[g] - 1 of ga_w / ga_k / ga_n
+    c_first: np.ndarray  # int32[D]
+    c_nrows: np.ndarray  # int32[D]
+    c_pick: np.ndarray  # int32[D] chosen row offset per component
+    c_row: np.ndarray  # int32[D] scratch: a row offset per component (OTH-5 B walk)
+    c_tight: np.ndarray  # int8[D] scratch: the walk's prefix equals the chosen rows
+    c_alt: np.ndarray  # int32[D] scratch: alternative odometer
+    g_alt0: np.ndarray  # int32[A]
+    g_nalt: np.ndarray  # int32[A]
+    ga_w: np.ndarray  # int8[A, D]
+    ga_k: np.ndarray  # int8[A, D]
+    ga_n: np.ndarray  # int32[A]
 
 
 def make_buffers(max_families: int = 4096, max_plays: int = 1 << 18,
@@ -283,6 +333,10 @@ def alloc_buffers_nb(max_families, max_plays, max_alternatives, max_tractors):
         np.zeros(a, np.int64), np.zeros(a, np.int32), np.zeros(a + 1, np.int32),
         np.zeros((N_KINDS + 1, MAX_N + 1), np.int64), np.zeros(N_KINDS, np.int16),
         np.zeros(N_KINDS, np.int16), np.zeros(N_KINDS, np.int16),
+        np.zeros(d, np.int32), np.zeros(d, np.int32), np.zeros(d, np.int32),
+        np.zeros(d, np.int32), np.zeros(d, np.int8), np.zeros(d, np.int32),
+        np.zeros(a, np.int32), np.zeros(a, np.int32), np.zeros((a, d), np.int8),
+        np.zeros((a, d), np.int8), np.zeros(a, np.int32),
     )
 
 
@@ -1182,6 +1236,11 @@ def _shape_obligation(kt, sw, ap, level, trump, buf, n_units, unit_w, unit_len, 
                     if err < 0:
                         return err
                     return RULE_FOLLOW_5 + JJ_RULE[lid] - 5
+    if n_units > 1 and sw[SW_TRACTOR_OBLIGATION] == V_TRACTOR_OBLIGATION_MAXIMIZE:
+        err = _throw_obligation(kt, sw, ap, level, trump, buf, n_units, unit_w, unit_len, n)
+        if err < 0:
+            return err
+        return RULE_THROW_5_DEF_8
     n_rows = _structure_rows(sw, ap, buf, n_units, unit_w, unit_len)
     if n_rows < 0:
         return n_rows
@@ -1193,6 +1252,190 @@ def _shape_obligation(kt, sw, ap, level, trump, buf, n_units, unit_w, unit_len, 
     if policy == V_FOLLOW_POLICY_TRACTOR_PAIRS:
         return RULE_FOLLOW_3
     return RULE_DEF_5
+
+
+# ------------------------------------------------------ DEF-5: following a throw (THROW-5)
+
+
+@njit(cache=True, _nrt=False)
+def _store_row(buf, g, a, npat, src_w, src_k):
+    """Append one alternative (``npat`` patterns) to global row ``g``'s alternatives at
+    store index ``a``; returns the next index or ERR_TOO_MANY_ALTERNATIVES."""
+    if a >= buf.ga_n.shape[0]:
+        return ERR_TOO_MANY_ALTERNATIVES
+    if npat > MAX_DEPTH:
+        return ERR_TOO_DEEP
+    for p in range(npat):
+        buf.ga_w[a, p] = src_w[p]
+        buf.ga_k[a, p] = src_k[p]
+    buf.ga_n[a] = npat
+    buf.g_nalt[g] += 1
+    return a + 1
+
+
+@njit(cache=True, _nrt=False)
+def _component_rows(sw, ap, buf, unit_w, unit_len, c, g, a):
+    """``follow.component_rows`` of unit ``c`` (``unit_w[c]``, ``unit_len[c]``) into the
+    global rows from ``g`` and alternatives from ``a``: the CZ4 chain as rows
+    (``CZR_*``), the JJ4 table, or the DEF-5 rows of the unit alone. Returns
+    ``(rows, next alternative index)``; rows < 0 is an error code."""
+    w = unit_w[c]
+    k = unit_len[c]
+    chosen = _table_family(sw, ap, w, k) if w >= 2 else 0
+    lid = _lead_id(w, k)
+    if chosen == 1 and lid >= 0 and CZ_LEN[lid] > 0:
+        sem = sw[SW_CZ4_CHAIN_SEMANTICS]
+        head = 0
+        ch = sw[SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR]
+        if lid == 2 and ap[AP_AMB_11] == 1:
+            if ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_CHOICE:
+                head = 1
+            elif ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_TRIPLE_FIRST:
+                head = 2
+        n_rows = CZR_NROWS[lid, sem, head]
+        if g + n_rows > buf.g_alt0.shape[0]:
+            return ERR_TOO_MANY_ALTERNATIVES, a
+        for r in range(n_rows):
+            buf.g_alt0[g + r] = a
+            buf.g_nalt[g + r] = 0
+            for j in range(CZR_NALT[lid, sem, head, r]):
+                a = _store_row(buf, g + r, a, CZR_NPAT[lid, sem, head, r, j],
+                               CZR_PW[lid, sem, head, r, j], CZR_PK[lid, sem, head, r, j])
+                if a < 0:
+                    return a, a
+        return n_rows, a
+    if chosen == 2 and sw[SW_JJ4_FOLLOW_SOURCE] == V_JJ4_FOLLOW_SOURCE_TABLES and lid >= 0:
+        n_rows = _jj4_rows(sw, buf, lid)
+    else:
+        n_rows = _structure_rows(sw, ap, buf, 1, unit_w[c:c + 1], unit_len[c:c + 1])
+    if n_rows < 0:
+        return n_rows, a
+    if g + n_rows > buf.g_alt0.shape[0]:
+        return ERR_TOO_MANY_ALTERNATIVES, a
+    for r in range(n_rows):
+        buf.g_alt0[g + r] = a
+        buf.g_nalt[g + r] = 0
+        for j in range(buf.row_start[r], buf.row_start[r + 1]):
+            x = buf.alt_order[j]
+            a = _store_row(buf, g + r, a, buf.alt_n[x], buf.alt_w[x], buf.alt_k[x])
+            if a < 0:
+                return a, a
+    return n_rows, a
+
+
+@njit(cache=True, _nrt=False)
+def _load_choice(buf, m, rows):
+    """The patterns of alternative ``buf.c_alt[c]`` of row ``rows[c]`` of components
+    0..m-1, into buf.pw/pk (sorted); returns how many or ERR_TOO_DEEP."""
+    npat = 0
+    for c in range(m):
+        x = buf.g_alt0[buf.c_first[c] + rows[c]] + buf.c_alt[c]
+        for p in range(buf.ga_n[x]):
+            if npat >= MAX_DEPTH:
+                return ERR_TOO_DEEP
+            buf.pw[npat] = buf.ga_w[x, p]
+            buf.pk[npat] = buf.ga_k[x, p]
+            npat += 1
+    _sort_patterns(npat, buf.pw, buf.pk)
+    return npat
+
+
+@njit(cache=True, _nrt=False)
+def _next_alternatives(buf, m, rows):
+    """Advance the alternative odometer ``buf.c_alt[:m]``; False when it wraps."""
+    for c in range(m - 1, -1, -1):
+        buf.c_alt[c] += 1
+        if buf.c_alt[c] < buf.g_nalt[buf.c_first[c] + rows[c]]:
+            return True
+        buf.c_alt[c] = 0
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _choice(kt, level, trump, buf, m, rows, split, emit, n):
+    """Rows ``rows[:m]`` of components 0..m-1 (one alternative each, every combination):
+    ``emit`` stores every realization as a family (returns 0 or an error), else returns 1
+    if one combination is realizable, 0 if none (``follow._choice_realizable``)."""
+    for c in range(m):
+        buf.c_alt[c] = 0
+    while True:
+        npat = _load_choice(buf, m, rows)
+        if npat < 0:
+            return npat
+        res = _realize(kt, level, trump, buf, npat, split, emit, n)
+        if res < 0:
+            return res
+        if res == 1 and not emit:
+            return 1
+        if not _next_alternatives(buf, m, rows):
+            return 0
+
+
+@njit(cache=True, _nrt=False)
+def _throw_obligation(kt, sw, ap, level, trump, buf, n_units, unit_w, unit_len, n):
+    """``follow._throw_obligation`` (THROW-5, DEF-5 under AMB-16 A): each component that is
+    not a single owes the first of its rows realizable together with the rows chosen for
+    the larger components; the families are that choice's realizations (OTH-5 B: every
+    choice ranked at or before it, with splitting). Sets STATE_ROW to 1 + the sum of the
+    chosen row offsets. Returns 0 or an error code."""
+    nc = 0
+    g = 0
+    a = 0
+    for u in range(n_units):
+        if unit_w[u] == 1 and unit_len[u] == 1:
+            continue
+        if nc >= MAX_DEPTH:
+            return ERR_TOO_DEEP
+        rows, a = _component_rows(sw, ap, buf, unit_w, unit_len, u, g, a)
+        if rows < 0:
+            return rows
+        buf.c_first[nc] = g
+        buf.c_nrows[nc] = rows
+        g += rows
+        nc += 1
+    split = buf.state[STATE_SPLIT] == 1
+    protected = sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED
+    pick = buf.c_pick
+    total = 0
+    for c in range(nc):
+        for r in range(buf.c_nrows[c]):
+            pick[c] = r
+            res = _choice(kt, level, trump, buf, c + 1, pick, split and not protected, False,
+                          n)
+            if res < 0:
+                return res
+            if res == 1:
+                break
+        total += pick[c]
+    buf.state[STATE_ROW] = 1 + total
+    if not protected:
+        return _choice(kt, level, trump, buf, nc, pick, split, True, n)
+    # OTH-5 B: every choice at or before ``pick`` that splitting can realize
+    row = buf.c_row
+    tight = buf.c_tight
+    d = 0
+    row[0] = -1
+    tight[0] = 1
+    while d >= 0:
+        row[d] += 1
+        last = pick[d] if tight[d] == 1 else buf.c_nrows[d] - 1
+        if row[d] > last:
+            d -= 1
+            continue
+        res = _choice(kt, level, trump, buf, d + 1, row, True, False, n)
+        if res < 0:
+            return res
+        if res == 0:
+            continue
+        if d + 1 == nc:
+            err = _choice(kt, level, trump, buf, nc, row, True, True, n)
+            if err < 0:
+                return err
+            continue
+        tight[d + 1] = 1 if tight[d] == 1 and row[d] == pick[d] else 0
+        d += 1
+        row[d] = -1
+    return 0
 
 
 # --------------------------------------------------------------------------- counting

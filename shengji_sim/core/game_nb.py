@@ -100,7 +100,7 @@ from shengji_sim.core.lead_nb import (
 from shengji_sim.core.lead_nb import alloc_lead_buffers_nb as alloc_lead_nb
 from shengji_sim.core.rng_nb import below_nb, hand_seed_nb
 from shengji_sim.core.score_nb import after_hand_nb, judge_score_nb
-from shengji_sim.core.shapes_nb import decompose_top_nb
+from shengji_sim.core.shapes_nb import decompose_top_nb, two_quads_count
 from shengji_sim.core.tables import (
     AP_AMB_37,
     MAX_RUN,
@@ -304,11 +304,11 @@ def _greedy_pick_nb(kt, sw, ap, level, trump, lane, m, n_so_far, seat_side, lead
 
 
 @njit(cache=True, _nrt=False)
-def _greedy_lead_into_nb(kt, sw, level, trump, hand, lb, lead):
+def _greedy_lead_into_nb(kt, sw, ap, level, trump, hand, lb, lead):
     """``GreedyPlayer.lead`` over the listed options, into ``lead``; returns a kind of the
     lead or ``ERR_LEAD``. (A random lead is :func:`random_lead_into_nb`, which lists no
     sets.)"""
-    n = lead_options_nb(kt, sw, level, trump, hand, lb)
+    n = lead_options_nb(kt, sw, ap, level, trump, hand, lb)
     if n <= 0:
         return ERR_LEAD
     i = greedy_lead_nb(kt, level, trump, hand, lb, n)
@@ -623,16 +623,18 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
     succ = kt.succ_pmask[level, trump]
     closed = kt.tr_closed[level, trump]
     widths = sw[SW_TRACTOR_UNITS]
+    two_quads = two_quads_count(sw, ap)  # AMB-41 A: two-quad leads are one unit
     lb = lane.lb
     while pre.hand_len[leader] > 0:
         if lane.pkinds[leader] == GREEDY:
-            lead_top = _greedy_lead_into_nb(kt, sw, level, trump, pre.hands[leader], lane.lb,
+            lead_top = _greedy_lead_into_nb(kt, sw, ap, level, trump, pre.hands[leader], lane.lb,
                                             lane.lead)
         else:  # lead_nb.random_lead_into_nb's steps: kt and lb pass only to list tractors
             m = 0
-            if may_hold_tractor_nb(kind_at, succ, closed, widths, hm[leader, 1]):
+            quads = hm[leader, 3] if two_quads else np.int64(0)
+            if may_hold_tractor_nb(kind_at, succ, closed, widths, hm[leader, 1], quads):
                 m = sorted_tractors_nb(kt, sw, level, trump, pre.hands[leader], hm[leader, 1],
-                                       lane.lb)
+                                       quads, lane.lb)
             n, lead_top = random_lead_pick_nb(kind_at, pre.hands[leader], hm[leader, 0],
                                               pre.hand_len[leader], m, lb.w, lb.ln, lb.kinds,
                                               lb.ords, state, lane.lead)
@@ -661,7 +663,7 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
             n_units = _set_units_nb(power, lead_first, size, lane.uw, lane.ul, lane.uk, lane.ut)
             tk[0] = lead_first
         else:
-            n_units = decompose_top_nb(kt, sw, level, trump, lane.lead, lane.uw, lane.ul,
+            n_units = decompose_top_nb(kt, sw, ap, level, trump, lane.lead, lane.uw, lane.ul,
                                        lane.uk, lane.ut)
         pairtractor_lead = n_units == 1 and lane.uw[0] == 2 and lane.ul[0] == 2
         for position in range(1, 4):

@@ -64,7 +64,7 @@ def kitty_multiplier_nb(kt, sw, ap, level, trump, plays, n_plays, winner, uw, ul
 
     ``uw/ul/uk/ut``: unit scratch (they get the lead's canonical units).
     """
-    n_units = decompose_top_nb(kt, sw, level, trump, plays[0], uw, ul, uk, ut)
+    n_units = decompose_top_nb(kt, sw, ap, level, trump, plays[0], uw, ul, uk, ut)
     rule = sw[SW_KITTY_MULT_RULE]
     if rule != V_KITTY_MULT_RULE_VARIANT:  # OTH-4: from the last trick's lead
         largest = 0
@@ -78,14 +78,9 @@ def kitty_multiplier_nb(kt, sw, ap, level, trump, plays, n_plays, winner, uw, ul
             return _pow2(largest)
         return np.int64(2 * lead_cards)  # twice_lead_cards
     cards = 0
-    kinds = 0
     for k in range(N_KINDS):
-        c = plays[winner, k]
-        if c > 0:
-            cards += c
-            kinds += 1
-    # winning_components: the lead's units, or the winner's (size // kinds, kinds)
-    simple_other = winner != 0 and n_units == 1
+        cards += plays[winner, k]
+    # winning_components: the lead's split, whoever wins (KITTY-3, AMB-48)
     mode = sw[SW_KITTY_MULT]
     if mode == V_KITTY_MULT_POW2_CARDS:  # AMB-25 A
         n = _pow2(cards)
@@ -95,22 +90,15 @@ def kitty_multiplier_nb(kt, sw, ap, level, trump, plays, n_plays, winner, uw, ul
                 and sw[SW_DECKS] != 2:
             cap_w = 2
         largest = 0
-        if simple_other:
-            w = cards // kinds
-            largest = (min(w, cap_w) if cap_w > 0 else w) * kinds
-        else:
-            for u in range(n_units):
-                w = np.int64(uw[u])
-                s = (min(w, cap_w) if cap_w > 0 else w) * ul[u]
-                largest = max(largest, s)
+        for u in range(n_units):
+            w = np.int64(uw[u])
+            s = (min(w, cap_w) if cap_w > 0 else w) * ul[u]
+            largest = max(largest, s)
         n = _pow2(largest)
     elif mode == V_KITTY_MULT_BY_UNIT:  # AMB-25 C
         wmax = 0
-        if simple_other:
-            wmax = cards // kinds
-        else:
-            for u in range(n_units):
-                wmax = max(wmax, uw[u])
+        for u in range(n_units):
+            wmax = max(wmax, uw[u])
         n = _pow2(wmax)
     else:  # AMB-25 D
         n = np.int64(cards)

@@ -23,8 +23,9 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from shengji_sim.core.bits_nb import lowest_bit_nb
+from shengji_sim.core.bits_nb import lowest_bit_nb, popcount_nb
 from shengji_sim.core.rng_nb import below_nb
+from shengji_sim.core.shapes_nb import two_quads_count
 from shengji_sim.core.tables import MAX_RUN, SW_TRACTOR_UNITS
 
 TRUMP = 4
@@ -115,18 +116,64 @@ def _add_tractor_nb(lb, order, kinds, ln, counts, widths, g):
     return g
 
 
+@njit(cache=True, _nrt=False)
+def _two_quads_options_nb(kt, level, trump, quads, lb, g):
+    """AMB-41 A (``shapes.two_quads_unit``): append every two quads of one follow class
+    that are no quad tractor, as one width-4 unit of length 2 (kinds in power order);
+    ``quads`` is the bit set of the positions held four times. Returns the new end."""
+    kind_at = kt.kind_at[level, trump]
+    order = kt.order[level, trump]
+    power = kt.power[level, trump]
+    eff = kt.eff[level, trump]
+    group = kt.group[level, trump]
+    trl = kt.tr_len[level, trump]
+    trk = kt.tr_kinds[level, trump]
+    outer = quads
+    while outer:
+        hi = kind_at[lowest_bit_nb(outer)]  # the stronger quad (listing order)
+        outer &= outer - 1
+        inner = outer
+        while inner:
+            lo = kind_at[lowest_bit_nb(inner)]
+            inner &= inner - 1
+            if eff[lo] != eff[hi] or group[lo] != group[hi]:
+                continue
+            adjacent = False
+            for t in range(kt.ntr[level, trump]):
+                if trl[t] == 2 and ((trk[t, 0] == lo and trk[t, 1] == hi) or
+                                    (trk[t, 0] == hi and trk[t, 1] == lo)):
+                    adjacent = True
+                    break
+            if adjacent:
+                continue  # a quad tractor, listed with the tractors
+            a, b = (hi, lo) if power[hi] < power[lo] else (lo, hi)
+            lb.gw[g] = 4
+            lb.gln[g] = 2
+            lb.gkinds[g, 0] = a
+            lb.gkinds[g, 1] = b
+            oa = order[a]
+            ob = order[b]
+            lb.gords[g, 0] = oa if oa < ob else ob
+            lb.gords[g, 1] = ob if oa < ob else oa
+            g += 1
+    return g
+
+
 @njit(cache=True, _nrt=False, inline="always")
-def _tractor_options_nb(kt, sw, level, trump, counts, pairs, lb, g):
+def _tractor_options_nb(kt, sw, level, trump, counts, pairs, quads, lb, g):
     """Append every held tractor (COMBO-4..6; each width of ``tractor_units`` the run is held
     at) to the generated options ``lb.g*`` from index ``g``; returns the new end. ``pairs``
     is the bit set of the positions held at least twice (``hm[1]`` of :mod:`.bits_nb`). Kinds
     go to ``gkinds`` in chain order, their positions to ``gords`` ascending. Runs are found
     from their first chain kind (``kt.from_idx``), strongest first kind first; the listing's
-    sort, not this order, decides where they appear."""
+    sort, not this order, decides where they appear. ``quads`` (the positions held four
+    times, or 0 where AMB-41 A does not apply) adds the two-quad units of AMB-41 A."""
     order = kt.order[level, trump]
     widths = sw[SW_TRACTOR_UNITS]
     if not widths:
         return g
+    if popcount_nb(quads) >= 2:
+        g = _two_quads_options_nb(kt, level, trump, quads, lb, g)
     kind_at = kt.kind_at[level, trump]
     tr_len = kt.tr_len[level, trump]
     tr_kinds = kt.tr_kinds[level, trump]
@@ -169,7 +216,17 @@ def _pairs_nb(order, counts):
 
 
 @njit(cache=True, _nrt=False)
-def lead_options_nb(kt, sw, level, trump, counts, lb):
+def _quads_nb(order, counts):
+    """The positions of the kinds ``counts`` holds four times, as a bit set."""
+    quads = np.int64(0)
+    for k in range(54):
+        if counts[k] >= 4:
+            quads |= np.int64(1) << np.int64(order[k])
+    return quads
+
+
+@njit(cache=True, _nrt=False)
+def lead_options_nb(kt, sw, ap, level, trump, counts, lb):
     """``lead_options``: the distinct one-unit leads of ``counts`` (LEAD-3), in the
     reference's order, written to ``lb.w/ln/kinds/ords``; returns how many.
 
@@ -191,7 +248,9 @@ def lead_options_nb(kt, sw, level, trump, counts, lb):
             gkinds[g, 0] = k
             gords[g, 0] = order[k]
             g += 1
-    g = _tractor_options_nb(kt, sw, level, trump, counts, _pairs_nb(order, counts), lb, g)
+    quads = _quads_nb(order, counts) if two_quads_count(sw, ap) else np.int64(0)
+    g = _tractor_options_nb(kt, sw, level, trump, counts, _pairs_nb(order, counts), quads,
+                            lb, g)
     for b in range(56):
         bucket[b] = 0
     for i in range(g):
@@ -242,7 +301,7 @@ def _copy_distinct_nb(lb, g):
 
 
 @njit(cache=True, _nrt=False)
-def random_lead_into_nb(kt, sw, level, trump, counts, hm, n_cards, lb, state, lead):
+def random_lead_into_nb(kt, sw, ap, level, trump, counts, hm, n_cards, lb, state, lead):
     """``RandomPlayer.lead`` without listing the sets: option ``below(n)`` of
     :func:`lead_options_nb`'s listing, written to ``lead`` as counts; returns ``(n, top)``,
     ``top`` the lead's strongest kind (``(-1, -1)`` if nothing is held). ``hm`` are the
@@ -258,9 +317,10 @@ def random_lead_into_nb(kt, sw, level, trump, counts, hm, n_cards, lb, state, le
     copies every array's fields, so the common case (no tractor) passes neither.
     """
     m = 0
+    quads = hm[3] if two_quads_count(sw, ap) else np.int64(0)
     if may_hold_tractor_nb(kt.kind_at[level, trump], kt.succ_pmask[level, trump],
-                           kt.tr_closed[level, trump], sw[SW_TRACTOR_UNITS], hm[1]):
-        m = sorted_tractors_nb(kt, sw, level, trump, counts, hm[1], lb)
+                           kt.tr_closed[level, trump], sw[SW_TRACTOR_UNITS], hm[1], quads):
+        m = sorted_tractors_nb(kt, sw, level, trump, counts, hm[1], quads, lb)
     return random_lead_pick_nb(kt.kind_at[level, trump], counts, hm[0], n_cards, m, lb.w,
                                lb.ln, lb.kinds, lb.ords, state, lead)
 
@@ -296,12 +356,15 @@ def random_lead_pick_nb(kind_at, counts, held, n_cards, m, tw, tln, tkinds, tord
 
 
 @njit(cache=True, _nrt=False)
-def may_hold_tractor_nb(kind_at, succ, closed, widths, pairs):
+def may_hold_tractor_nb(kind_at, succ, closed, widths, pairs, quads):
     """False when no tractor is held twice (``pairs``: the positions held twice): no
     tractor widths, or (runs closed, ``tables.tr_closed``) no kind held twice whose 2-runs'
-    second kinds are held twice (``succ``: ``tables.succ_pmask``). Most hands hold none."""
+    second kinds are held twice (``succ``: ``tables.succ_pmask``), and fewer than two
+    ``quads`` (AMB-41 A two-quad units). Most hands hold none."""
     if not widths or not pairs:
         return False
+    if popcount_nb(quads) >= 2:
+        return True
     if closed != 1:
         return True
     firsts = pairs
@@ -313,11 +376,11 @@ def may_hold_tractor_nb(kind_at, succ, closed, widths, pairs):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def sorted_tractors_nb(kt, sw, level, trump, counts, pairs, lb):
-    """The held tractors of ``counts`` (``pairs``: its positions held twice), distinct and in
-    listing order, into ``lb.w/ln/kinds/ords`` (as :func:`lead_options_nb` lists them);
-    returns how many."""
-    g = _tractor_options_nb(kt, sw, level, trump, counts, pairs, lb, 0)
+def sorted_tractors_nb(kt, sw, level, trump, counts, pairs, quads, lb):
+    """The held tractors of ``counts`` (``pairs``: its positions held twice; ``quads``: held
+    four times where AMB-41 A applies, else 0), distinct and in listing order, into
+    ``lb.w/ln/kinds/ords`` (as :func:`lead_options_nb` lists them); returns how many."""
+    g = _tractor_options_nb(kt, sw, level, trump, counts, pairs, quads, lb, 0)
     idx = lb.idx
     for r in range(g):  # stable insertion sort by the strongest-first card sequence
         j = r
@@ -412,18 +475,18 @@ def option_cards(kt, level: int, trump: int, lb: LeadBuffers, i: int) -> list[in
     return [int(kt.kind_at[level, trump, o]) for o in lb.ords[i, :lb.ln[i]] for _ in range(w)]
 
 
-def lead_options(kt, sw, level: int, trump: int, hand, lb: LeadBuffers | None = None
+def lead_options(kt, sw, ap, level: int, trump: int, hand, lb: LeadBuffers | None = None
                  ) -> list[list[int]]:
     """The kernel's listing of ``lead_options`` for a reference-style hand."""
     lb = lb or make_lead_buffers(kt)
-    n = lead_options_nb(kt, sw, level, trump, _counts(hand), lb)
+    n = lead_options_nb(kt, sw, ap, level, trump, _counts(hand), lb)
     return [option_cards(kt, level, trump, lb, i) for i in range(n)]
 
 
-def greedy_lead(kt, sw, level: int, trump: int, hand, lb: LeadBuffers | None = None
+def greedy_lead(kt, sw, ap, level: int, trump: int, hand, lb: LeadBuffers | None = None
                 ) -> list[int]:
     lb = lb or make_lead_buffers(kt)
     counts = _counts(hand)
-    n = lead_options_nb(kt, sw, level, trump, counts, lb)
+    n = lead_options_nb(kt, sw, ap, level, trump, counts, lb)
     return option_cards(kt, level, trump, lb, int(greedy_lead_nb(kt, level, trump, counts,
                                                                   lb, n)))

@@ -21,7 +21,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from shengji_sim.core.tables import SW_SPLIT_SETS, SW_TRACTOR_UNITS, V_SPLIT_SETS_YES
+from shengji_sim.core.tables import (
+    AP_AMB_41,
+    SW_SPLIT_SETS,
+    SW_THROW_SPLIT,
+    SW_TRACTOR_UNITS,
+    SW_TWO_QUADS_ADJACENT,
+    V_SPLIT_SETS_YES,
+    V_THROW_SPLIT_SETS_WHOLE,
+    V_TWO_QUADS_ADJACENT_ANY,
+)
 
 MAX_RUN = 13
 N_KINDS = 54
@@ -32,6 +41,18 @@ FAIL = 1 << 20  #: "no decomposition within the budget"
 def split_flag(sw) -> bool:
     """AMB-17 A: a larger set may supply a smaller one."""
     return sw[SW_SPLIT_SETS] == V_SPLIT_SETS_YES
+
+
+@njit(cache=True, inline="always")
+def sets_whole(sw) -> bool:
+    """AMB-48 A: a throw's components never break a held set."""
+    return sw[SW_THROW_SPLIT] == V_THROW_SPLIT_SETS_WHOLE
+
+
+@njit(cache=True, inline="always")
+def two_quads_count(sw, ap) -> bool:
+    """AMB-41 A (where it applies): any two quads of one suit form the "2个4个" shape."""
+    return ap[AP_AMB_41] == 1 and sw[SW_TWO_QUADS_ADJACENT] == V_TWO_QUADS_ADJACENT_ANY
 
 
 @njit(cache=True, inline="always")
@@ -223,10 +244,15 @@ def _enter(power, trl, trk, trt, ntr, sw, counts, d, fn, fb, bw, bl, bk, bt) -> 
 @njit(cache=True, _nrt=False)
 def _next_unit(trl, trk, ntr, sw, counts, d, ffirst, fphase, fw, ft) -> bool:
     """Advance node ``d`` to its next unit containing its lowest kind (reference order:
-    sets of widths 1..count, then tractors in table order with widths ascending)."""
+    sets of widths 1..count, then tractors in table order with widths ascending; under
+    AMB-48 A only the whole set, and tractors whose kinds are held exactly their width)."""
     first = ffirst[d]
+    whole = sets_whole(sw)  # AMB-48 A: every held kind whole
     if fphase[d] == 0:
-        fw[d] += 1
+        if whole:
+            fw[d] = counts[first] if fw[d] == 0 else counts[first] + 1
+        else:
+            fw[d] += 1
         if fw[d] <= counts[first]:
             return True
         fphase[d] = 1
@@ -246,7 +272,8 @@ def _next_unit(trl, trk, ntr, sw, counts, d, ffirst, fphase, fw, ft) -> bool:
                 if width_ok(sw, w):
                     good = True
                     for i in range(length):
-                        if counts[trk[t, i]] < w:
+                        c = counts[trk[t, i]]
+                        if c < w or (whole and c != w):
                             good = False
                             break
                     if good:
@@ -351,7 +378,39 @@ def _dec_search(power, trl, trk, trt, ntr, sw, counts, ncards,
 
 
 @njit(cache=True, _nrt=False)
-def decompose_top_nb(kt, sw, level, trump, counts, out_w, out_len, out_kinds, out_top) -> int:
+def two_quads_unit_nb(power, sw, counts, ow, ol, ok, ot) -> bool:
+    """``shapes.two_quads_unit`` after :func:`one_unit` found no quad tractor: exactly two
+    quads as one width-4 unit of length 2 at index 0, kinds in (power, kind) order."""
+    a = -1
+    b = -1
+    for k in range(N_KINDS):
+        c = counts[k]
+        if c > 0:
+            if c != 4:
+                return False
+            if a < 0:
+                a = k
+            elif b < 0:
+                b = k
+            else:
+                return False
+    if b < 0 or not width_ok(sw, 4):
+        return False
+    if power[b] < power[a]:
+        a, b = b, a
+    ow[0] = 4
+    ol[0] = 2
+    ok[0, 0] = a
+    ok[0, 1] = b
+    for i in range(2, MAX_RUN):
+        ok[0, i] = -1
+    ot[0] = power[b]
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def decompose_top_nb(kt, sw, ap, level, trump, counts, out_w, out_len, out_kinds,
+                     out_top) -> int:
     """``shapes.decompose`` with each unit's top (see the module docstring)."""
     power = kt.power[level, trump]
     trl = kt.tr_len[level, trump]
@@ -365,6 +424,9 @@ def decompose_top_nb(kt, sw, level, trump, counts, out_w, out_len, out_kinds, ou
         return 0
     if one_unit(power, trl, trk, trt, ntr, sw, counts, out_w, out_len, out_kinds, out_top):
         return 1
+    if ncards == 8 and two_quads_count(sw, ap) and two_quads_unit_nb(
+            power, sw, counts, out_w, out_len, out_kinds, out_top):
+        return 1  # AMB-41 A: a "2个4个" lead
     return _decompose_throw_nb(power, trl, trk, trt, ntr, sw, counts, ncards, out_w, out_len,
                                out_kinds, out_top)
 
@@ -396,13 +458,13 @@ def _decompose_throw_nb(power, trl, trk, trt, ntr, sw, counts, ncards, out_w, ou
 
 
 @njit(cache=True, _nrt=True)
-def decompose_nb(kt, sw, level, trump, counts, out_w, out_len, out_kinds) -> int:
+def decompose_nb(kt, sw, ap, level, trump, counts, out_w, out_len, out_kinds) -> int:
     """``shapes.decompose``: canonical units of a one-suit play, in the reference's order.
 
     ``out_w``/``out_len``: int8[>= n]; ``out_kinds``: int8[>= n, 13] (padded -1).
     """
     top = np.empty(out_w.shape[0], np.int16)
-    return decompose_top_nb(kt, sw, level, trump, counts, out_w, out_len, out_kinds, top)
+    return decompose_top_nb(kt, sw, ap, level, trump, counts, out_w, out_len, out_kinds, top)
 
 
 # ------------------------------------------------------------------------------ realizations
@@ -600,6 +662,7 @@ def _tables_key(variant) -> tuple:
 
     return (fixed_two_mode(variant), variant.jj_special_order, variant.level_card_in_plain_run,
             variant.special_adjacency, variant.ace_adjacency, variant.gap_adjacency,
+            variant.ace_low_without_two,
             variant.trump_is_one_suit, variant.offlevel_suit_rank, bool(variant.joker_tractor),
             tuple(variant.tractor_units), variant.jj4_A2_tractor_rank)
 
@@ -632,11 +695,11 @@ def decompose_core(variant, level: int, trump: int, cards):
     """Kernel version of ``shapes.decompose`` on a card list: a tuple of ``shapes.Unit``."""
     from shengji_sim.rules.shapes import Unit
 
-    kt, sw, _ = kernel_inputs(variant)
+    kt, sw, ap = kernel_inputs(variant)
     counts = counts_array(cards)
     n = int(counts.sum())
     ow = np.zeros(max(1, n), np.int8)
     ol = np.zeros(max(1, n), np.int8)
     ok = np.full((max(1, n), MAX_RUN), -1, np.int8)
-    nu = decompose_nb(kt, sw, level, trump, counts, ow, ol, ok)
+    nu = decompose_nb(kt, sw, ap, level, trump, counts, ow, ol, ok)
     return tuple(Unit(int(ow[u]), tuple(int(x) for x in ok[u, :ol[u]])) for u in range(nu))

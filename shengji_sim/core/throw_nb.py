@@ -186,7 +186,7 @@ def judge_throw_nb(kt, sw, ap, level, trump, lead, others, played, uw, ul, uk, u
                 return -1, 0, 0, PU_CARD_POINTS, 0  # DEF-27
     if size == 0:
         return -1, 0, 0, PU_CARD_POINTS, 0
-    n = decompose_top_nb(kt, sw, level, trump, lead, uw, ul, uk, ut)
+    n = decompose_top_nb(kt, sw, ap, level, trump, lead, uw, ul, uk, ut)
     if n == 1:  # THROW-1: one unit, not a throw
         for k in range(N_KINDS):
             played[k] = lead[k]

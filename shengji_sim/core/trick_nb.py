@@ -454,7 +454,7 @@ def trick_winner_nb(kt, sw, ap, level, trump, plays, n_plays, uw, ul, uk, ut) ->
             n += plays[p, k]
         if n != size:
             return ERR_INPUT
-    n_units = decompose_top_nb(kt, sw, level, trump, plays[0], uw, ul, uk, ut)
+    n_units = decompose_top_nb(kt, sw, ap, level, trump, plays[0], uw, ul, uk, ut)
     return trick_winner_units_nb(kt, sw, ap, level, trump, plays, n_plays, n_units, uw, ul, ut,
                                  size, lead_suit)
 

@@ -186,6 +186,8 @@ def _shape_obligation(ctx: Context, units: tuple[Unit, ...], holding: Counts,
             rows = jj4_table(lead, v.two_quads_adjacent, v.pairtractor_lead_vs_tripletractor)
             if rows:
                 return _first_row(ctx, rows, holding, n, f"FOLLOW-{_jj4_rule(lead)}")
+    if len(units) > 1 and v.tractor_obligation == "maximize":
+        return _throw_obligation(ctx, units, holding, n)
     rows = _structure_rows(ctx, units)
     rule = "FOLLOW-3" if v.follow_policy == "tractor_pairs" and len(units) == 1 else "DEF-5"
     if len(units) > 1:
@@ -326,6 +328,145 @@ def _greedy(ctx, chain, rest: Counts, m: int, fixed: tuple[int, ...], out: dict)
                         tuple(sorted(fixed + tuple(unit.cards()))), out)
             return
     out[Family(fixed, rest, m)] = None
+
+
+# ------------------------------------------------------ DEF-5: following a throw (THROW-5)
+
+Rows = list  #: ranked rows; a row is a list of alternatives, each a tuple of patterns
+
+
+def component_rows(ctx: Context, unit: Unit) -> Rows:
+    """What ``unit`` would be owed if it were led alone, as ranked rows (DEF-5, DEF-8).
+
+    The variant's own order for that shape: a CZ4 chain (FOLLOW-4, read as ranked rows by
+    :func:`chain_rows`), a JJ4 table (FOLLOW-5..10) or, where no table applies, the DEF-5
+    rows of the unit alone (a triple: triple, then pair, then nothing). Every list ends with
+    the row of no structure, which any holding realizes.
+    """
+    if unit.pattern == (1, 1):
+        return [[()]]
+    family = _table_family(ctx, unit.pattern)
+    v = ctx.variant
+    if family == "cz4" and unit.pattern in CZ4_CHAINS:
+        return chain_rows(ctx, unit.pattern)
+    if family == "jj4" and v.jj4_follow_source == "tables":
+        table = jj4_table(unit.pattern, v.two_quads_adjacent,
+                          v.pairtractor_lead_vs_tripletractor)
+        if table:
+            return [list(row.alternatives) for row in table]
+    return _structure_rows(ctx, (unit,))
+
+
+def chain_rows(ctx: Context, lead: Pattern) -> Rows:
+    """A CZ4 chain (FOLLOW-4) as ranked rows, for a chain shape inside a throw
+    (:func:`chain_rows_for` with the variant's AMB-15 and AMB-11 readings)."""
+    choice = ctx.variant.pairtractor_lead_vs_tripletractor
+    head = None
+    if lead == T3 and "AMB-11" in _applicable(ctx) and choice in ("choice", "triple_first"):
+        head = choice
+    return chain_rows_for(lead, ctx.variant.cz4_chain_semantics, head)
+
+
+def chain_rows_for(lead: Pattern, semantics: str, amb11_head: str | None) -> Rows:
+    """The rows of a CZ4 chain lead (FOLLOW-4) under AMB-15 ``semantics``.
+
+    AMB-15 A (greedy): every multiset of chain elements that fits the lead's card count,
+    ranked by its elements' places in the chain (a longer multiset first on equal places),
+    so the first realizable row is what the greedy fill takes ("X—Y—Z": X if possible, then
+    the rest from the chain). AMB-15 B: each element alone, in chain order. Both end with
+    the row of no structure. AMB-11 (a 3-pair tractor lead): ``amb11_head`` "choice" puts
+    the 2-triple tractor beside it (A), "triple_first" before it (C).
+    """
+    chain, _line = CZ4_CHAINS[lead]
+    n = lead[0] * lead[1]
+    if semantics == "first_only":
+        rows = [[(element,)] for element in chain if element[0] * element[1] <= n]
+    else:
+        rows = [[tuple(chain[i] for i in places)] for places in _chain_multisets(chain, n)]
+    rows.append([()])
+    if amb11_head == "choice":
+        rows = [[(T3,), (TT,)]] + rows
+    elif amb11_head == "triple_first":
+        rows = [[(TT,)]] + rows
+    return rows
+
+
+def _chain_multisets(chain, n: int) -> list[tuple[int, ...]]:
+    """Non-empty multisets of chain places whose elements fit in ``n`` cards, ranked."""
+    found: list[tuple[int, ...]] = []
+
+    def grow(places: tuple[int, ...], left: int) -> None:
+        if places:
+            found.append(places)
+        for i in range(places[-1] if places else 0, len(chain)):
+            size = chain[i][0] * chain[i][1]
+            if size <= left:
+                grow(places + (i,), left - size)
+
+    grow((), n)
+    return sorted(found, key=lambda places: places + (len(chain),))
+
+
+def _throw_obligation(ctx: Context, units: tuple[Unit, ...], holding: Counts,
+                      n: int) -> Obligation:
+    """THROW-5 / DEF-5 under AMB-16 A: each component owes at least what it would be owed if
+    led alone, from the cards the larger components leave.
+
+    Components are taken largest first (the order of ``decompose``); each gets the first of
+    its :func:`component_rows` that the holding realizes together with the rows already
+    chosen, so the chosen rows are the lexicographically first realizable choice. Every
+    component's last row asks for nothing, so a choice always exists. The follows are the
+    realizations of the chosen rows (with the rows' alternatives). Under OTH-5 B the rows
+    are chosen without splitting sets, and every choice ranked at or before them may be met
+    by splitting (as :func:`_first_row`).
+    """
+    protected = ctx.variant.longer_tuples == "protected"
+    per = [component_rows(ctx, u) for u in units if u.pattern != (1, 1)]
+    chosen: list[int] = []
+    for rows in per:
+        for index in range(len(rows)):
+            if _choice_realizable(ctx, holding, per, chosen + [index], not protected and
+                                  ctx.split):
+                chosen.append(index)
+                break
+    fams: list[Family] = []
+    choices = _choices_up_to(ctx, holding, per, chosen) if protected else [chosen]
+    for choice in choices:
+        for alternative in _alternatives(per, choice):
+            fams += _families_for(ctx, holding, list(alternative), n, ctx.split or protected)
+    parts = [_describe(per[c][r]) for c, r in enumerate(chosen)]
+    return Obligation(fams, "THROW-5/DEF-8", "components: " + "; ".join(parts),
+                      1 + sum(chosen))
+
+
+def _alternatives(per: list[Rows], choice: list[int]) -> list[tuple[Pattern, ...]]:
+    """The pattern lists of a choice of rows: one alternative from each chosen row."""
+    rows = [per[c][r] for c, r in enumerate(choice)]
+    return [tuple(p for alt in combo for p in alt) for combo in product(*rows)]
+
+
+def _choice_realizable(ctx, holding, per, choice, split) -> bool:
+    return any(realizable(ctx, holding, list(a), split) for a in _alternatives(per, choice))
+
+
+def _choices_up_to(ctx, holding, per, chosen) -> list[list[int]]:
+    """OTH-5 B: every choice of rows ranked at or before ``chosen`` (lexicographically) that
+    splitting sets can realize; a prefix that cannot be realized is not extended."""
+    out: list[list[int]] = []
+
+    def walk(prefix: list[int], tight: bool) -> None:
+        c = len(prefix)
+        if c == len(per):
+            out.append(prefix)
+            return
+        last = chosen[c] if tight else len(per[c]) - 1
+        for index in range(last + 1):
+            choice = prefix + [index]
+            if _choice_realizable(ctx, holding, per, choice, True):
+                walk(choice, tight and index == chosen[c])
+
+    walk([], True)
+    return out
 
 
 # ------------------------------------------------------- DEF-5: rows from the lead's structure

@@ -33,6 +33,7 @@ The flow of :func:`play_hand`:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import combinations
 from typing import Any, Protocol
 
 from shengji_sim import RULES_VERSION
@@ -51,7 +52,14 @@ from shengji_sim.rules.follow import check_follow, follow_options, nth_multiset
 from shengji_sim.rules.kitty import judge_kitty
 from shengji_sim.rules.match import MatchState, after_hand, new_match, side_of
 from shengji_sim.rules.score import judge_score
-from shengji_sim.rules.shapes import Context, Unit, make_context, play_suit, tractor_kinds
+from shengji_sim.rules.shapes import (
+    Context,
+    Unit,
+    make_context,
+    play_suit,
+    tractor_kinds,
+    two_quads_unit,
+)
 from shengji_sim.rules.throw import judge_throw
 from shengji_sim.rules.trick import trick_points, trick_winner
 
@@ -112,12 +120,20 @@ def list_choice(items: list, can_pass: bool = False) -> Choice:
 # ----------------------------------------------------------------------------- the hand
 
 
+#: ``audit(decision, state, seat, options, **context)``: called with every decision's full
+#: option list before the player chooses (the property ``offered_moves_legal`` checks each
+#: option with the engine's own legality checks). ``decision`` is "declare", "bury",
+#: "chaodi", "lead" or "follow"; ``options`` a list or a :class:`Choice`.
+Audit = Any
+
+
 @dataclass
 class HandState:
     variant: Any
     rng: Rng
     players: list
     match: MatchState
+    audit: Audit = None
     hands: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
     kitty: list[int] = field(default_factory=list)
     record: dict = field(default_factory=dict)
@@ -146,11 +162,13 @@ class HandState:
 
 
 def play_hand(variant: Any, players: list, root_seed: int, index: int,
-              match: MatchState | None = None) -> dict:
-    """Play one hand; returns its game record (DESIGN.md "Games, records, replays")."""
+              match: MatchState | None = None, audit: Audit = None) -> dict:
+    """Play one hand; returns its game record (DESIGN.md "Games, records, replays").
+
+    ``audit`` (tests) sees every decision's options first (:data:`Audit`)."""
     match = match or new_match(variant)
     seed = hand_seed(root_seed, index)
-    st = HandState(variant, Rng(seed), list(players), match)
+    st = HandState(variant, Rng(seed), list(players), match, audit)
     st.record = {
         "rules_version": RULES_VERSION, "variant": variant.name,
         "variant_hash": variant.content_hash, "seed": root_seed, "index": index,
@@ -228,6 +246,7 @@ def _declaration_options(st: HandState, seat: int, standing) -> list[Declaration
 def _offer_declaration(st: HandState, seat: int, standing: list, accepted: list,
                        dealt: int) -> None:
     options = _declaration_options(st, seat, standing[0])
+    _audit(st, "declare", seat, options, standing=standing[0])
     if not options:
         return
     choice = st.players[seat].declare(st.view(seat), list_choice(options, True), st.rng)
@@ -292,6 +311,7 @@ def _bury(st: HandState, seat: int) -> list[int]:
     counts = _counts(st.hands[seat])
     choice = Choice(_count_multisets(counts, n),
                     lambda i: nth_multiset(st.ctx, counts, n, i))
+    _audit(st, "bury", seat, choice)
     buried = list(st.players[seat].bury(st.view(seat), choice, st.rng))
     _take(st.hands[seat], buried, f"seat {seat} buries")
     if len(buried) != n:
@@ -325,6 +345,8 @@ def _chaodi(st: HandState) -> None:
         if seat == holder:
             continue
         options = _chaodi_options(st, seat, standing, declarer, someone_else)
+        _audit(st, "chaodi", seat, options, standing=standing, declarer=declarer,
+               someone_else=someone_else)
         act = None
         if options:
             act = st.players[seat].chaodi(st.view(seat), list_choice(options, True), st.rng)
@@ -382,6 +404,7 @@ def _chaodi_options(st, seat, standing, declarer, someone_else) -> list[Declarat
 def lead_options(ctx: Context, hand: list[int]) -> list[list[int]]:
     """Every distinct one-unit lead (single, set, tractor; LEAD-3), strongest first.
 
+    Under AMB-41 A two quads of one suit are one unit too (a "2个4个" lead, not a throw).
     Throws are legal leads too, but they are not among these options: the ``random`` player
     leads one unit; a player may still return a throw of its own making.
     """
@@ -395,6 +418,11 @@ def lead_options(ctx: Context, hand: list[int]) -> list[list[int]]:
             for w in ctx.ranking.tractor_widths:
                 if all(counts[k] >= w for k in kinds):
                     found.add(tuple(sorted(Unit(w, kinds).cards())))
+    quads = [k for k in range(54) if counts[k] >= 4]
+    for a, b in combinations(quads, 2):
+        unit = two_quads_unit(ctx, tuple(4 if k in (a, b) else 0 for k in range(54)))
+        if unit is not None and play_suit(ctx, unit.cards()) is not None:
+            found.add(tuple(sorted(unit.cards())))
     key = ctx.ranking.sort_key
     plays = [sorted(p, key=key) for p in found]
     return sorted(plays, key=lambda p: ([key(k) for k in p], len(p)))
@@ -418,6 +446,7 @@ def _play_trick(st: HandState, leader: int) -> dict:
     for position in range(1, 4):
         seat = (leader + position) % 4
         options = follow_options(ctx, lead, st.hands[seat], position)
+        _audit(st, "follow", seat, options, lead=lead, position=position)
         rules.append([options.rule, options.row])
         choice = Choice(options.count, options.nth)
         play = list(st.players[seat].follow(st.view(seat, plays), choice, st.rng))
@@ -445,6 +474,7 @@ def _lead(st: HandState, leader: int) -> tuple[list[int], dict | None]:
     """LEAD-3 and THROW-2..4: the leader's cards, after any refused or failed throw."""
     ctx = st.ctx
     options = lead_options(ctx, st.hands[leader])
+    _audit(st, "lead", leader, options)
     for _ in range(MAX_LEAD_ATTEMPTS):
         lead = list(st.players[leader].lead(st.view(leader), list_choice(options), st.rng))
         _check_subset(st.hands[leader], lead, f"seat {leader} leads")
@@ -525,6 +555,11 @@ def play_match(variant: Any, players: list, root_seed: int, max_hands: int = 500
 
 
 # ------------------------------------------------------------------------------ helpers
+
+
+def _audit(st: HandState, decision: str, seat: int, options, **context) -> None:
+    if st.audit is not None:
+        st.audit(decision, st, seat, options, **context)
 
 
 def _counts(cards: list[int]) -> tuple[int, ...]:

@@ -9,9 +9,8 @@ cards. :func:`judge_kitty` returns a :class:`KittyResult` whose ``awarded`` is t
 the attackers' total: positive when the attackers 抠底, zero when the dealer side's win is
 not counted (KITTY-2), negative when a JJ4 dealer side 扣底s the attackers (AMB-27).
 
-The multiplier counts the winning play's components: the winner's canonical decomposition
-when the leader wins, else the winning play's components as matched against the lead (one
-unit for a one-unit lead; the lead's units for a throw), CMP-8 / THROW-6.
+The multiplier counts the components of the lead's split (KITTY-3, AMB-48), whoever wins:
+a play that beats the lead counts as the shape it matched (CMP-8, THROW-6).
 """
 
 from __future__ import annotations
@@ -44,13 +43,14 @@ def side_of(index: int, leader_side: str) -> str:
 
 
 def winning_components(ctx: Context, plays: list[list[int]], winner: int) -> list[tuple[int, int]]:
-    """The winning play's components as (width, length) patterns (see the module docstring)."""
-    units = lead_units(ctx, plays[0])
-    if winner == 0 or len(units) > 1:
-        return [u.pattern for u in units]
-    size = len(plays[winner])
-    kinds = len(set(plays[winner]))
-    return [(size // kinds, kinds)]
+    """The components the multiplier reads, as (width, length) patterns (KITTY-3, THROW-7).
+
+    "The largest component" is read from the lead's split (AMB-48), whoever wins: a play
+    that beats the lead counts as the shape it matched ("甩牌中的最大牌型", 003 l.101), so a
+    ruff of SA SA SK with H5 H5 H5 counts the pair, and a quad that beats a 2-pair tractor
+    counts as that tractor.
+    """
+    return [u.pattern for u in lead_units(ctx, plays[0])]
 
 
 def largest_size(patterns: list[tuple[int, int]], max_width: int | None = None) -> int:

@@ -89,6 +89,7 @@ def build_ranking(variant: Any, level: int, trump: int) -> Ranking:
         variant.special_adjacency,
         variant.ace_adjacency,
         variant.gap_adjacency,
+        variant.ace_low_without_two,
         variant.trump_is_one_suit,
         variant.offlevel_suit_rank,
         bool(variant.joker_tractor),
@@ -99,7 +100,7 @@ def build_ranking(variant: Any, level: int, trump: int) -> Ranking:
 
 @lru_cache(maxsize=4096)
 def _build(key: tuple, level: int, trump: int) -> Ranking:
-    (fixed_two, special_order, level_in_run, adjacency, ace, gap, one_suit, suit_rank,
+    (fixed_two, special_order, level_in_run, adjacency, ace, gap, ace_low, one_suit, suit_rank,
      joker_tractor, widths) = key
     has_fixed_two = fixed_two != "none" and level != TWO
     tiers = _trump_tiers(level, trump, has_fixed_two, fixed_two, special_order)
@@ -110,7 +111,7 @@ def _build(key: tuple, level: int, trump: int) -> Ranking:
     chains: list[Chain] = []
     wraps: set[tuple[int, int]] = set()
     for suit in range(4):
-        chains += _plain_chains(suit, removed, gap, ace, has_fixed_two)
+        chains += _plain_chains(suit, removed, gap, ace, ace_low, suit == trump)
     if trump != NO_TRUMP and level_in_run == "yes_if_trump_suit":
         chains += _level_in_run_chains(trump, level, has_fixed_two, gap)
     if adjacency == "power_order":
@@ -201,20 +202,37 @@ def _runs(suit: int, ranks: list[int], removed: set[int], gap: str) -> list[Chai
     return [tuple((kind(suit, r),) for r in run) for run in runs]
 
 
-def _plain_chains(suit, removed, gap, ace, has_fixed_two) -> list[Chain]:
+def _plain_chains(suit, removed, gap, ace, ace_low, is_trump_suit) -> list[Chain]:
     """Plain cards of a natural suit: 2..K then A high (COMBO-5, COMBO-7, AMB-05, AMB-06).
 
-    Under AMB-05 A (``both_ends``) the ace may also sit below the lowest plain rank when 2
-    is a plain card (AA2233), but a run never passes through the ace.
+    Under AMB-05 A (``both_ends``) the ace may also sit below the lowest plain rank (AA2233),
+    but a run never passes through the ace; whether it may when the suit has no plain 2 is
+    :func:`_ace_low_allowed` (AMB-49).
     """
     plain = [r for r in range(13) if r not in removed]
     chains = _runs(suit, plain, removed, gap)
-    if ace == "both_ends" and not has_fixed_two and ACE in plain and len(plain) > 1:
+    if ace == "both_ends" and ACE in plain and len(plain) > 1:
         low = [r for r in plain if r != ACE]
-        if low[0] == TWO or _ranks_adjacent(-1, low[0], removed | {-1}, gap):
+        if _ace_low_allowed(low[0], removed, gap, ace_low, is_trump_suit):
             first = _runs(suit, low, removed, gap)[0]
             chains.append(((kind(suit, ACE),),) + first)
     return chains
+
+
+def _ace_low_allowed(lowest: int, removed: set[int], gap: str, ace_low: str,
+                     is_trump_suit: bool) -> bool:
+    """May the ace sit directly below the suit's lowest plain rank ``lowest`` (AMB-05 A)?
+
+    Next to a plain 2 always (000 l.26 "AA2233"). When the suit has no plain 2 (the 2s are
+    level cards at level 2, or fixed trumps): AMB-49 A no; AMB-49 B yes, by the gap rule of
+    AMB-06 A (SA SA S3 S3 at level 2 and at level 10). The trump suit keeps its 2 among its
+    own cards (a trump like its A, in the sequence "... K, A, 2, L"), so B does not apply there.
+    """
+    if lowest == TWO:
+        return True
+    if ace_low == "no" or is_trump_suit:
+        return False
+    return _ranks_adjacent(-1, lowest, removed | {-1}, gap)
 
 
 def _level_in_run_chains(trump, level, has_fixed_two, gap) -> list[Chain]:
@@ -254,8 +272,8 @@ def _suit_sequence_chains(level, trump, has_fixed_two, removed, gap, ace, adjace
     A: each natural suit runs plain ranks, then A, then 2, then L; neighbours of the same
     trump status are adjacent, so the trump suit chains ...K-A-2-L and an off suit 2-L.
     C: only natural-rank neighbours among the special cards (2-3 at level 3).
-    The ace-to-2 link in the trump suit follows AMB-05 (A: the ace ends a run; B: runs pass
-    through; C: no link). Jokers: LJ-BJ (COMBO-6).
+    How the trump suit's plain cards reach its special cards is
+    :func:`_trump_suit_special_chains`. Jokers: LJ-BJ (COMBO-6).
     """
     chains: list[Chain] = []
     specials = sorted({TWO, level} if has_fixed_two else {level})
@@ -264,27 +282,47 @@ def _suit_sequence_chains(level, trump, has_fixed_two, removed, gap, ace, adjace
         natural = len(specials) == 2 and specials[1] - specials[0] == 1
         if len(seq) == 2 and (adjacency == "suit_sequence" or natural):
             chains.append(seq)
-        if suit != trump or level == ACE:
-            continue
-        top_run = _runs(suit, [r for r in range(13) if r not in removed], removed, gap)[-1]
-        if has_fixed_two:
-            chains += _trump_ace_wrap(suit, level, ace, adjacency, top_run, wraps)
-        elif adjacency == "suit_sequence":
-            chains.append(top_run + ((kind(suit, level),),))
+        if suit == trump:
+            chains += _trump_suit_special_chains(suit, level, has_fixed_two, removed, gap, ace,
+                                                 adjacency, wraps)
     if joker_tractor:
         chains.append(((LJ,), (BJ,)))
     return chains
 
 
-def _trump_ace_wrap(suit, level, ace, adjacency, top_run, wraps) -> list[Chain]:
-    """Trump suit ...K-A-2-L under AMB-05: both_ends -> [A,2,L]; trump_A2 -> through; else none."""
+def _trump_suit_special_chains(suit, level, has_fixed_two, removed, gap, ace, adjacency,
+                               wraps) -> list[Chain]:
+    """The trump suit's sequence "... K, A, 2, L" where its plain run meets its specials.
+
+    The specials after the plain run are the fixed 2 (if any), then the level card L.
+    * Level below A: the link from the ace follows AMB-05, whether the next special is a
+      fixed 2 or (at level 2, or without fixed 2s) the level card itself, so the answer does
+      not depend on whether the 2 is a level card or a fixed trump (AMB-05 example 3).
+    * Level A: the ace is the level card, so the sequence reads "... Q, K, 2, L"; the K
+      reaches the next special over the removed ace only by the gap rule (AMB-06 A), and
+      not under AMB-05 C (no wrap past the ace).
+    """
+    top_run = _runs(suit, [r for r in range(13) if r not in removed], removed, gap)[-1]
+    tail = (((kind(suit, TWO),),) if has_fixed_two else ()) + ((kind(suit, level),),)
+    if has_fixed_two and not (adjacency == "suit_sequence" or level == TWO + 1):
+        tail = tail[:1]  # AMB-04 C: 2-L only where the ranks are natural neighbours
+    if not has_fixed_two and adjacency != "suit_sequence":
+        return []
+    if level == ACE:
+        if gap == "yes" and ace != "high_only" and top_run[-1] == (kind(suit, ACE - 1),):
+            return [top_run + tail]
+        return []
+    return _trump_ace_link(suit, ace, top_run, tail, has_fixed_two, wraps)
+
+
+def _trump_ace_link(suit, ace, top_run, tail, has_fixed_two, wraps) -> list[Chain]:
+    """AMB-05 at the trump-suit ace: both_ends -> [A, specials...]; trump_A2 -> the run passes
+    through the ace; high_only -> no link. A link from the ace to a fixed 2 is a wrap link
+    (AMB-40 B ranks such tractors lowest)."""
     if ace == "high_only":
         return []
-    a, two, lv = kind(suit, ACE), kind(suit, TWO), kind(suit, level)
-    wraps.add((a, two))
-    tail: tuple[Tier, ...] = ((two,),)
-    if adjacency == "suit_sequence" or level == TWO + 1:
-        tail += ((lv,),)
+    if has_fixed_two:
+        wraps.add((kind(suit, ACE), kind(suit, TWO)))
     if ace == "both_ends":
-        return [((a,),) + tail]
+        return [((kind(suit, ACE),),) + tail]
     return [top_run + tail]

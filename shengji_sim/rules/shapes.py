@@ -83,12 +83,17 @@ def supplies(count: int, width: int, split: bool) -> bool:
 
 @lru_cache(maxsize=512)
 def tractor_kinds(ranking: Ranking, length: int) -> tuple[tuple[int, ...], ...]:
-    """Every run of ``length`` consecutive tiers of some chain, one kind per tier."""
+    """Every run of ``length`` consecutive tiers of some chain, one kind per tier.
+
+    A tractor is one play, so its kinds lie in one follow group (DEF-27): under AMB-07 B
+    (trumps are not one suit) a run across natural suits, such as 主L-副L, is no tractor.
+    """
     found: dict[tuple[int, ...], None] = {}
     for chain in ranking.chains:
         for start in range(len(chain) - length + 1):
             for kinds in product(*chain[start:start + length]):
-                found[kinds] = None
+                if len({ranking.group[k] for k in kinds}) == 1:
+                    found[kinds] = None
     return tuple(found)
 
 
@@ -149,12 +154,40 @@ def patterns_of_play(ctx: Context) -> list[Pattern]:
 
 
 def decompose(ctx: Context, counts: Counts) -> tuple[Unit, ...]:
-    """Canonical decomposition of a one-suit play into units (THROW-1, DEF-4).
+    """Canonical decomposition of a one-suit play into units (THROW-1, DEF-4, AMB-48).
 
     Fewest components; among those the larger sizes, then the larger widths, then the
-    stronger tops. Every card is used; sets are not split (a held triple is a triple).
+    stronger tops; every card is used. AMB-48 A (``sets_whole``): a component never breaks a
+    held set (SA SA SA SK SK is AAA + KK); B (``largest_first``): sets may be split for a
+    larger component (AAKK + A). AMB-41 A: a lead of exactly two quads is one "2个4个" unit
+    (:func:`two_quads_unit`), not a throw.
     """
-    return _decompose(ctx, tuple(counts))
+    counts = tuple(counts)
+    two_quads = two_quads_unit(ctx, counts)
+    if two_quads is not None:
+        return (two_quads,)
+    return _decompose(ctx, counts)
+
+
+def two_quads_count(ctx: Context) -> bool:
+    """AMB-41 A: any two quads of one suit form the "2个4个" shape (only where AMB-41 applies)."""
+    applicable = getattr(ctx.variant, "applicable", None)
+    applies = applicable is None or "AMB-41" in applicable
+    return applies and ctx.variant.two_quads_adjacent == "any"
+
+
+def two_quads_unit(ctx: Context, counts: Counts) -> Unit | None:
+    """AMB-41 A: exactly two quads that are no quad tractor are one width-4 unit of length 2,
+    its kinds in power order (the higher is its top, CMP-1), as a follower's two quads answer
+    a "2个4个" lead (FOLLOW-5, FOLLOW-6); under B they are a throw of two quads."""
+    held = [k for k in range(N_KINDS) if counts[k]]
+    if len(held) != 2 or any(counts[k] != 4 for k in held) or not two_quads_count(ctx):
+        return None
+    if 4 not in ctx.ranking.tractor_widths:
+        return None
+    if any(set(kinds) == set(held) for kinds in tractor_kinds(ctx.ranking, 2)):
+        return None  # adjacent: an ordinary quad tractor
+    return Unit(4, tuple(sorted(held, key=lambda k: (ctx.ranking.power[k], k))))
 
 
 @lru_cache(maxsize=65536)
@@ -180,12 +213,21 @@ def _decompose(ctx: Context, counts: Counts) -> tuple[Unit, ...]:
 
 
 def _units_containing(ctx: Context, counts: Counts, k: int) -> list[Unit]:
-    units = [Unit(w, (k,)) for w in range(1, counts[k] + 1)]
+    """Units of ``counts`` that contain kind ``k``: sets of ``k``, then tractors through it.
+
+    AMB-48 A (``sets_whole``) takes every held kind whole: a set is all of its copies and a
+    tractor's kinds are each held exactly its width.
+    """
+    whole = ctx.variant.throw_split == "sets_whole"
+    widths = [counts[k]] if whole else range(1, counts[k] + 1)
+    units = [Unit(w, (k,)) for w in widths]
     for length in range(2, 14):
         for kinds in tractor_kinds(ctx.ranking, length):
             if k not in kinds:
                 continue
             for w in ctx.ranking.tractor_widths:
+                if whole and any(counts[x] != w for x in kinds):
+                    continue
                 if all(counts[x] >= w for x in kinds):
                     units.append(Unit(w, kinds))
     return units

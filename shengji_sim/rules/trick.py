@@ -35,6 +35,7 @@ from shengji_sim.rules.shapes import (
     realizable,
     realizations,
     remove,
+    two_quads_count,
     unit_top,
 )
 
@@ -140,11 +141,6 @@ def substitute_patterns(ctx: Context, lead: Unit, ruff: bool) -> list[Pattern]:
             continue  # AMB-11 B2
         out.append((width, size // width))  # CMP-3 (triple tractor), CMP-4 (quad tractor)
     return out
-
-
-def two_quads_count(ctx: Context) -> bool:
-    """AMB-41 A: any two quads count as a 2-quad tractor (only where AMB-41 applies)."""
-    return applies(ctx.variant, "AMB-41") and ctx.variant.two_quads_adjacent == "any"
 
 
 def simple_answers(ctx: Context, lead: Unit, counts: Counts, ruff: bool,

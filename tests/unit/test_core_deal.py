@@ -77,7 +77,7 @@ def kernels() -> dict[str, PreTrick]:
         pt.run(["random"] * 4, 0, 0)
         lb = make_lead_buffers(pt.kt)
         counts = pt.buf.hands[int(pt.buf.info[I_DEALER])].copy()
-        n = lead_options_nb(pt.kt, pt.sw, 0, 0, counts, lb)
+        n = lead_options_nb(pt.kt, pt.sw, pt.ap, 0, 0, counts, lb)
         greedy_lead_nb(pt.kt, 0, 0, counts, lb, n)
         random_lead_nb(np.zeros(1, np.uint64), n)
         out[name] = pt
@@ -301,7 +301,7 @@ def test_play_hand_record_and_first_lead(kernels, name) -> None:
             info = pt.buf.info
             level, trump, dealer = int(info[I_LEVEL]), int(info[I_TRUMP]), int(info[I_DEALER])
             counts = pt.buf.hands[dealer].copy()
-            n = lead_options_nb(pt.kt, pt.sw, level, trump, counts, lb)
+            n = lead_options_nb(pt.kt, pt.sw, pt.ap, level, trump, counts, lb)
             if player == "random":
                 state = np.array([got["rng_state"]], np.uint64)
                 choice = int(random_lead_nb(state, n))
@@ -328,12 +328,12 @@ def test_lead_options_match_reference(kernels, name) -> None:
         hand = cards[:rnd.randint(1, v.hand_size + v.kitty_size)]
         ctx = make_context(v, level, trump)
         ref = G.lead_options(ctx, hand)
-        assert lead_options(pt.kt, pt.sw, level, trump, hand, lb) == ref
+        assert lead_options(pt.kt, pt.sw, pt.ap, level, trump, hand, lb) == ref
         view = G.View(0, sorted(hand), level, 1, 0, trump, ctx, [], [], [], 0)
         counts = np.zeros(54, np.int8)
         for k in hand:
             counts[k] += 1
-        n = lead_options_nb(pt.kt, pt.sw, level, trump, counts, lb)
+        n = lead_options_nb(pt.kt, pt.sw, pt.ap, level, trump, counts, lb)
         greedy = GreedyPlayer().lead(view, G.list_choice(ref), None)
         assert option_cards(pt.kt, level, trump, lb,
                             int(greedy_lead_nb(pt.kt, level, trump, counts, lb, n))) == greedy
@@ -375,7 +375,7 @@ def test_lead_3_random_lead_without_listing_matches_reference(name, amb) -> None
             counts[k] += 1
         state = rng_nb.new_state(seed)
         hm = masks_of(pt.kt.order[level, trump], counts)
-        n, top = random_lead_into_nb(pt.kt, pt.sw, level, trump, counts, hm, len(hand), lb,
+        n, top = random_lead_into_nb(pt.kt, pt.sw, pt.ap, level, trump, counts, hm, len(hand), lb,
                                      state, lead)
         assert n == len(options), (level, trump, sorted(hand))
         assert sorted(k for k in range(54) for _ in range(lead[k])) == sorted(want)

@@ -56,7 +56,7 @@ def compiled() -> bool:
         arr = plays_array([parse_cards(p) for p in plays])
         trick_winner_nb(kt, sw, ap, 0, 1, arr, 2, uw, ul, uk, ut)
         trick_points_nb(kt.points, arr, 2)
-    decompose_nb(kt, sw, 0, 1, arr[0], uw, ul, uk)
+    decompose_nb(kt, sw, ap, 0, 1, arr[0], uw, ul, uk)
     return True
 
 
@@ -251,6 +251,6 @@ def test_throw_trick_winner_matches_reference(compiled, trick, data):
 def test_split_lead_under_AMB_17_B_matches_reference(compiled):
     """Regression (fixed bug): OTH-1 A, AMB-17 B, a lead 5566 + 5 whose canonical units split
     the triple used to raise AssertionError in the reference; both engines now agree."""
-    variant = load_variant("changzhou-4deck", amb=["AMB-17=B"])
+    variant = load_variant("changzhou-4deck", amb=["AMB-17=B", "AMB-48=B"])
     plays = [parse_cards("S5 S5 S5 S6 S6"), parse_cards("H3 H3 H3 H4 H4")]
     assert trick_winner_core(variant, 8, 1, plays) == 0
