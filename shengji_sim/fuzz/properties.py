@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from shengji_sim.cards import N_KINDS, NO_TRUMP, TRUMP, deck, parse_cards, parse_trump, points_of
-from shengji_sim.fuzz.strategies import Position
+from shengji_sim.fuzz.strategies import Position, context_for
 from shengji_sim.rules import follow, shapes, throw, trick
 from shengji_sim.rules.shapes import Unit
 
@@ -482,6 +482,177 @@ def deterministic(pos: Position) -> None:
         fail(f"the record does not replay: {type(exc).__name__}: {exc}")
 
 
+# --------------------------------------------------------------- offered moves, shapes
+
+
+def _check_offered(decision: str, st, seat: int, options, **context) -> None:
+    """The audit of :func:`offered_moves_legal`: every option of one decision passes the
+    engine's own legality check for that kind of move (called by ``game.play_hand``)."""
+    ctx, hand = st.ctx, st.hands[seat]
+    held = Counter(hand)
+    if decision == "lead":
+        others = [st.hands[(seat + i) % 4] for i in range(1, 4)]
+        for lead in options:
+            _offered_lead_legal(ctx, seat, lead, others)
+    elif decision == "follow":
+        lead, position = context["lead"], context["position"]
+        for play in sample_follows(options):
+            ok, reason = follow.check_follow(ctx, lead, hand, play, position)
+            if not ok:
+                fail(f"seat {seat} is offered the follow {_fmt_cards(ctx, play)} to "
+                     f"{_fmt_cards(ctx, lead)}, which check_follow rejects: {reason}")
+    elif decision in ("declare", "chaodi"):
+        for decl in options:
+            if Counter(decl.cards) - held:
+                fail(f"seat {seat} is offered to show {_fmt_cards(ctx, decl.cards)}, "
+                     f"not in its hand")
+            _offered_declaration_legal(decision, st, seat, decl, context)
+    elif decision == "bury":
+        n = st.variant.kitty_size
+        for i in range(min(options.count, 8)):
+            cards = options.nth(i * max(1, options.count // 8))
+            if len(cards) != n or Counter(cards) - held:
+                fail(f"seat {seat} is offered to bury {_fmt_cards(ctx, cards)}: not {n} "
+                     f"cards of its hand (KITTY-1)")
+
+
+def _fmt_cards(ctx, cards) -> str:
+    from shengji_sim.cards import format_cards
+
+    return format_cards(ctx.ranking.sorted_cards(list(cards)) if ctx else list(cards))
+
+
+def _offered_lead_legal(ctx, seat: int, lead, others) -> None:
+    """LEAD-3, DEF-27, THROW-1: a lead option is one suit and one unit, which the throw
+    judge accepts as it stands."""
+    if shapes.play_suit(ctx, lead) is None:
+        fail(f"seat {seat} is offered the lead {_fmt_cards(ctx, lead)}, which is not one "
+             f"suit (DEF-27)", ENGINE, "DEF-27")
+    units = shapes.decompose(ctx, counts(lead))
+    if len(units) != 1:
+        fail(f"the one-unit lead option {_fmt_cards(ctx, lead)} splits into {len(units)} "
+             f"components (LEAD-3)", ENGINE, "LEAD-3")
+    result = throw.judge_throw(ctx, list(lead), [list(h) for h in others])
+    if result.rejected or not result.valid:
+        fail(f"the lead option {_fmt_cards(ctx, lead)} is refused: {result.reason}", ENGINE,
+             "THROW-1")
+
+
+def _offered_declaration_legal(decision: str, st, seat: int, decl, context) -> None:
+    """BID-2..6 (a declaration) or CHAO-2..6 (a 炒): the option passes the checker."""
+    from shengji_sim.rules.bidding import can_override, declaration_strength
+    from shengji_sim.rules.chaodi import can_chaodi
+
+    v = st.variant
+    if decision == "declare":
+        ok = declaration_strength(v, st.level, decl.cards) is not None
+        ok = ok and can_override(v, st.level, context["standing"], decl,
+                                 first_hand=st.first_hand)[0]
+        rule = "BID-2"
+    else:
+        ok, _why = can_chaodi(v, st.level, context["standing"], decl, seat=seat,
+                              original_declarer=context["declarer"],
+                              someone_else_chaoed=context["someone_else"],
+                              trump_from_kitty_flip=st.record.get("kitty_flip", False))
+        rule = "CHAO-2"
+    if not ok:
+        fail(f"seat {seat} is offered to {decision} with {_fmt_cards(st.ctx, decl.cards)}, "
+             f"which the {decision} checker refuses", ENGINE, rule)
+
+
+def offered_moves_legal(pos: Position) -> None:
+    """Every move the engine offers is legal under the same variant and readings: each lead
+    option (one suit, one unit, accepted by the throw judge), follow option (check_follow),
+    declaration, burial and 炒 option (their checkers), at every decision of a whole hand."""
+    from shengji_sim.rules import game
+
+    _guard(pos, lambda: game.play_hand(pos.variant_obj, _players(pos.players), pos.seed,
+                                       pos.index, audit=_check_offered), "play_hand")
+
+
+def _removed_ranks(variant, level: int) -> set[int]:
+    """The ranks that are not plain in an off suit at ``level``: the level rank, and the 2
+    where it is a fixed trump (TRUMP-3)."""
+    from shengji_sim.rules.ranking import TWO, fixed_two_mode
+
+    return {level} | ({TWO} if fixed_two_mode(variant) != "none" and level != TWO else set())
+
+
+def _gap_signature(variant, ranks: list[int], level: int) -> tuple[bool, ...]:
+    """Which gaps of the play's ranks ``level`` removes entirely: the ranks between two of
+    its consecutive ranks, and (with an ace) the ranks below its lowest, the ace-low bridge.
+    The gap rule (AMB-06, AMB-49) may join ranks across a removed gap, so two levels with the
+    same signature must give the play the same shape."""
+    from shengji_sim.rules.ranking import ACE
+
+    gaps = [set(range(a + 1, b)) for a, b in zip(ranks, ranks[1:])]
+    if ACE in ranks:
+        gaps.append(set(range(0, ranks[0])))
+    removed = _removed_ranks(variant, level)
+    return tuple(gap <= removed for gap in gaps)
+
+
+def level_invariance(pos: Position) -> None:
+    """COMBO-5, COMBO-7, AMB-05, AMB-06, AMB-49: the shape of an off-suit play without a
+    level card, a 2 or a joker (its units: tractor, sets or throw) is the same at every
+    level where its ranks are plain in that suit and the gaps between them (and below an
+    ace) are removed alike (:func:`_gap_signature`)."""
+    from shengji_sim.rules.ranking import TWO
+
+    lead = list(pos.lead)
+    suits = {k // 13 for k in lead}
+    if not lead or any(k >= 52 for k in lead) or len(suits) != 1:
+        return
+    suit = suits.pop()
+    ranks = sorted({k % 13 for k in lead})
+    v = pos.variant_obj
+    if TWO in ranks or suit == pos.trump or set(ranks) & _removed_ranks(v, pos.level):
+        return
+    base = shapes.decompose(pos.ctx, counts(lead))
+    signature = _gap_signature(v, ranks, pos.level)
+    for level in range(13):
+        if level == pos.level or set(ranks) & _removed_ranks(v, level):
+            continue
+        if _gap_signature(v, ranks, level) != signature:
+            continue
+        ctx = context_for(pos.variant, pos.ambs, level, pos.trump)
+        got = _guard(pos, lambda c=ctx: shapes.decompose(c, counts(lead)), "decompose")
+        if got != base:
+            fail(f"{fmt(pos, lead)} is {_shape_text(base)} at level {_rank_text(pos.level)} "
+                 f"but {_shape_text(got)} at level {_rank_text(level)}", ENGINE, "AMB-49")
+
+
+def _rank_text(level: int) -> str:
+    from shengji_sim.cards import format_rank
+
+    return format_rank(level)
+
+
+def _shape_text(units) -> str:
+    return " + ".join(f"{u.width}x{u.length}" for u in units)
+
+
+def leads_follows_agree(pos: Position) -> None:
+    """AMB-41, FOLLOW-5..11: a follow that meets the first row of a one-unit lead's
+    obligation with no free card (the lead's own shape, or a row-1 alternative such as a
+    quad for a 2-pair tractor or two quads for "2个4个") is itself one unit when led."""
+    ctx, lead, hand = pos.ctx, list(pos.lead), list(pos.hand)
+    units = shapes.decompose(ctx, counts(lead))
+    if len(units) != 1 or units[0].pattern == (1, 1):
+        return
+    ob = _guard(pos, lambda: follow.obligation(ctx, lead, hand), "obligation")
+    if ob.row != 1:
+        return
+    for fam in ob.families:
+        if fam.free:
+            continue
+        shown = shapes.decompose(ctx, counts(fam.fixed))
+        if len(shown) != 1:
+            fail(f"{_fmt_cards(ctx, fam.fixed)} answers the lead {fmt(pos, lead)} in its "
+                 f"first row ({ob.rule}) but is {len(shown)} components when led",
+                 ENGINE, "AMB-41")
+
+
 # ------------------------------------------------------------------------------ kernels
 
 KERNEL_NAMES = ("legal_follows_core", "trick_winner_core", "judge_throw_core",
@@ -627,11 +798,22 @@ CATALOGUE: dict[str, Property] = {p.name: p for p in (
              "DESIGN Seeds", deterministic),
     Property("kernels_agree", "trick", "reference and kernels agree",
              "STYLE B2", kernels_agree, needs_kernels=True),
+    Property("offered_moves_legal", "game",
+             "every lead, follow, declaration, burial and 炒 the engine offers is legal",
+             "LEAD-3, DEF-27, FOLLOW-1..11, BID-2..6, KITTY-1, CHAO-2..6",
+             offered_moves_legal),
+    Property("level_invariance", "follow",
+             "a play without level cards, 2s or jokers has the same shape at every level",
+             "COMBO-5, COMBO-7, AMB-05, AMB-06, AMB-49", level_invariance),
+    Property("leads_follows_agree", "follow",
+             "a first-row follow is one unit when led", "AMB-41, FOLLOW-5..11",
+             leads_follows_agree),
 )}
 
 __all__ = [
     "CATALOGUE", "ENGINE", "RULESET", "Property", "PropertyFailure", "PropertySkipped",
     "beatable_by", "conservation", "deterministic", "failed_throw_beatable", "follow_enumeration",
-    "follow_exists", "follow_obligation", "kernels_agree", "kernels_available", "load_kernels",
+    "follow_exists", "follow_obligation", "kernels_agree", "kernels_available",
+    "leads_follows_agree", "level_invariance", "load_kernels", "offered_moves_legal",
     "throw_unbeatable", "winner_consistent",
 ]

@@ -101,6 +101,92 @@ GameTest.settings = settings(max_examples=8, stateful_step_count=15, deadline=No
                              database=None, suppress_health_check=list(HealthCheck))
 
 
+def test_offered_moves_legal() -> None:
+    passes("offered_moves_legal", "classic-2deck", 4)
+    for ambs in (("AMB-07=B",), ("AMB-29=C",)):
+        pos = position("game", "classic-2deck", ambs=ambs, seed=5)
+        CAT["offered_moves_legal"].check(pos)
+
+
+def test_offered_moves_legal_finds_amb07b_cross_suit_tractors(monkeypatch) -> None:
+    """The defect of the 2026-11 review: under AMB-07 B the engine offered C2 C2 H2 H2 as a
+    lead and then refused it (DEF-27). Planted back: tractors across follow groups."""
+    from itertools import product
+
+    from shengji_sim.rules import shapes
+
+    def unfiltered(ranking, length):
+        found = {}
+        for chain in ranking.chains:
+            for start in range(len(chain) - length + 1):
+                for kinds in product(*chain[start:start + length]):
+                    found[kinds] = None
+        return tuple(found)
+
+    monkeypatch.setattr(shapes, "tractor_kinds", unfiltered)
+    from shengji_sim.rules import game
+
+    monkeypatch.setattr(game, "tractor_kinds", unfiltered)
+    failures = []
+    for seed in range(40):
+        pos = position("game", "classic-2deck", ambs=("AMB-07=B",), seed=seed)
+        try:
+            CAT["offered_moves_legal"].check(pos)
+        except P.PropertyFailure as exc:
+            failures.append(exc)
+            break
+    assert failures and "DEF-27" in failures[0].message
+
+
+def test_level_invariance() -> None:
+    passes("level_invariance", "changzhou-4deck", 40)
+    passes("level_invariance", "classic-2deck", 40)
+
+
+def test_level_invariance_finds_amb05_level2_through_the_ace(monkeypatch) -> None:
+    """SA SA S3 S3 was a tractor at level 2 only (AMB-49 A): planted back as the old rule,
+    the ace below the lowest plain rank by the gap rule when no 2 is a fixed trump (only
+    the level rank is removed)."""
+    from shengji_sim.rules import ranking
+
+    def old_rule(lowest, removed, gap, ace_low, is_trump):
+        return len(removed) == 1 and ranking._ranks_adjacent(-1, lowest, removed | {-1}, gap)
+
+    from shengji_sim.fuzz import strategies
+
+    monkeypatch.setattr(ranking, "_ace_low_allowed", old_rule)
+    ranking._build.cache_clear()
+    strategies.context_for.cache_clear()
+    try:
+        pos = position("follow", "changzhou-4deck", level="2", trump="H", lead="SA SA S3 S3",
+                       hands=("S5 S6",))
+        exc = fails("level_invariance", pos)
+        assert "level 2" in exc.message
+    finally:
+        monkeypatch.undo()
+        ranking._build.cache_clear()
+        strategies.context_for.cache_clear()
+
+
+def test_leads_follows_agree() -> None:
+    passes("leads_follows_agree", "jj-4deck", 40)
+    pos = position("follow", "jj-4deck", level="3", trump="H",
+                   lead="S4 S4 S4 S4 S5 S5 S5 S5", hands=("S9 S9 S9 S9 SQ SQ SQ SQ SK",))
+    CAT["leads_follows_agree"].check(pos)
+
+
+def test_leads_follows_agree_finds_amb41_two_quads_led_as_a_throw(monkeypatch) -> None:
+    """Before the AMB-41 ruling two non-adjacent quads answered a "2个4个" lead as one shape
+    but were a throw when led. Planted back: no two-quad unit when leading."""
+    from shengji_sim.rules import shapes
+
+    monkeypatch.setattr(shapes, "two_quads_unit", lambda ctx, counts: None)
+    pos = position("follow", "jj-4deck", level="3", trump="H",
+                   lead="S4 S4 S4 S4 S5 S5 S5 S5", hands=("S9 S9 S9 S9 SQ SQ SQ SQ SK",))
+    exc = fails("leads_follows_agree", pos)
+    assert "2 components" in exc.message
+
+
 # ------------------------------------------------------------------------ planted defects
 
 
