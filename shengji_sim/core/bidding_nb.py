@@ -301,19 +301,30 @@ def nth_declaration_nb(level, mask, t, hands, seat, i):
 
 
 @njit(cache=True)
-def mod4_seat_nb(sw, k):
-    """BID-9 / AMB-31: seat ``number(k) % 4``; jokers are 52 / 53 in every numbering."""
+def mod4_number_nb(sw, k):
+    """BID-9 / AMB-31: ``mod4_number``; jokers are 52 / 53 in every numbering."""
     if k >= LJ:
-        return k % 4
+        return k
     a_first = (k % 13 + 1) % 13
     numbering = sw[SW_MOD4_NUMBERING]
     if numbering == V_MOD4_NUMBERING_DECK_INDEX:
-        number = (k // 13) * 13 + a_first
-    elif numbering == V_MOD4_NUMBERING_RANK_INDEX:
-        number = a_first
-    else:
-        number = a_first + 1  # face_value
-    return number % 4
+        return (k // 13) * 13 + a_first
+    if numbering == V_MOD4_NUMBERING_RANK_INDEX:
+        return a_first
+    return a_first + 1  # face_value
+
+
+@njit(cache=True)
+def mod4_seat_nb(sw, k):
+    """BID-9 / AMB-31: ``mod4_seat``, the seat of table ``number(k) % 4``; the tables of 000
+    l.67 run clockwise, against the play order: table t is seat ``-t % 4`` (TABLE_SEAT)."""
+    return (4 - mod4_number_nb(sw, k) % 4) % 4
+
+
+@njit(cache=True)
+def pip_count_seat_nb(sw, k):
+    """AMB-45 A: ``pip_count_seat``, the pips counted in play order from seat 0."""
+    return mod4_number_nb(sw, k) % 4
 
 
 @njit(cache=True)
@@ -348,10 +359,11 @@ def no_declaration_nb(sw, level, kitty, n_kitty, hand_number):
         sub = sw[SW_STD2_NO_BID]
         if sub == V_STD2_NO_BID_REDEAL:  # AMB-45 C
             return True, -1, -1
-        dealer = mod4_seat_nb(sw, kitty[0]) if hand_number == 1 else -1
         if sub == V_STD2_NO_BID_FLIP_FOR_DEALER:  # AMB-45 A: trump left open
+            dealer = pip_count_seat_nb(sw, kitty[0]) if hand_number == 1 else -1
             return False, -1, dealer
-        return False, _card_trump_nb(kitty[0]), dealer  # AMB-45 B
+        dealer = mod4_seat_nb(sw, kitty[0]) if hand_number == 1 else -1  # AMB-45 B: BID-9
+        return False, _card_trump_nb(kitty[0]), dealer
     return True, -1, -1  # DEF-25: redeal
 
 
