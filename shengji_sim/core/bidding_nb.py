@@ -11,10 +11,12 @@ order is the tuples' order (within one variant):
 * declaration ladder (BID-1/3) ``(n, j)`` -> ``3 * n + j`` (j: 0 level card, 1 LJ, 2 BJ);
   hidden (BID-4) ``(n,)`` -> ``3 * n``; first_two (ONE1 BID-1) ``(1,)`` -> ``3``.
 * 炒 ladder (AMB-29): fanzhu_tiers as above; line68 rung ``(r, b)`` -> ``2 * r + b``;
-  line68_descending ``(7 - r, -b)`` -> ``2 * (7 - r) + 1 - b``.
+  line68_descending ``(7 - r, -b)`` -> ``2 * (7 - r) + 1 - b``. A single has no 炒 key under
+  the line-68 ladders (CHAO-2).
 
 Not a declaration / not eligible is -1 (every valid key is >= 0, so "key <= old" with
-``old == -1`` is never true, which is the reference's "old is None").
+``old == -1`` is never true, which is the reference's "old is None"). A single standing under
+a line-68 ladder is -1 too: the reference's ``BELOW_EVERY_CHAO``, which every 炒 beats.
 Option lists are written to ``out_kind`` / ``out_count`` (length >= 32) in the reference's
 order (kinds ascending, then count ascending); the kernels return how many they wrote.
 The deal loop does not list options: it counts them from a bit mask of the legal
@@ -394,7 +396,8 @@ def chao_config_nb(sw, ap):
 
 @njit(cache=True)
 def _line68_rung_nb(decks, level, kind, count):
-    """AMB-29 B rung as ``2 * r + b`` (-1 = not eligible)."""
+    """AMB-29 B rung (1..7) as ``2 * r + b`` (-1 = not eligible; CHAO-2: a single never
+    炒s, rung 0 "single L" is only what may stand)."""
     if count < 1 or count > decks:
         return -1
     if kind >= LJ:
@@ -403,13 +406,9 @@ def _line68_rung_nb(decks, level, kind, count):
         if count == 4:
             return 2 * TOP_RUNG + (1 if kind == BJ else 0)
         return -1
-    if kind % 13 != level:
-        return -1
-    if count == 1:
-        return 0
-    if count == 2:
-        return 2 * (4 - kind // 13)  # PAIR_RUNG: S 4, H 3, C 2, D 1
-    return -1
+    if kind % 13 != level or count != 2:
+        return -1  # CHAO-2: only a pair 炒s; triples and quads are not on l.68
+    return 2 * (4 - kind // 13)  # PAIR_RUNG: S 4, H 3, C 2, D 1
 
 
 @njit(cache=True)
@@ -427,9 +426,13 @@ def _chao_strength_nb(cfg, level, kind, count):
 
 @njit(cache=True)
 def _standing_strength_nb(cfg, level, st_seat, st_kind, st_count):
-    """What a 炒 must beat (-1: nothing); l.68 "as pairs only" for triples and quads."""
+    """What a 炒 must beat (-1: nothing, or a standing single under a line-68 ladder, which
+    any pair overrides: CHAO-2, ``BELOW_EVERY_CHAO``); l.68 "as pairs only" for triples and
+    quads."""
     if st_seat < 0:
         return -1
+    if cfg[CC_LADDER] != V_CHAODI_LADDER_FANZHU_TIERS and st_count == 1:
+        return -1  # CHAO-2: any pair overrides a single
     key = _chao_strength_nb(cfg, level, st_kind, st_count)
     if key < 0 and st_count >= 3 and not (st_kind >= LJ and st_count == 4):
         key = _chao_strength_nb(cfg, level, st_kind, 2)
