@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import inspect
+import itertools
 
 import pytest
 
@@ -60,7 +61,8 @@ def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
 
 
 def reference_cases(module, prefix="test_"):
-    """(name, kwargs) for every test function of ``module`` with its parametrize rows."""
+    """(name, kwargs) for every test function of ``module`` with its parametrize rows (the
+    product of the rows when parametrize marks are stacked)."""
     out = []
     for name, fn in inspect.getmembers(module, inspect.isfunction):
         if not name.startswith(prefix) or fn.__module__ != module.__name__:
@@ -69,12 +71,17 @@ def reference_cases(module, prefix="test_"):
         if not marks:
             out.append(pytest.param(name, {}, id=name))
             continue
-        names, rows = marks[0].args[0], marks[0].args[1]
-        names = [n.strip() for n in names.split(",")] if isinstance(names, str) else list(names)
-        for i, row in enumerate(rows):
-            row = row if len(names) > 1 else (row,)
-            out.append(pytest.param(name, dict(zip(names, row)), id=f"{name}[{i}]"))
+        for i, rows in enumerate(itertools.product(*(_parametrize_rows(m) for m in marks))):
+            kwargs = {k: v for row in rows for k, v in row.items()}
+            out.append(pytest.param(name, kwargs, id=f"{name}[{i}]"))
     return out
+
+
+def _parametrize_rows(mark) -> list[dict]:
+    """The rows of one parametrize mark as {argument name: value}."""
+    names, rows = mark.args[0], mark.args[1]
+    names = [n.strip() for n in names.split(",")] if isinstance(names, str) else list(names)
+    return [dict(zip(names, row if len(names) > 1 else (row,))) for row in rows]
 
 
 def rerun_reference(monkeypatch, module, name: str, kwargs: dict, **replacements) -> None:

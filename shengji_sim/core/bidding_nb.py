@@ -11,10 +11,12 @@ order is the tuples' order (within one variant):
 * declaration ladder (BID-1/3) ``(n, j)`` -> ``3 * n + j`` (j: 0 level card, 1 LJ, 2 BJ);
   hidden (BID-4) ``(n,)`` -> ``3 * n``; first_two (ONE1 BID-1) ``(1,)`` -> ``3``.
 * 炒 ladder (AMB-29): fanzhu_tiers as above; line68 rung ``(r, b)`` -> ``2 * r + b``;
-  line68_descending ``(7 - r, -b)`` -> ``2 * (7 - r) + 1 - b``.
+  line68_descending ``(7 - r, -b)`` -> ``2 * (7 - r) + 1 - b``. A single has no 炒 key under
+  the line-68 ladders (CHAO-2).
 
 Not a declaration / not eligible is -1 (every valid key is >= 0, so "key <= old" with
-``old == -1`` is never true, which is the reference's "old is None").
+``old == -1`` is never true, which is the reference's "old is None"). A single standing under
+a line-68 ladder is -1 too: the reference's ``BELOW_EVERY_CHAO``, which every 炒 beats.
 Option lists are written to ``out_kind`` / ``out_count`` (length >= 32) in the reference's
 order (kinds ascending, then count ascending); the kernels return how many they wrote.
 The deal loop does not list options: it counts them from a bit mask of the legal
@@ -301,19 +303,30 @@ def nth_declaration_nb(level, mask, t, hands, seat, i):
 
 
 @njit(cache=True)
-def mod4_seat_nb(sw, k):
-    """BID-9 / AMB-31: seat ``number(k) % 4``; jokers are 52 / 53 in every numbering."""
+def mod4_number_nb(sw, k):
+    """BID-9 / AMB-31: ``mod4_number``; jokers are 52 / 53 in every numbering."""
     if k >= LJ:
-        return k % 4
+        return k
     a_first = (k % 13 + 1) % 13
     numbering = sw[SW_MOD4_NUMBERING]
     if numbering == V_MOD4_NUMBERING_DECK_INDEX:
-        number = (k // 13) * 13 + a_first
-    elif numbering == V_MOD4_NUMBERING_RANK_INDEX:
-        number = a_first
-    else:
-        number = a_first + 1  # face_value
-    return number % 4
+        return (k // 13) * 13 + a_first
+    if numbering == V_MOD4_NUMBERING_RANK_INDEX:
+        return a_first
+    return a_first + 1  # face_value
+
+
+@njit(cache=True)
+def mod4_seat_nb(sw, k):
+    """BID-9 / AMB-31: ``mod4_seat``, the seat of table ``number(k) % 4``; the tables of 000
+    l.67 run clockwise, against the play order: table t is seat ``-t % 4`` (TABLE_SEAT)."""
+    return (4 - mod4_number_nb(sw, k) % 4) % 4
+
+
+@njit(cache=True)
+def pip_count_seat_nb(sw, k):
+    """AMB-45 A: ``pip_count_seat``, the pips counted in play order from seat 0."""
+    return mod4_number_nb(sw, k) % 4
 
 
 @njit(cache=True)
@@ -348,10 +361,11 @@ def no_declaration_nb(sw, level, kitty, n_kitty, hand_number):
         sub = sw[SW_STD2_NO_BID]
         if sub == V_STD2_NO_BID_REDEAL:  # AMB-45 C
             return True, -1, -1
-        dealer = mod4_seat_nb(sw, kitty[0]) if hand_number == 1 else -1
         if sub == V_STD2_NO_BID_FLIP_FOR_DEALER:  # AMB-45 A: trump left open
+            dealer = pip_count_seat_nb(sw, kitty[0]) if hand_number == 1 else -1
             return False, -1, dealer
-        return False, _card_trump_nb(kitty[0]), dealer  # AMB-45 B
+        dealer = mod4_seat_nb(sw, kitty[0]) if hand_number == 1 else -1  # AMB-45 B: BID-9
+        return False, _card_trump_nb(kitty[0]), dealer
     return True, -1, -1  # DEF-25: redeal
 
 
@@ -382,7 +396,8 @@ def chao_config_nb(sw, ap):
 
 @njit(cache=True)
 def _line68_rung_nb(decks, level, kind, count):
-    """AMB-29 B rung as ``2 * r + b`` (-1 = not eligible)."""
+    """AMB-29 B rung (1..7) as ``2 * r + b`` (-1 = not eligible; CHAO-2: a single never
+    炒s, rung 0 "single L" is only what may stand)."""
     if count < 1 or count > decks:
         return -1
     if kind >= LJ:
@@ -391,13 +406,9 @@ def _line68_rung_nb(decks, level, kind, count):
         if count == 4:
             return 2 * TOP_RUNG + (1 if kind == BJ else 0)
         return -1
-    if kind % 13 != level:
-        return -1
-    if count == 1:
-        return 0
-    if count == 2:
-        return 2 * (4 - kind // 13)  # PAIR_RUNG: S 4, H 3, C 2, D 1
-    return -1
+    if kind % 13 != level or count != 2:
+        return -1  # CHAO-2: only a pair 炒s; triples and quads are not on l.68
+    return 2 * (4 - kind // 13)  # PAIR_RUNG: S 4, H 3, C 2, D 1
 
 
 @njit(cache=True)
@@ -415,9 +426,13 @@ def _chao_strength_nb(cfg, level, kind, count):
 
 @njit(cache=True)
 def _standing_strength_nb(cfg, level, st_seat, st_kind, st_count):
-    """What a 炒 must beat (-1: nothing); l.68 "as pairs only" for triples and quads."""
+    """What a 炒 must beat (-1: nothing, or a standing single under a line-68 ladder, which
+    any pair overrides: CHAO-2, ``BELOW_EVERY_CHAO``); l.68 "as pairs only" for triples and
+    quads."""
     if st_seat < 0:
         return -1
+    if cfg[CC_LADDER] != V_CHAODI_LADDER_FANZHU_TIERS and st_count == 1:
+        return -1  # CHAO-2: any pair overrides a single
     key = _chao_strength_nb(cfg, level, st_kind, st_count)
     if key < 0 and st_count >= 3 and not (st_kind >= LJ and st_count == 4):
         key = _chao_strength_nb(cfg, level, st_kind, 2)

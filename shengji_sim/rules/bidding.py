@@ -6,7 +6,8 @@ Representation
 Cards are kinds (:mod:`shengji_sim.cards`: ``suit * 13 + rank``, S0 H1 C2 D3, ranks
 2..A = 0..12, LJ 52, BJ 53). ``level`` is the level rank 0..12. A trump is a suit 0..3 or
 4 (:data:`~shengji_sim.cards.NO_TRUMP`). Seats are 0..3 **in play order** (AMB-34 A), so
-seat ``s + 1`` is the 下家 of seat ``s``; the seeds' P1..P4 are seats 0..3.
+seat ``s + 1`` is the 下家 of seat ``s``; the seeds' P1..P4 are seats 0..3. The mod-4 tables
+of BID-9 (000 l.67) run clockwise, against the seats: table t is seat ``TABLE_SEAT[t]``.
 
 A :class:`Declaration` is the cards one seat shows, all identical (one kind): ``count``
 level cards of one suit, or ``count`` identical jokers. Its ``suit`` is the natural suit of
@@ -44,6 +45,7 @@ __all__ = [
     "mod4_number",
     "mod4_seat",
     "no_declaration",
+    "pip_count_seat",
     "resolve_declarations",
     "resolve_hidden_bids",
     "trump_after",
@@ -355,11 +357,27 @@ def mod4_number(variant, k: int) -> int:
     return a_first + 1  # face_value: A 1 .. K 13
 
 
-def mod4_seat(variant, k: int) -> int:
-    """BID-9: the dealer is seat ``number mod 4``.
+#: BID-9 (000 l.67 "右侧的是零号桌，然后顺时针依次是1、2、3号桌"): the seat of table t. The tables
+#: run clockwise and play counter-clockwise (LEAD-4), so with table 0 = seat 0 the tables run
+#: against our seat numbers: table 1 is seat 3, table 2 seat 2, table 3 seat 1.
+TABLE_SEAT = (0, 3, 2, 1)
 
-    Decision: the table numbers of 000 l.67 (0 = "on the right", then clockwise) are taken
-    as our seat indices; the seat-0 reference is open (AMB-31), so no rotation is applied.
+
+def mod4_seat(variant, k: int) -> int:
+    """BID-9 / AMB-31: the dealer sits at table ``number mod 4`` (000 l.67), as a seat.
+
+    Decision (AMB-31, seat 0): table 0 "on the right" is seat 0; the tables then go clockwise,
+    against the play order (:data:`TABLE_SEAT`). Also used by AMB-45 B ``flip_like_cz4_line67``.
+    """
+    return TABLE_SEAT[mod4_number(variant, k) % 4]
+
+
+def pip_count_seat(variant, k: int) -> int:
+    """AMB-45 A ``flip_for_dealer`` (003 l.13 "翻牌对点配对坐庄"): the seat the flipped card's
+    pips count to, ``number mod 4`` (numbers by AMB-31).
+
+    Decision: 003 has no table numbering like 000 l.67 and says nothing of a direction, so
+    the pips are counted in play order from seat 0 (seat = number mod 4, no clockwise tables).
     """
     return mod4_number(variant, k) % 4
 
@@ -431,11 +449,13 @@ def _std2_no_bid(variant, kitty: list[int], hand_number: int) -> NoBidOutcome:
         return NoBidOutcome(None, None, True, "BID-8 / AMB-45 C: nobody declared; redeal")
     if not kitty:
         raise ValueError("STD2 kitty flip needs the kitty")
-    dealer = mod4_seat(variant, kitty[0]) if hand_number == 1 else None
+    first = kitty[0]
     if mode == "flip_for_dealer":
+        dealer = pip_count_seat(variant, first) if hand_number == 1 else None
         return NoBidOutcome(None, dealer, False,
                             "BID-8 / AMB-45 A: the flipped card's number picks the dealer; "
                             "trump unspecified")
-    return NoBidOutcome(_card_trump(kitty[0]), dealer, False,
+    dealer = mod4_seat(variant, first) if hand_number == 1 else None  # BID-9 tables
+    return NoBidOutcome(_card_trump(first), dealer, False,
                         "BID-8 / AMB-45 B: the first kitty card gives the suit and the dealer")
 

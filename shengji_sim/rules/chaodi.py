@@ -9,16 +9,24 @@ Cards are kinds (:mod:`shengji_sim.cards`), ``level`` is the level rank 0..12, a
 cards are those of the declaration that set trump, or of the last successful 炒 (None when
 trump came from no declaration).
 
-:func:`chaodi_strength` maps cards to a comparable key (bigger is stronger) or None when
-they may not be used to 炒 (``chaodi_ladder``, AMB-29):
+:func:`chaodi_strength` maps the cards shown to 炒 to a comparable key (bigger is stronger) or
+None when they may not be used to 炒 (``chaodi_ladder``, AMB-29):
 
 * ``fanzhu_tiers`` (A): the 反主 tiers of 000 l.37, i.e. the declaration ladder of
   :func:`~shengji_sim.rules.bidding.declaration_strength`; an equal tier cannot override.
 * ``line68_ascending`` (B): rung 0 single L (any suit) < 1 pair ♦L < 2 pair ♣L < 3 pair ♥L
-  < 4 pair ♠L < 5 pair LJ < 6 pair BJ < 7 four jokers. Triples and quads of L are not
-  eligible (a player holding three shows a pair). This is also STD2's 003 l.25 (a pair beats
-  any single; BJ > LJ > ♠ > ♥ > ♣ > ♦), which has no four-joker rung with two decks.
-* ``line68_descending`` (C): the literal reverse (rung ``7 - r``), listed only to reject it.
+  < 4 pair ♠L < 5 pair LJ < 6 pair BJ < 7 four jokers, as ``(rung, 1 if BJ×4 else 0)``.
+  Triples and quads of L are not eligible (a player holding three shows a pair). This is
+  also STD2's 003 l.25 (a pair beats any single; BJ > LJ > ♠ > ♥ > ♣ > ♦), which has no
+  four-joker rung with two decks.
+* ``line68_descending`` (C): the literal reverse (``(7 - rung, -b)``), listed only to reject
+  it.
+
+Under both line-68 ladders only a pair (or four jokers) 炒s (CHAO-2, 003 l.25 "对子可炒任意单张"):
+rung 0 "single L" describes what may *stand* (a single declaration), never who may 炒, so a
+single has no key. What a 炒 must beat is :func:`_standing_strength`: None when nothing
+stands (trump came from a card turned from the kitty), :data:`BELOW_EVERY_CHAO` for a
+standing single; every eligible 炒 beats both.
 
 Decisions where RULES.md is silent are marked "Decision:" in the docstrings below.
 """
@@ -43,11 +51,15 @@ __all__ = [
 
 PAIR_RUNG = {3: 1, 2: 2, 1: 3, 0: 4}  #: suit -> rung of its level pair: ♦ < ♣ < ♥ < ♠
 TOP_RUNG = 7
+#: CHAO-2: a single standing under a line-68 ladder; below every key of both readings
+BELOW_EVERY_CHAO = (-1, 0)
 
 
 def _line68_rung(level: int, cards: tuple[int, ...], decks: int) -> tuple | None:
-    """AMB-29 B rung of identical ``cards``.
+    """AMB-29 B rung (1..7) of identical ``cards`` shown to 炒, or None.
 
+    CHAO-2: rung 0 "single L" is only what may stand; a single never 炒s, so it has no rung
+    here (see :func:`_standing_strength`).
     Decision: "四个王" is four identical jokers (as for declarations, AMB-33 sub-question);
     BJ×4 > LJ×4 within the top rung, extending l.68's LJ < BJ.
     """
@@ -58,15 +70,14 @@ def _line68_rung(level: int, cards: tuple[int, ...], decks: int) -> tuple | None
         if n == 2:
             return (6 if k == BJ else 5, 0)
         return (TOP_RUNG, 1 if k == BJ else 0) if n == 4 else None
-    if k % 13 != level:
-        return None
-    if n == 1:
-        return (0, 0)  # singles of every suit share rung 0
-    return (PAIR_RUNG[suit_of(k)], 0) if n == 2 else None
+    if k % 13 != level or n != 2:
+        return None  # CHAO-2: only a pair 炒s; triples and quads are not on l.68
+    return (PAIR_RUNG[suit_of(k)], 0)
 
 
 def chaodi_strength(variant, level: int, cards: Sequence[int]) -> tuple | None:
-    """CHAO-2 strength of ``cards`` for 炒底 under ``chaodi_ladder`` (AMB-29), or None."""
+    """CHAO-2 strength of ``cards`` shown to 炒 under ``chaodi_ladder`` (AMB-29), or None when
+    they may not 炒."""
     cards = tuple(cards)
     ladder = variant.chaodi_ladder
     if ladder == "fanzhu_tiers":
@@ -80,11 +91,16 @@ def chaodi_strength(variant, level: int, cards: Sequence[int]) -> tuple | None:
 def _standing_strength(variant, level: int, standing: Declaration | None) -> tuple | None:
     """Strength a 炒 must beat; None when nothing stands (any eligible 炒 is enough).
 
+    CHAO-2: under the line-68 ladders a standing single is the bottom rung "single L", which
+    any pair overrides (:data:`BELOW_EVERY_CHAO`). Decision: this holds under C too, where
+    the literal reverse would put the single on top; a single never 炒s in either reading.
     Decision: a standing declaration that is not on the l.68 ladder (a triple or quad of L,
     triple jokers) counts as the pair of the same card (l.68 "as pairs only").
     """
     if standing is None:
         return None
+    if variant.chaodi_ladder != "fanzhu_tiers" and standing.count == 1:
+        return BELOW_EVERY_CHAO  # CHAO-2: any pair overrides a single
     strength = chaodi_strength(variant, level, standing.cards)
     if strength is None and standing.count >= 3 and not (
         is_joker(standing.kind) and standing.count == 4

@@ -215,11 +215,16 @@ def test_BID_8_per_variant(rule_set, hand, trump, redeal):
     assert (out.trump, out.redeal) == (trump, redeal)
 
 
-@pytest.mark.parametrize("card, seat", [("SA", 0), ("S2", 1), ("SK", 0), ("HA", 1),
-                                        ("H7", 3), ("DK", 3), ("LJ", 0), ("BJ", 1)])
-def test_BID_9_cz4_hand1_dealer_mod4_deck_index(card, seat):
-    out = no_declaration(var("CZ4"), parse_rank("5"), kitty(f"{card} S7 S8"), 1)
+# (card, its table = number mod 4, the seat): the tables run clockwise, seats in play order
+@pytest.mark.parametrize("card, table, seat", [
+    ("SA", 0, 0), ("S2", 1, 3), ("SK", 0, 0), ("HA", 1, 3), ("S3", 2, 2), ("H7", 3, 1),
+    ("DK", 3, 1), ("LJ", 0, 0), ("BJ", 1, 3)])
+def test_BID_9_cz4_hand1_dealer_mod4_deck_index(card, table, seat):
+    variant = var("CZ4")
+    assert mod4_number(variant, parse_card(card)) % 4 == table
+    out = no_declaration(variant, parse_rank("5"), kitty(f"{card} S7 S8"), 1)
     assert out.dealer_seat == seat
+    assert f"seat {seat} (BID-9" in out.rule
 
 
 def test_BID_9_deck_index_numbers():
@@ -244,7 +249,7 @@ def test_DEALER_4_hand1_dealer(rule_set, seq, dealer):
 
 def test_DEALER_4_hand1_dealer_from_kitty_when_nobody_declares():
     out = no_declaration(var("CZ4"), parse_rank("5"), kitty("H7 S5 D2"), 1)
-    assert out.dealer_seat == 3 and out.trump == S  # H7 = 19; first level card S5
+    assert out.dealer_seat == 1 and out.trump == S  # H7 = 19: table 3; first level card S5
 
 
 def test_DEF_20_self_reinforce_same_suit_allowed():
@@ -312,15 +317,18 @@ def test_AMB_30_joker_first_no_level_card(letter, trump):
 
 
 def test_AMB_30_hand1_dealer_only_under_B():
-    b = no_declaration(var("CZ4"), parse_rank("5"), kitty("S7 H10 D5"), 1)
-    assert b.dealer_seat == mod4_seat(var("CZ4"), parse_card("S7")) == 2  # ♠7 = 6
+    b = no_declaration(var("CZ4"), parse_rank("5"), kitty("S8 H10 D5"), 1)
+    assert b.dealer_seat == mod4_seat(var("CZ4"), parse_card("S8")) == 1  # ♠8 = 7: table 3
     assert not b.redeal
+    a = no_declaration(var("CZ4", ["AMB-30=A"]), parse_rank("5"), kitty("S8 H10 D5"), 1)
+    assert a.redeal and a.dealer_seat is None
 
 
+# the numbers of the AMB-31 example mod 4 are tables; BID-9: table 1 -> seat 3, 3 -> seat 1
 @pytest.mark.parametrize("letter, card, seat", [
-    ("A", "H7", 3), ("B", "H7", 2), ("C", "H7", 3),
-    ("A", "BJ", 1), ("B", "BJ", 1), ("C", "BJ", 1),
-    ("A", "DA", 3), ("B", "DA", 0), ("C", "DA", 1),
+    ("A", "H7", 1), ("B", "H7", 2), ("C", "H7", 1),
+    ("A", "BJ", 3), ("B", "BJ", 3), ("C", "BJ", 3),
+    ("A", "DA", 1), ("B", "DA", 0), ("C", "DA", 3),
 ])
 def test_AMB_31_mod4_numbering(letter, card, seat):
     variant = var("CZ4", [f"AMB-31={letter}"])
@@ -387,20 +395,24 @@ def test_AMB_42_first_wins_refuses_stronger():
     assert out.trump == S
 
 
-@pytest.mark.parametrize("letter, trump, dealer", [
-    ("A", None, 2), ("B", C, 2), ("C", None, None)])
-def test_AMB_45_std2_no_bid_face_value(letter, trump, dealer):
-    out = no_declaration(var("STD2", [f"AMB-45={letter}"]), parse_rank("2"), kitty("C6 S4"), 1)
+# A counts the pips in play order from seat 0; B is BID-9's l.67 procedure (clockwise tables)
+@pytest.mark.parametrize("letter, card, trump, dealer", [
+    ("A", "C6", None, 2), ("B", "C6", C, 2), ("C", "C6", None, None),
+    ("A", "C7", None, 3), ("B", "C7", C, 1), ("C", "C7", None, None)])
+def test_AMB_45_std2_no_bid_face_value(letter, card, trump, dealer):
+    out = no_declaration(var("STD2", [f"AMB-45={letter}"]), parse_rank("2"),
+                         kitty(f"{card} S4"), 1)
     assert out.trump == trump and out.dealer_seat == dealer
     assert out.redeal is (letter == "C")
 
 
-@pytest.mark.parametrize("letter, trump", [("A", None), ("B", C)])
-def test_AMB_45_example_rank_index(letter, trump):
-    # §4 example: C6 has rank index 5 -> seat 1 (needs AMB-31 B numbering)
+@pytest.mark.parametrize("letter, trump, dealer", [("A", None, 1), ("B", C, 3)])
+def test_AMB_45_example_rank_index(letter, trump, dealer):
+    # AMB-45 example: C6 has rank index 5 (needs AMB-31 B numbering). A counts 5 in play
+    # order: seat 1. B takes 5 mod 4 = 1 as the l.67 table 1, which is seat 3 (BID-9).
     out = no_declaration(var("STD2", [f"AMB-45={letter}", "AMB-31=B"]), parse_rank("2"),
                          kitty("C6 S4"), 1)
-    assert out.dealer_seat == 1 and out.trump == trump
+    assert out.dealer_seat == dealer and out.trump == trump
 
 
 @pytest.mark.parametrize("letter, dealer", [("A", "P2"), ("B", "P1")])

@@ -80,8 +80,9 @@ def test_EX_B_CZ4_73_no_chaodi_after_kitty_flip(cards):
 def test_CHAO_1_which_variants_have_chaodi(rule_set, allowed):
     level = parse_rank("3")
     variant = var(rule_set)
-    ok, reason = can_chaodi(variant, level, None, decl("P2", "S3"), seat=1, original_declarer=0,
-                            someone_else_chaoed=False, trump_from_kitty_flip=False)
+    ok, reason = can_chaodi(variant, level, None, decl("P2", "S3 S3"), seat=1,
+                            original_declarer=0, someone_else_chaoed=False,
+                            trump_from_kitty_flip=False)
     assert ok is allowed
     if not allowed:
         assert "CHAO-1" in reason
@@ -92,14 +93,21 @@ def test_CHAO_1_asked_in_play_order_from_dealer_xiajia():
 
 
 def test_CHAO_2_line68_ascending_ladder_cz4():
-    ladder = ["S10", "D10 D10", "C10 C10", "H10 H10", "S10 S10", "LJ LJ", "BJ BJ",
-              "LJ LJ LJ LJ"]
+    ladder = ["D10 D10", "C10 C10", "H10 H10", "S10 S10", "LJ LJ", "BJ BJ", "LJ LJ LJ LJ",
+              "BJ BJ BJ BJ"]
     keys = [rung("CZ4", c) for c in ladder]
     assert keys == sorted(keys) and len(set(keys)) == len(keys)
 
 
-@pytest.mark.parametrize("cards", ["H10 H10 H10", "S10 S10 S10 S10", "LJ LJ LJ", "BJ",
-                                   "SA SA", "BJ BJ LJ LJ"])
+@pytest.mark.parametrize("single", ["S10", "H10", "C10", "D10"])
+def test_CHAO_2_line68_single_stands_on_the_bottom_rung(single):
+    """l.68's bottom rung "single 10" is what may stand: the lowest pair overrides it."""
+    ok, reason = chao(var("CZ4"), decl("P1", single), decl("P2", "D10 D10"))
+    assert ok and "CHAO-2" in reason
+
+
+@pytest.mark.parametrize("cards", ["S10", "D10", "H10 H10 H10", "S10 S10 S10 S10", "LJ LJ LJ",
+                                   "BJ", "SA SA", "BJ BJ LJ LJ"])
 def test_CHAO_2_line68_not_eligible(cards):
     assert rung("CZ4", cards) is None
 
@@ -214,14 +222,23 @@ def test_AMB_29_example(letter, p2_pair, p3_triple, p3_pair):
 
 def test_AMB_29_descending_reverses():
     variant = var("CZ4", ["AMB-29=C"])
-    assert chao(variant, decl("P1", "D10 D10"), decl("P2", "S10"))[0]  # single on top
+    assert chao(variant, decl("P1", "S10 S10"), decl("P2", "D10 D10"))[0]  # ♦ above ♠
     assert not chao(variant, decl("P1", "LJ LJ"), decl("P2", "BJ BJ"))[0]  # LJ above BJ
+    assert not chao(variant, decl("P1", "D10 D10"), decl("P2", "S10"))[0]  # CHAO-2: no single
+    # Decision (CHAO-2): a standing single is still overridden by any pair, even the lowest
+    assert chao(variant, decl("P1", "S10"), decl("P2", "BJ BJ BJ BJ"))[0]
 
 
 def test_AMB_29_fanzhu_tiers_bj_over_lj_and_triples():
     variant = var("CZ4", ["AMB-29=A"])
     assert chao(variant, decl("P1", "LJ LJ"), decl("P2", "BJ BJ"))[0]
     assert chao(variant, decl("P1", "BJ BJ"), decl("P2", "S10 S10 S10"))[0]
+
+
+def test_AMB_29_fanzhu_tiers_a_single_still_chaos_over_nothing():
+    """CHAO-2's "only a pair" is a line-68 rule; the 反主 tiers (A) keep single L."""
+    assert chao(var("CZ4", ["AMB-29=A"]), None, decl("P2", "S10"), declarer=None)[0]
+    assert not chao(var("CZ4", ["AMB-29=A"]), decl("P1", "D10"), decl("P2", "S10"))[0]
 
 
 @pytest.mark.parametrize("letter, hand, dealer", [

@@ -3,11 +3,15 @@
 The reference is ``shengji_sim.rules.game``: ``play_hand`` for whole hands, and its own
 steps (``_deal_and_declare`` in the redeal loop, ``_kitty_exchange``, ``_chaodi``) re-run
 on a ``HandState`` to read the rng state after the phase. Kernels: ``core.rng_nb``,
-``core.bidding_nb``, ``core.deal_nb``, ``core.lead_nb``.
+``core.bidding_nb``, ``core.deal_nb``, ``core.lead_nb``. The tests of tests/unit/test_bidding.py
+that use the nobody-declares rules (BID-8, BID-9) and of tests/unit/test_chaodi.py that ask
+whether a 炒 is legal (CHAO-1..6) are re-run with the reference functions replaced by
+checkers that assert kernel == reference on each call.
 """
 
 from __future__ import annotations
 
+import inspect
 import random
 
 import numpy as np
@@ -35,13 +39,19 @@ from shengji_sim.core.lead_nb import (
     random_lead_into_nb,
     random_lead_nb,
 )
+from shengji_sim.core.tables import applicable_array, switch_array
 from shengji_sim.rng import Rng, hand_seed
+from shengji_sim.rules import chaodi as chaodi_rules
 from shengji_sim.rules import game as G
-from shengji_sim.rules.bidding import Declaration
+from shengji_sim.rules.bidding import Declaration, mod4_seat, no_declaration
+from shengji_sim.rules.chaodi import can_chaodi, chaodi_strength
 from shengji_sim.rules.match import MatchState, new_match
 from shengji_sim.rules.shapes import make_context
 from shengji_sim.strategies import GreedyPlayer, RandomPlayer, make_players
 from shengji_sim.variant import load_variant
+from tests.helpers import reference_cases, rerun_reference
+from tests.unit import test_bidding as bidding_tests
+from tests.unit import test_chaodi as chaodi_tests
 
 ALL = ["changzhou-4deck", "jj-4deck", "classic-2deck", "baifen-1deck", "classic-3deck"]
 FIELDS = ["shuffled", "first_recipient", "deal_step", "declarations", "declarer", "kitty_flip",
@@ -151,12 +161,27 @@ def test_rng_fastmod_is_the_remainder(x, n) -> None:
 # ------------------------------------------------------------------ declarations, 炒
 
 
-@pytest.mark.parametrize("name", ALL)
-def test_option_lists_match_reference(kernels, name) -> None:
-    """declaration / 炒 options on random holdings and standings == the reference's."""
-    pt = kernels[name]
+#: readings of the nobody-declares and 炒 rules (BID-9, CHAO-2) checked besides the defaults
+OPTION_CASES = [("changzhou-4deck", "AMB-29=A"), ("changzhou-4deck", "AMB-29=C"),
+                ("classic-2deck", "AMB-29=A"), ("classic-2deck", "AMB-29=C")]
+NO_BID_CASES = [("changzhou-4deck", "AMB-31=B"), ("changzhou-4deck", "AMB-31=C"),
+                ("changzhou-4deck", "AMB-30=B2"), ("classic-2deck", "AMB-45=B"),
+                ("classic-2deck", "AMB-31=A"), ("classic-2deck", "AMB-31=B")]
+
+
+def pre_trick(kernels, name: str, amb: str | None) -> PreTrick:
+    """The session's PreTrick of a built-in variant, or one with an ``--amb`` override."""
+    return kernels[name] if amb is None else PreTrick(load_variant(name, amb=[amb]))
+
+
+@pytest.mark.parametrize("name, amb", [(n, None) for n in ALL] + OPTION_CASES)
+def test_option_lists_match_reference(kernels, name, amb) -> None:
+    """declaration / 炒 options on random holdings and standings == the reference's; the
+    sweep includes a single held over nothing or over a single standing (CHAO-2)."""
+    pt = pre_trick(kernels, name, amb)
     v = pt.variant
-    rnd = random.Random(name)
+    rnd = random.Random(f"{name} {amb}")
+    over_single = 0
     biddable = [s * 13 for s in range(4)] + [52, 53]
     for _ in range(300):
         level = rnd.randrange(13)
@@ -177,15 +202,17 @@ def test_option_lists_match_reference(kernels, name) -> None:
                G._chaodi_options(st, seat, standing, declarer, someone_else)]
         assert bnb.chaodi_options(pt.sw, pt.ap, level, hand, seat, standing, declarer,
                                   someone_else, st.record["kitty_flip"]) == ref
+        single_held = any(hand.count(k) == 1 for k in kinds)
+        over_single += bool(ref) and single_held and (standing is None or standing.count == 1)
+    assert over_single > 0 or not v.chaodi
 
 
-@pytest.mark.parametrize("name", ALL)
-def test_no_declaration_matches_reference(kernels, name) -> None:
-    from shengji_sim.rules.bidding import no_declaration
-
-    pt = kernels[name]
+@pytest.mark.parametrize("name, amb", [(n, None) for n in ALL] + NO_BID_CASES)
+def test_no_declaration_matches_reference(kernels, name, amb) -> None:
+    """BID-8, BID-9 (the mod-4 tables), AMB-30, AMB-31, AMB-45 on random kitties."""
+    pt = pre_trick(kernels, name, amb)
     v = pt.variant
-    rnd = random.Random(name)
+    rnd = random.Random(f"{name} {amb}")
     cards = deck(v.decks)
     for _ in range(200):
         rnd.shuffle(cards)
@@ -195,6 +222,92 @@ def test_no_declaration_matches_reference(kernels, name) -> None:
         got = bnb.no_declaration(pt.sw, level, kitty, hand_number)
         assert got == (ref.redeal, -1 if ref.trump is None else ref.trump,
                        -1 if ref.dealer_seat is None else ref.dealer_seat)
+
+
+def parity_no_declaration(variant, level, kitty, hand_number):
+    expected = no_declaration(variant, level, kitty, hand_number)
+    got = bnb.no_declaration(switch_array(variant), level, kitty, hand_number)
+    assert got == (expected.redeal, -1 if expected.trump is None else expected.trump,
+                   -1 if expected.dealer_seat is None else expected.dealer_seat)
+    return expected
+
+
+def parity_mod4_seat(variant, k):
+    expected = mod4_seat(variant, k)
+    assert bnb.mod4_seat_nb(switch_array(variant), k) == expected
+    return expected
+
+
+def parity_can_chaodi(variant, level, standing, new, *, seat, original_declarer,
+                      someone_else_chaoed, trump_from_kitty_flip):
+    """``can_chaodi`` == ``can_chaodi_nb`` (the kernel's 炒 is identical cards)."""
+    expected = can_chaodi(variant, level, standing, new, seat=seat,
+                          original_declarer=original_declarer,
+                          someone_else_chaoed=someone_else_chaoed,
+                          trump_from_kitty_flip=trump_from_kitty_flip)
+    if new.identical and (standing is None or standing.identical):
+        st_seat, st_kind, st_count = (-1, -1, 0) if standing is None else (
+            standing.seat, standing.kind, standing.count)
+        got = bnb.can_chaodi_nb(switch_array(variant), applicable_array(variant), level,
+                                st_seat, st_kind, st_count, seat, new.kind, new.count,
+                                -1 if original_declarer is None else original_declarer,
+                                someone_else_chaoed, trump_from_kitty_flip)
+        assert got == expected[0], (new, standing, expected)
+    return expected
+
+
+def parity_chaodi_strength(variant, level, cards):
+    """``chaodi_strength`` is None exactly where ``chaodi_strength_nb`` is -1."""
+    expected = chaodi_strength(variant, level, cards)
+    if cards and len(set(cards)) == 1:
+        got = bnb.chaodi_strength_nb(switch_array(variant), applicable_array(variant), level,
+                                     cards[0], len(cards))
+        assert (got == -1) == (expected is None), (cards, expected, got)
+    return expected
+
+
+def calling(module, *names: str) -> list:
+    """``reference_cases`` of the tests of ``module`` whose source calls one of ``names``."""
+    def calls(case) -> bool:
+        source = inspect.getsource(getattr(module, case.values[0]))
+        return any(f"{n}(" in source for n in names)
+    return [case for case in reference_cases(module) if calls(case)]
+
+
+@pytest.mark.parametrize(("name", "kwargs"),
+                         calling(bidding_tests, "no_declaration", "mod4_seat"))
+def test_reference_no_declaration_tests_through_the_kernel(monkeypatch, name, kwargs):
+    rerun_reference(monkeypatch, bidding_tests, name, kwargs,
+                    no_declaration=parity_no_declaration, mod4_seat=parity_mod4_seat)
+
+
+@pytest.mark.parametrize(("name", "kwargs"),
+                         calling(chaodi_tests, "chao", "can_chaodi", "resolve_chaodi", "rung"))
+def test_reference_chaodi_tests_through_the_kernel(monkeypatch, name, kwargs):
+    """Also inside ``resolve_chaodi`` (its ``can_chaodi`` is replaced in rules.chaodi)."""
+    monkeypatch.setattr(chaodi_rules, "can_chaodi", parity_can_chaodi)
+    rerun_reference(monkeypatch, chaodi_tests, name, kwargs, can_chaodi=parity_can_chaodi,
+                    chaodi_strength=parity_chaodi_strength)
+
+
+@pytest.mark.parametrize("name, amb", [("changzhou-4deck", f"AMB-29={x}") for x in "ABC"]
+                         + [("classic-2deck", f"AMB-29={x}") for x in "ABC"])
+def test_chaodi_strength_order_matches_reference(name, amb) -> None:
+    """CHAO-2 / AMB-29: every (biddable kind, count) at every level: None where the kernel
+    says -1 (a single under the line-68 ladders), and the same order of the others."""
+    v = load_variant(name, amb=[amb])
+    sw, ap = switch_array(v), applicable_array(v)
+    for level in range(13):
+        shown = [(bnb.slot_kind_nb(level, s), c) for s in range(6) for c in range(1, 5)]
+        ref = [chaodi_strength(v, level, [k] * c) for k, c in shown]
+        got = [int(bnb.chaodi_strength_nb(sw, ap, level, k, c)) for k, c in shown]
+        assert [r is None for r in ref] == [g == -1 for g in got], (amb, level)
+        keyed = [(r, g) for r, g in zip(ref, got) if r is not None]
+        for r1, g1 in keyed:
+            for r2, g2 in keyed:
+                assert (r1 < r2) == (g1 < g2) and (r1 == r2) == (g1 == g2), (amb, level)
+        singles = [got[i] for i, (_, c) in enumerate(shown) if c == 1]
+        assert (max(singles) == -1) is (v.chaodi_ladder != "fanzhu_tiers")  # CHAO-2
 
 
 # ------------------------------------------------------------------- the whole phase
