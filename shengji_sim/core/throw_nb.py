@@ -1,4 +1,4 @@
-"""Numba throw judge (THROW-1..7, AMB-20..24, AMB-43, DEF-9, OTH-3, OTH-8).
+"""Numba throw judge (THROW-1..7, AMB-20..24, AMB-43, AMB-47, DEF-9, OTH-3, OTH-8).
 
 Representation
 --------------
@@ -20,7 +20,9 @@ what goes back to the hand is ``lead - played``) and returns
     1 if the lead is refused (THROW-1 ``throws_allowed``, AMB-22, AMB-23 A).
 
 A component is beaten by a holding (its led-group cards) with an answer of
-``trick.simple_answers`` that beats it strictly (``trick.claim_beats``), as the reference.
+``trick.simple_answers`` that beats it strictly (``trick.claim_beats``), as the reference:
+under AMB-47 A only answers of the component's own type (two quads for a 2-quad tractor
+under AMB-41 A), under AMB-47 B also the substitutes of CMP-2, CMP-3 and CMP-4.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from shengji_sim.core.tables import (
     AP_AMB_24,
     AP_AMB_41,
     SW_JJ4_THROWS,
+    SW_THROW_BEATEN_BY,
     SW_THROW_CHECK_PLAYERS,
     SW_THROW_ENFORCEMENT,
     SW_THROW_FAIL_COMPONENT,
@@ -55,6 +58,7 @@ from shengji_sim.core.tables import (
     V_JJ4_THROWS_FORBIDDEN,
     V_JJ4_THROWS_LITERAL,
     V_JJ4_THROWS_ONLY_IF_ALL_VOID,
+    V_THROW_BEATEN_BY_ANY_STRONGER,
     V_THROW_CHECK_PLAYERS_ALL_THREE,
     V_THROW_ENFORCEMENT_REJECT,
     V_THROW_FAIL_COMPONENT_FIRST_BEATER,
@@ -98,9 +102,40 @@ def _any_pattern_beats(power, group, trl, trk, trt, ntr, sw, split, suit, counts
 
 
 @njit(cache=True)
+def _substitute_beats(power, group, trl, trk, trt, ntr, sw, split, suit, holding, w, length,
+                      top) -> bool:
+    """AMB-47 B: does an in-suit substitute (CMP-2 quad, CMP-3 triple tractor, CMP-4 quad
+    tractor; ``trick.substitute_patterns``) in the holding beat the unit (w, length, top)?"""
+    if quad_substitute(sw, w, length, 0):  # CMP-2
+        if _any_pattern_beats(power, group, trl, trk, trt, ntr, sw, split, suit, holding, 4, 1,
+                              w, length, top):
+            return True
+    for width in range(2, 5):  # CMP-3, CMP-4
+        sub_l = substitute_ok(sw, w, length, 0, width)
+        if sub_l > 0 and _any_pattern_beats(power, group, trl, trk, trt, ntr, sw, split, suit,
+                                            holding, width, sub_l, w, length, top):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _two_quads_beat(power, group, sw, split, suit, holding, w, length, top) -> bool:
+    """AMB-41 A: do two quads of the holding, as a 2-quad tractor, beat the unit?"""
+    for a in range(N_KINDS):
+        if not supplies(holding[a], 4, split) or group[a] != suit:
+            continue
+        for c in range(a + 1, N_KINDS):
+            if not supplies(holding[c], 4, split) or group[c] != suit:
+                continue
+            if claim_beats_nb(sw, 0, 4, 2, max(power[a], power[c]), 0, w, length, top):
+                return True
+    return False
+
+
+@njit(cache=True)
 def player_beats_nb(kt, sw, ap, level, trump, w, length, top, holding, suit) -> bool:
-    """THROW-2 ``throw.player_beats``: can ``holding`` answer the unit with something
-    strictly bigger in the led group (same pattern or in-suit substitute)?"""
+    """THROW-2 ``throw.player_beats``: can ``holding`` beat the unit in the led group with
+    a unit of its own type (AMB-47 A) or also with an in-suit substitute (AMB-47 B)?"""
     power = kt.power[level, trump]
     group = kt.group[level, trump]
     trl = kt.tr_len[level, trump]
@@ -111,28 +146,14 @@ def player_beats_nb(kt, sw, ap, level, trump, w, length, top, holding, suit) -> 
     if _any_pattern_beats(power, group, trl, trk, trt, ntr, sw, split, suit, holding, w, length,
                           w, length, top):
         return True
-    has_42 = w == 4 and length == 2
-    if quad_substitute(sw, w, length, 0):
-        if _any_pattern_beats(power, group, trl, trk, trt, ntr, sw, split, suit, holding, 4, 1,
-                              w, length, top):
-            return True
-    for width in range(2, 5):
-        sub_l = substitute_ok(sw, w, length, 0, width)
-        if sub_l > 0:
-            if _any_pattern_beats(power, group, trl, trk, trt, ntr, sw, split, suit, holding,
-                                  width, sub_l, w, length, top):
-                return True
-            if width == 4 and sub_l == 2:
-                has_42 = True
+    stronger = sw[SW_THROW_BEATEN_BY] == V_THROW_BEATEN_BY_ANY_STRONGER
+    if stronger and _substitute_beats(power, group, trl, trk, trt, ntr, sw, split, suit,
+                                      holding, w, length, top):
+        return True
+    # the 2-quad tractor pattern: the unit's own type, or (AMB-47 B) a CMP-4 substitute
+    has_42 = (w == 4 and length == 2) or (stronger and substitute_ok(sw, w, length, 0, 4) == 2)
     if has_42 and ap[AP_AMB_41] == 1 and sw[SW_TWO_QUADS_ADJACENT] == V_TWO_QUADS_ADJACENT_ANY:
-        for a in range(N_KINDS):
-            if not supplies(holding[a], 4, split) or group[a] != suit:
-                continue
-            for c in range(a + 1, N_KINDS):
-                if not supplies(holding[c], 4, split) or group[c] != suit:
-                    continue
-                if claim_beats_nb(sw, 0, 4, 2, max(power[a], power[c]), 0, w, length, top):
-                    return True
+        return _two_quads_beat(power, group, sw, split, suit, holding, w, length, top)
     return False
 
 

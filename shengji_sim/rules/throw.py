@@ -1,4 +1,4 @@
-"""Throw (甩牌) validity and failure (THROW-1..7, AMB-20..24, AMB-43, DEF-9, OTH-3, OTH-8).
+"""Throw (甩牌) validity and failure (THROW-1..7, AMB-20..24, AMB-43, AMB-47, DEF-9, OTH-3, OTH-8).
 
 Representation
 --------------
@@ -8,9 +8,11 @@ the other opponent). Only their cards in the lead's follow group are looked at.
 
 A lead of one unit is not a throw and is always valid. A throw's components are the
 canonical units of :func:`~shengji_sim.rules.shapes.decompose` (DEF-4). A component is
-*beaten* by a checked player who holds, in the led group, a unit of the same pattern, or an
-in-suit substitute of CMP-2..4 (AMB-09/10/11/41), that beats it strictly (CMP-1; "不大于":
-equal does not beat), the same test as a trick (:func:`~shengji_sim.rules.trick.claim_beats`).
+*beaten* by a checked player who holds, in the led group, a unit that beats it strictly
+(CMP-1; "不大于": equal does not beat), the same comparison as a trick
+(:func:`~shengji_sim.rules.trick.claim_beats`). Which units count is AMB-47
+(:func:`player_beats`): A only units of the component's own type; B also the in-suit
+substitutes of CMP-2, CMP-3 and CMP-4 (as AMB-09, AMB-10, AMB-11 and AMB-41 read them).
 
 :func:`judge_throw` returns a :class:`ThrowResult`: ``played`` is what stays on the table
 (the whole throw, the forced component after a failure, or nothing if the lead is refused),
@@ -33,6 +35,7 @@ from shengji_sim.rules.trick import (
 
 __all__ = ["ThrowResult", "beaten_components", "judge_throw"]
 
+TESTED_BY = "THROW-2, AMB-20, AMB-43, AMB-47"
 PENALTY_UNITS = {"card_point": "card_points", "platform_point": "platform", "level": "level"}
 
 
@@ -73,16 +76,34 @@ def tested_components(ctx: Context, units: tuple[Unit, ...]) -> list[Unit]:
     return list(highest.values())
 
 
+def beaten_by_stronger_shapes(ctx: Context) -> bool:
+    """AMB-47: does a stronger shape beat a component (B any_stronger: CMP-2, CMP-3,
+    CMP-4 substitutes), or only its own type (A same_type)?"""
+    return ctx.variant.throw_beaten_by == "any_stronger"
+
+
 def player_beats(ctx: Context, unit: Unit, holding: list[int], group: int) -> bool:
-    """THROW-2: can a holding answer ``unit`` in the led group with something strictly bigger?"""
+    """THROW-2: does a holding (its cards in the led group) beat the thrown ``unit``?
+
+    AMB-47 A (same_type): only a strictly higher unit of the component's own type beats it:
+    a single a single, a pair a pair, a 2-pair tractor a 2-pair tractor (000 l.65 "没有大于…
+    的单牌，对，以此类推"). Under AMB-41 A any two quads are the "2个4张" shape, so they are the
+    same type as a 2-quad tractor and beat a thrown one when the higher quad outranks its top,
+    as :func:`~shengji_sim.rules.trick.simple_answers` counts them; against a 4-pair tractor
+    they are a CMP-4 substitute (B only).
+    AMB-47 B (any_stronger): also any in-suit substitute that would beat it as a follow:
+    a quad a 2-pair tractor (CMP-2, AMB-09), a triple tractor a pair tractor of its card count
+    (CMP-3, AMB-11), a quad tractor a triple or pair tractor (CMP-4), as AMB-10 allows.
+    """
     target = Claim(False, unit.width, unit.length, unit_top(ctx, unit))
-    answers = simple_answers(ctx, unit, counts_of(holding), ruff=False, suit=group)
+    answers = simple_answers(ctx, unit, counts_of(holding), ruff=False, suit=group,
+                             substitutes=beaten_by_stronger_shapes(ctx))
     return any(claim_beats(ctx, answer, target) for answer in answers)
 
 
 def beaten_components(ctx: Context, units: tuple[Unit, ...],
                       others: list[list[int]]) -> dict[int, list[Unit]]:
-    """Checked position -> the components that player beats (THROW-2, AMB-20, AMB-43).
+    """Checked position -> the components that player beats (THROW-2, AMB-20, AMB-43, AMB-47).
 
     Under AMB-43 B a pattern fails only if its highest component is beaten; then every
     component of that pattern the player beats counts as beaten.
@@ -171,9 +192,9 @@ def judge_throw(ctx: Context, lead: list[int], others: list[list[int]]) -> Throw
         return rejected(lead, refusal)
     beaten = beaten_components(ctx, units, others)
     if not beaten:
-        return ThrowResult(True, list(lead), reason="THROW-2, AMB-20, AMB-43: nobody beats it")
+        return ThrowResult(True, list(lead), reason=f"{TESTED_BY}: nobody beats it")
     blocked_by = min(beaten)
-    why = f"THROW-2, AMB-20, AMB-43: position {blocked_by} beats a component"
+    why = f"{TESTED_BY}: position {blocked_by} beats a component"
     if ctx.variant.throw_enforcement == "reject":
         return ThrowResult(False, [], list(lead), blocked_by=blocked_by, rejected=True,
                            reason=f"{why}; AMB-23 reject")

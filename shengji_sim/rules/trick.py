@@ -144,14 +144,18 @@ def substitute_patterns(ctx: Context, lead: Unit, ruff: bool) -> list[Pattern]:
 
 
 def simple_answers(ctx: Context, lead: Unit, counts: Counts, ruff: bool,
-                   suit: int | None = None) -> list[Claim]:
+                   suit: int | None = None, substitutes: bool = True) -> list[Claim]:
     """Every claim that units held in ``counts`` make against the one-unit ``lead``.
 
     On a play's own counts (all of the lead's size) each answer uses the whole play; on a
     holding (``suit`` = the led follow group) these are the units a player could answer with,
-    which the throw check (THROW-2) uses.
+    which the throw check (THROW-2) uses. ``substitutes=False`` keeps only the lead's own
+    type, leaving out the stronger shapes of CMP-2, CMP-3 and CMP-4 (the throw test under
+    AMB-47 A); two quads still answer a 2-quad tractor under AMB-41 A, as its own type.
     """
-    patterns = [lead.pattern] + substitute_patterns(ctx, lead, ruff)
+    patterns = [lead.pattern]
+    if substitutes:
+        patterns += substitute_patterns(ctx, lead, ruff)
     claims = [
         Claim(ruff, unit.width, unit.length, unit_top(ctx, unit))
         for pattern in patterns

@@ -5,7 +5,8 @@ throw_nb / kitty_nb / score_nb vs rules.throw / rules.kitty / rules.score / rule
   and test_match.py re-run with the reference function replaced by a checker that asserts
   kernel == reference on each call.
 * Hypothesis differential tests (B2) on every built-in variant: throws of 2-3 components
-  against random other hands (AMB-09/10/17/20/21/22/23/24/43, OTH-3, OTH-8); kitty results
+  against random other hands (AMB-09/10/17/20/21/22/23/24/41/43/47, OTH-3, OTH-8); every
+  pair-tractor throw against every stronger shape (AMB-47 under both letters); kitty results
   of random last tricks (AMB-25/26/27/44, OTH-4, caps); score tables for every attacker
   point value in a range (AMB-34/36, caps, negative scores) and match steps (AMB-38).
 """
@@ -30,7 +31,7 @@ from shengji_sim.core.trick_nb import plays_array, unit_scratch
 from shengji_sim.rules.kitty import judge_kitty
 from shengji_sim.rules.match import MatchState, after_hand
 from shengji_sim.rules.score import judge_score
-from shengji_sim.rules.shapes import decompose
+from shengji_sim.rules.shapes import decompose, make_context, tractor_kinds
 from shengji_sim.rules.throw import judge_throw
 from shengji_sim.variant import load_variant
 from tests.helpers import reference_cases, rerun_reference
@@ -42,7 +43,7 @@ from tests.unit import test_throw as throw_tests
 from tests.unit.test_core_trick import contexts, follow_play
 
 THROW_ITEMS = ("AMB-09", "AMB-10", "AMB-17", "AMB-20", "AMB-21", "AMB-22", "AMB-23", "AMB-24",
-               "AMB-43", "OTH-3", "OTH-8", "AMB-41")
+               "AMB-43", "OTH-3", "OTH-8", "AMB-41", "AMB-47")
 KITTY_ITEMS = ("AMB-25", "AMB-26", "AMB-27", "AMB-44", "OTH-4", "AMB-08", "OTH-1")
 SCORE_ITEMS = ("AMB-34", "AMB-36", "AMB-38")
 
@@ -169,6 +170,48 @@ def throw_positions(draw):
 def test_judge_throw_matches_reference(compiled, position):
     ctx, lead, others = position
     parity_throw(ctx, lead, others)
+
+
+SA = 12  # the kind of the spade ace
+
+
+def _spade_runs(ctx, length: int, avoid=()) -> list[tuple[int, ...]]:
+    """Runs of ``length`` plain spade kinds without the ace or any kind of ``avoid``."""
+    spades = ctx.ranking.group[SA]
+    return [kinds for kinds in tractor_kinds(ctx.ranking, length)
+            if all(ctx.ranking.group[k] == spades and k != SA and k not in avoid
+                   for k in kinds)]
+
+
+def _stronger_shapes(ctx, lead_kinds) -> list[list[int]]:
+    """Holdings of one stronger shape (CMP-2 quads, CMP-3 triple tractors, CMP-4 quad tractors
+    and, under AMB-41 A, any two quads) that leave the lead's copies alone."""
+    free = [k for (k,) in _spade_runs(ctx, 1, lead_kinds)]
+    quads = [[k] * 4 for k in free]
+    held = quads + [a + b for i, a in enumerate(quads) for b in quads[i + 1:]]
+    for length in (2, 3):
+        held += [[k for k in run for _ in range(3)] for run in _spade_runs(ctx, length,
+                                                                            lead_kinds)]
+    return held
+
+
+@pytest.mark.parametrize(("name", "level"), [("changzhou-4deck", 8), ("jj-4deck", 1)])
+def test_AMB_47_kernel_matches_reference_on_stronger_shapes(compiled, name, level):
+    # CZ4 level 10, JJ4 level 3, hearts trump: each pair tractor of 2-4 spade kinds and each
+    # 2-quad tractor, plus SA, thrown against every stronger shape held by position 1, under
+    # AMB-47 A and B.
+    ctxs = {letter: make_context(load_variant(name, amb=[f"AMB-47={letter}"]), level, 1)
+            for letter in "AB"}
+    only_b_fails = 0
+    for width, length in ((2, 2), (2, 3), (2, 4), (4, 2)):
+        for run in _spade_runs(ctxs["A"], length):
+            lead = [k for k in run for _ in range(width)] + [SA]
+            for held in _stronger_shapes(ctxs["A"], run):
+                valid = {letter: parity_throw(ctx, lead, [held, [], []]).valid
+                         for letter, ctx in ctxs.items()}
+                assert valid["A"] or not valid["B"]  # same_type beats a subset of any_stronger
+                only_b_fails += valid["A"] and not valid["B"]
+    assert only_b_fails > 0
 
 
 @st.composite

@@ -1,5 +1,5 @@
 """Throw validity and failure (shengji_sim.rules.throw): RULES.md §5.5, THROW-1..7, AMB-20..24,
-AMB-43, DEF-9, OTH-3, OTH-8, and independent positions."""
+AMB-43, AMB-47, DEF-9, OTH-3, OTH-8, and independent positions."""
 
 from __future__ import annotations
 
@@ -181,14 +181,84 @@ def test_THROW_2_tractor_component():
     assert not judge("STD2", "2", "H", "S9 S9 S10 S10 S3", ["S4", "", ""]).valid
 
 
-def test_THROW_2_in_suit_substitute_beats_a_component():
-    lead = "S5 S5 S6 S6 SA"  # CZ4: 2-pair tractor + single
-    result = judge("CZ4", "10", "H", lead, ["S3 S3 S3 S3", "", ""])
-    assert not result.valid and shown(result.played) == ["SA"]  # AMB-21 A: smallest component
-    assert judge("CZ4", "10", "H", lead, ["S3 S3 S3 S3", "", ""], ["AMB-09=C"]).valid
-    assert judge("CZ4", "10", "H", lead, ["S3 S3 S3 S3", "", ""], ["AMB-09=B"]).valid
-    assert not judge("CZ4", "10", "H", lead, ["S7 S7 S7 S7", "", ""], ["AMB-09=B"]).valid
-    assert judge("CZ4", "10", "H", lead, ["S3 S3 S3 S3", "", ""], ["AMB-10=C"]).valid
+# CZ4 level 10: the 2-pair tractor 5566 and the single A, position 1 holding ``held``.
+# (held, other readings, valid under AMB-47 A, valid under AMB-47 B)
+CMP_2_CASES = [
+    ("S3 S3 S3 S3", [], True, False),  # CMP-2, AMB-09 A: any quad beats a 2-pair tractor
+    ("S3 S3 S3 S3", ["AMB-09=C"], True, True),  # the quad is never a substitute
+    ("S3 S3 S3 S3", ["AMB-09=B"], True, True),  # the quad's power is below the tractor's top
+    ("S7 S7 S7 S7", ["AMB-09=B"], True, False),  # ... and above it
+    ("S3 S3 S3 S3", ["AMB-10=C"], True, True),  # no substitute shapes at all
+    ("S7 S7 S8 S8", [], False, False),  # a higher 2-pair tractor: the same type
+    ("S5 S5 S6 S6", [], True, True),  # an equal tractor does not beat ("不大于")
+]
+
+
+@pytest.mark.parametrize(("held", "amb", "valid_a", "valid_b"), CMP_2_CASES)
+def test_THROW_2_in_suit_substitute_beats_a_component(held, amb, valid_a, valid_b):
+    # AMB-47 B (any_stronger): an in-suit quad beats the thrown 2-pair tractor as a follow would.
+    result = judge("CZ4", "10", "H", "S5 S5 S6 S6 SA", [held, "", ""], amb + ["AMB-47=B"])
+    assert result.valid == valid_b
+    if not valid_b:  # AMB-21 A: the smallest component
+        assert shown(result.played) == ["SA"] and result.blocked_by == 1
+
+
+@pytest.mark.parametrize(("held", "amb", "valid_a", "valid_b"), CMP_2_CASES)
+def test_AMB_47_A_in_suit_substitute_does_not_beat_a_component(held, amb, valid_a, valid_b):
+    # AMB-47 A (same_type, the default): only a higher 2-pair tractor beats it.
+    for readings in (amb, amb + ["AMB-47=A"]):
+        result = judge("CZ4", "10", "H", "S5 S5 S6 S6 SA", [held, "", ""], readings)
+        assert result.valid == valid_a
+        if not valid_a:
+            assert shown(result.played) == ["SA"] and result.blocked_by == 1
+
+
+# AMB-47 with CMP-3, CMP-4 and AMB-41: (rule set, level, lead, position 1's holding,
+# other readings, valid under A, valid under B). The leads are a tractor plus the single A.
+SUBSTITUTE_CASES = [
+    # CMP-3: a 2-triple tractor answers the 3-pair tractor 445566 (AMB-11 B1 in CZ4)
+    ("CZ4", "10", "S4 S4 S5 S5 S6 S6 SA", "S7 S7 S7 S8 S8 S8", [], True, False),
+    ("CZ4", "10", "S4 S4 S5 S5 S6 S6 SA", "S7 S7 S7 S8 S8 S8", ["AMB-11=B2"], True, True),
+    # three triples supply the higher 3-pair tractor 778899 (AMB-17 A): the same type
+    ("CZ4", "10", "S4 S4 S5 S5 S6 S6 SA", "S7 S7 S7 S8 S8 S8 S9 S9 S9", [], False, False),
+    ("CZ4", "10", "S4 S4 S5 S5 S6 S6 SA", "S7 S7 S7 S8 S8 S8 S9 S9 S9", ["AMB-17=B"],
+     True, False),
+    # CMP-4: a 3-quad tractor answers the 4-triple tractor 3334445556666
+    ("CZ4", "10", "S3 S3 S3 S4 S4 S4 S5 S5 S5 S6 S6 S6 SA",
+     "SJ SJ SJ SJ SQ SQ SQ SQ SK SK SK SK", [], True, False),
+    # CMP-4 with AMB-41 A: two quads answer the 4-pair tractor 44556677 (JJ4)
+    ("JJ4", "3", "S4 S4 S5 S5 S6 S6 S7 S7 SA", "S9 S9 S9 S9 SQ SQ SQ SQ", [], True, False),
+    ("JJ4", "3", "S4 S4 S5 S5 S6 S6 S7 S7 SA", "S9 S9 S9 S9 SQ SQ SQ SQ", ["AMB-41=B"],
+     True, True),
+    # AMB-41 A: two quads are the "2个4张" shape, the same type as the 2-quad tractor 55556666
+    ("JJ4", "3", "S5 S5 S5 S5 S6 S6 S6 S6 SA", "S9 S9 S9 S9 SQ SQ SQ SQ", [], False, False),
+    ("JJ4", "3", "S5 S5 S5 S5 S6 S6 S6 S6 SA", "S9 S9 S9 S9 SQ SQ SQ SQ", ["AMB-41=B"],
+     True, True),
+    ("JJ4", "3", "S8 S8 S8 S8 S9 S9 S9 S9 SA", "S4 S4 S4 S4 S7 S7 S7 S7", [], True, True),
+]
+
+
+@pytest.mark.parametrize(("rule_set", "level", "lead", "held", "amb", "valid_a", "valid_b"),
+                         SUBSTITUTE_CASES)
+def test_AMB_47_stronger_shapes(rule_set, level, lead, held, amb, valid_a, valid_b):
+    for letter, valid in (("A", valid_a), ("B", valid_b)):
+        result = judge(rule_set, level, "H", lead, [held, "", ""], amb + [f"AMB-47={letter}"])
+        assert result.valid == valid, letter
+        assert result.blocked_by == (None if valid else 1), letter
+
+
+@pytest.mark.parametrize(("letter", "valid"), [(None, True), ("A", True), ("B", False)])
+def test_AMB_47_example_joker_tractor(letter, valid):
+    # RULES.md AMB-47 example: no higher joker tractor and no trump single above HA is held,
+    # but P2's quad H3 beats the joker tractor as a follow (CMP-2, AMB-09 A).
+    amb = [f"AMB-47={letter}"] if letter else []
+    result = judge("CZ4", "10", "H", "BJ BJ LJ LJ HA", ["H3 H3 H3 H3", "C4", "D4"], amb)
+    assert result.valid == valid
+    if valid:
+        assert shown(result.played) == cards("BJ BJ LJ LJ HA") and result.returned == []
+    else:
+        assert shown(result.played) == ["HA"] and shown(result.returned) == cards("BJ BJ LJ LJ")
+        assert result.blocked_by == 1 and result.penalty == 1
 
 
 def test_THROW_2_split_triple_supplies_a_pair():
