@@ -332,7 +332,7 @@ def beatable_by(ctx, unit: Unit, hand) -> list[int] | None:
 
     Independent of ``throw.player_beats``: every multiset of the unit's size from the
     player's led-group cards is tried as a two-play trick (legal as a follow when the hand
-    is big enough to follow at all).
+    is big enough to follow at all); under AMB-47 A only replies of the unit's own type.
     """
     r = ctx.ranking
     k0 = unit.kinds[0]
@@ -340,7 +340,10 @@ def beatable_by(ctx, unit: Unit, hand) -> list[int] | None:
     lead = unit.cards()
     if len(holding) < len(lead) or n_sub_multisets(holding, len(lead)) > EXHAUSTIVE_LIMIT:
         return None
+    same_type = ctx.variant.throw_beaten_by == "same_type"
     for cand in sub_multisets(holding, len(lead)):
+        if same_type and not _same_type(ctx, unit, cand):
+            continue  # AMB-47 A: only a component of the thrown one's own type beats it
         if trick.trick_winner(ctx, [lead, list(cand)]) != 1:
             continue
         if len(hand) >= len(lead) and not follow.check_follow(ctx, lead, list(hand),
@@ -348,6 +351,13 @@ def beatable_by(ctx, unit: Unit, hand) -> list[int] | None:
             continue
         return list(cand)
     return None
+
+
+def _same_type(ctx, unit: Unit, cards) -> bool:
+    """AMB-47 A: ``cards`` are one component of ``unit``'s type (AMB-41 A: two quads are the
+    type of a 2-quad tractor)."""
+    shown = shapes.decompose(ctx, counts(cards))
+    return len(shown) == 1 and shown[0].pattern == unit.pattern
 
 
 def _judge(pos: Position):

@@ -58,6 +58,13 @@ def test_winner_consistent() -> None:
 
 def test_throw_unbeatable() -> None:
     passes("throw_unbeatable", "classic-2deck")
+    passes("throw_unbeatable", "changzhou-4deck", 60)  # AMB-47 A: same-type replies only
+    pos = position("throw", "changzhou-4deck", level="10", trump="H", lead="BJ BJ LJ LJ HA",
+                   hands=("H3 H3 H3 H3", "C4", "D4"))
+    CAT["throw_unbeatable"].check(pos)  # RULES.md AMB-47 example: valid under A
+    beaten = position("throw", "changzhou-4deck", ambs=("AMB-47=B",), level="10", trump="H",
+                      lead="BJ BJ LJ LJ HA", hands=("H3 H3 H3 H3", "C4", "D4"))
+    CAT["throw_unbeatable"].check(beaten)  # B: the throw fails, nothing to check
 
 
 def test_failed_throw_beatable_finds_amb21_smallest_component() -> None:
