@@ -2,12 +2,20 @@
 
 The only module that prints or exits. Every judge command prints one JSON object on stdout
 and exits 0; bad input (unknown variant, malformed TOML, unknown key, impossible value, bad
-card, mixed-suit lead, a play not in the hand) prints one line on stderr and exits 2.
+card, empty or mixed-suit lead, a play not in the hand, a score the variant cannot produce)
+prints one line on stderr and exits 2. An engine defect inside a hand of ``simulate`` or
+``play`` (a kernel error, an exception inside the reference engine: ``sim.HandFailure``)
+prints one line naming the hand, the variant and its readings, the error and the ``play``
+command that replays it, and exits 1. Anything else is a bug and may show a traceback.
+
+(``USER_ERRORS`` still counts every ValueError as bad input; engine defects are not
+ValueErrors, so they never exit 2.)
 """
 
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -24,6 +32,12 @@ class UserError(click.ClickException):
     """A bad input reported as one line and exit status 2."""
 
     exit_code = 2
+
+
+class EngineDefect(click.ClickException):
+    """An engine defect inside a hand, reported as one line and exit status 1."""
+
+    exit_code = 1
 
 
 def _warn(message: str) -> None:
@@ -69,12 +83,15 @@ def context(variant_name, ambs, sets, level, trump) -> Context:
     return make_context(variant, level_rank, C.parse_trump(trump))
 
 
-def parse_cards_checked(text: str, decks: int, what: str) -> list[int]:
-    """Parse a card list and check no kind exceeds the deck count."""
+def parse_cards_checked(text: str, decks: int, what: str, empty_ok: bool = True) -> list[int]:
+    """Parse a card list and check no kind exceeds the deck count; ``empty_ok=False`` for a
+    list that must hold cards (a lead)."""
     try:
         kinds = C.parse_cards(text)
     except C.CardError as exc:
         raise UserError(f"{what}: {exc}") from None
+    if not kinds and not empty_ok:
+        raise UserError(f"{what}: empty (a lead has at least one card)")
     C.check_counts(C.to_counts(kinds), decks, what)
     return kinds
 
@@ -113,7 +130,7 @@ def judge_follow(variant_name, ambs, sets, level, trump, lead, hand, play, limit
 
     ctx = context(variant_name, ambs, sets, level, trump)
     decks = ctx.variant.decks
-    lead_cards = parse_cards_checked(lead, decks, "--lead")
+    lead_cards = parse_cards_checked(lead, decks, "--lead", empty_ok=False)
     hand_cards = parse_cards_checked(hand, decks, "--hand")
     if play is not None:
         play_cards = parse_cards_checked(play, decks, "--play")
@@ -151,8 +168,8 @@ def judge_throw(variant_name, ambs, sets, level, trump, lead, others_flag, other
     from shengji_sim.rules.throw import judge_throw as run_throw
 
     ctx = context(variant_name, ambs, sets, level, trump)
-    lead_cards = parse_cards_checked(lead, ctx.variant.decks, "--lead")
-    hands = _plays(ctx, others, 3, 3, what="--others")
+    lead_cards = parse_cards_checked(lead, ctx.variant.decks, "--lead", empty_ok=False)
+    hands = _plays(ctx, others, 3, 3, what="--others", lead=False)
     result = run_throw(ctx, lead_cards, hands)
     _emit({"valid": result.valid, "played": fmt(ctx, result.played),
            "returned": fmt(ctx, result.returned), "blocked_by": result.blocked_by,
@@ -176,6 +193,9 @@ def judge_kitty(variant_name, ambs, sets, level, trump, plays_flag, leader_side,
     ctx = context(variant_name, ambs, sets, level, trump)
     parsed = _plays(ctx, plays, 4, 4)
     kitty = parse_cards_checked(kitty_text, ctx.variant.decks, "--kitty")
+    if len(kitty) != ctx.variant.kitty_size:
+        raise UserError(f"--kitty: {len(kitty)} card(s); {ctx.variant.name} buries "
+                        f"{ctx.variant.kitty_size} (DECK-3)")
     r = run_kitty(ctx, parsed, leader_side, kitty, attacker_points)
     _emit({"winner": r.winner, "winner_side": r.winner_side, "multiplier": r.multiplier,
            "kitty_points": r.kitty_points, "awarded": r.awarded})
@@ -186,19 +206,27 @@ def judge_kitty(variant_name, ambs, sets, level, trump, plays_flag, leader_side,
 @click.option("--attacker-points", required=True, type=int, help="Attackers' final points.")
 def judge_score(variant_name, ambs, sets, attacker_points):
     """Level change and next dealer (LEVEL-*, DEALER-*)."""
+    from shengji_sim.rules.score import attacker_points_bounds
     from shengji_sim.rules.score import judge_score as run_score
 
     variant = load(variant_name, ambs, sets)
+    lo, hi = attacker_points_bounds(variant)
+    if not lo <= attacker_points <= hi:
+        raise UserError(f"--attacker-points {attacker_points}: a hand of {variant.name} ends "
+                        f"with {lo}..{hi} (trick points, kitty x its largest multiplier, "
+                        "failed-throw penalties; SCORE-1, KITTY-3)")
     r = run_score(variant, attacker_points)
     _emit({"winner_side": r.winner_side, "levels": r.levels, "next_dealer": r.next_dealer})
 
 
 def _plays(ctx: Context, texts: tuple[str, ...], low: int, high: int,
-           what: str = "--plays") -> list[list[int]]:
+           what: str = "--plays", lead: bool = True) -> list[list[int]]:
+    """``low..high`` card lists; with ``lead`` the first is a lead and must hold cards."""
     if not low <= len(texts) <= high:
         want = f"{low}" if low == high else f"{low} to {high}"
         raise UserError(f"{what}: expected {want} card lists, got {len(texts)}")
-    return [parse_cards_checked(t, ctx.variant.decks, f"{what} #{i + 1}")
+    return [parse_cards_checked(t, ctx.variant.decks, f"{what} #{i + 1}",
+                                empty_ok=not (lead and i == 0))
             for i, t in enumerate(texts)]
 
 
@@ -224,20 +252,26 @@ def _plays(ctx: Context, texts: tuple[str, ...], low: int, high: int,
 def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, out, engine):
     """Play one hand (or a match) with simple players and print its record."""
     from shengji_sim.record import render_text
-    from shengji_sim.rules.game import play_hand, play_match
+    from shengji_sim.rules.game import play_match
+    from shengji_sim.sim import HandFailure, play_reference_hand
     from shengji_sim.strategies import make_players
 
     variant = load(variant_name, ambs, sets)
     seats = make_players(players)
-    if engine == "core":
-        if whole_match:
-            raise UserError("--match: the core plays independent hands; use --engine reference")
-        from shengji_sim.core.backend import play_hand_core
+    if engine == "core" and whole_match:
+        raise UserError("--match: the core plays independent hands; use --engine reference")
+    try:
+        if engine == "core":
+            from shengji_sim.core.backend import play_hand_core
 
-        record = play_hand_core(variant, players, seed, index)
-    else:
-        record = play_match(variant, seats, seed) if whole_match else \
-            play_hand(variant, seats, seed, index)
+            record = play_hand_core(variant, players, seed, index)
+        elif whole_match:
+            record = play_match(variant, seats, seed)
+        else:
+            record = play_reference_hand(variant, seats, seed, index)
+    except HandFailure as failure:
+        raise engine_defect(failure, variant, variant_name, ambs, sets, seed, players) \
+            from None
     record["players"] = players
     text = render_text(record) if fmt_name == "text" else json.dumps(record, ensure_ascii=False)
     if out is None:
@@ -274,6 +308,37 @@ def replay_cmd(path, variant_name):
         raise UserError(f"{path}: malformed game record ({type(exc).__name__}: {exc})") \
             from None
     click.echo(f"ok: {n} hand(s) replayed against {variant.name}")
+
+
+def engine_defect(failure, variant, variant_name: str, ambs: tuple[str, ...],
+                  sets: tuple[str, ...], seed: int, players: str) -> EngineDefect:
+    """The one-line report of a ``sim.HandFailure``: the hand, the variant and the readings
+    it changes, the engine's error, and the ``play`` command that replays the hand (the same
+    line whether ``simulate`` or that command hits it)."""
+    argv = ["shengji-sim", "play", "--engine", failure.engine, "--seed", str(seed),
+            "--index", str(failure.index), "--variant", variant_name]
+    argv += [a for spec in ambs for a in ("--amb", spec)]
+    argv += [a for spec in sets for a in ("--set", spec)]
+    argv += ["--players", players]
+    return EngineDefect(f"hand {failure.index} of {variant.name}"
+                        f"{_changed_readings(variant, variant_name, ambs)} (seed {seed}, "
+                        f"players {players}): {failure.engine} engine: {failure.reason}; "
+                        f"replay: {shlex.join(argv)}")
+
+
+def _changed_readings(variant, variant_name: str, ambs: tuple[str, ...]) -> str:
+    """" with AMB-07=B, ...": the readings that differ from ``variant_name`` as written
+    (what --amb and --set changed); the --amb specs if that cannot be loaded alone."""
+    from shengji_sim.variant import VariantError, load_variant
+
+    try:
+        base = load_variant(variant_name).readings()
+    except VariantError:
+        changed = list(ambs)
+    else:
+        changed = [f"{item}={letter}" for item, letter in variant.readings().items()
+                   if base.get(item) != letter]
+    return f" with {', '.join(changed)}" if changed else ""
 
 
 # ----------------------------------------------------------------------------- simulate
@@ -324,6 +389,9 @@ def simulate(variant_name, ambs, sets, hands, seed, players, threads, out_dir, r
         sim.run(variant, players, seed, hands, out_dir, chunk_size=chunk_size,
                 backend=backend, threads=threads, resume=resume, progress=not quiet,
                 rows_format=rows_format, warn=_warn)
+    except sim.HandFailure as failure:  # earlier chunks stay on disk; --resume retries
+        raise engine_defect(failure, variant, variant_name, ambs, sets, seed, players) \
+            from None
     except KeyboardInterrupt:
         click.echo(f"interrupted: finished chunks are kept in {out_dir}; "
                    "continue with --resume", err=True)
@@ -350,15 +418,19 @@ def bench(variant_names, hands, players, threads, seed):
 
     from shengji_sim import RULES_VERSION
     from shengji_sim.core.backend import run_chunk
+    from shengji_sim.sim import HandFailure
     from shengji_sim.variant import builtin_names
 
     results = []
     for name in variant_names or builtin_names():
         variant = load(name, (), ())
-        run_chunk(variant, players, seed, 0, min(hands, 8), threads)  # compile / warm up
-        began = time.perf_counter()
-        rows = run_chunk(variant, players, seed, 0, hands, threads)
-        seconds = time.perf_counter() - began
+        try:
+            run_chunk(variant, players, seed, 0, min(hands, 8), threads)  # compile / warm up
+            began = time.perf_counter()
+            rows = run_chunk(variant, players, seed, 0, hands, threads)
+            seconds = time.perf_counter() - began
+        except HandFailure as failure:
+            raise engine_defect(failure, variant, name, (), (), seed, players) from None
         results.append({"variant": variant.name, "hands": hands, "players": players,
                         "threads": threads, "seconds": round(seconds, 4),
                         "hands_per_second": round(hands / seconds, 1),
@@ -564,7 +636,7 @@ def report_rules_cmd(out, budget, hands, seed, workers):
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: one-line errors with exit status 2, never a traceback."""
+    """Entry point: one-line errors, exit status 2 for bad input and 1 for an engine defect."""
     try:
         cli.main(args=argv, prog_name="shengji-sim", standalone_mode=False)
     except click.exceptions.Exit as exc:
@@ -572,6 +644,9 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("interrupted", err=True)
         sys.exit(130)
+    except EngineDefect as exc:
+        click.echo(f"engine defect: {exc.format_message()}", err=True)
+        sys.exit(exc.exit_code)
     except click.ClickException as exc:
         click.echo(f"error: {exc.format_message()}", err=True)
         sys.exit(2)

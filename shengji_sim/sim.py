@@ -27,8 +27,11 @@ Backends
 --------
 A backend is ``run_chunk(variant, players, root_seed, start, count, threads) -> rows``:
 ``rows`` is a ``ROW_DTYPE`` array of length ``count`` for hands ``start .. start+count-1``
-in index order. ``"reference"`` is the plain-Python engine (one process; ``threads`` is
-accepted and ignored). The Numba core registers ``"core"`` with :func:`register_backend`
+in index order, or raise :class:`HandFailure` for the first hand (in index order) its engine
+cannot play: an engine defect, reported with the command that replays the hand; the chunk is
+not written, the chunks before it stay, and ``resume=True`` tries it again.
+``"reference"`` is the plain-Python engine (one process; ``threads`` is accepted and
+ignored). The Numba core registers ``"core"`` with :func:`register_backend`
 from the module :data:`CORE_MODULE`, which :func:`backends` imports on first use when it
 exists.
 """
@@ -79,6 +82,19 @@ class SimError(ValueError):
     """A bad run request (unknown backend, manifest mismatch, ...); ``str()`` is one line."""
 
 
+class HandFailure(Exception):
+    """An engine defect: the engine could not play hand ``index`` (not bad input).
+
+    ``engine`` is the engine that replays the hand (``shengji-sim play --engine ENGINE``):
+    "core" or "reference"; ``reason`` is the error in one line of words.
+    """
+
+    def __init__(self, index: int, engine: str, reason: str) -> None:
+        self.index, self.engine = index, engine
+        self.reason = " ".join(reason.split())
+        super().__init__(f"hand {index}: {engine} engine: {self.reason}")
+
+
 # ------------------------------------------------------------------------------- backends
 
 
@@ -120,16 +136,27 @@ def get_backend(name: str) -> RunChunk:
     return _BACKENDS[name]
 
 
+def play_reference_hand(variant: Any, seats: list, root_seed: int, index: int) -> dict:
+    """``rules.game.play_hand``; an exception inside the engine is a :class:`HandFailure`
+    (the variant and players were checked before: whatever fails now is a defect)."""
+    from shengji_sim.rules.game import play_hand
+
+    try:
+        return play_hand(variant, seats, root_seed, index)
+    except Exception as exc:
+        what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+        raise HandFailure(index, "reference", what) from exc
+
+
 def reference_chunk(variant: Any, players: str, root_seed: int, start: int, count: int,
                     threads: int = 1) -> np.ndarray:
     """The reference backend: ``play_hand`` + ``row_from_record`` per index (one process)."""
-    from shengji_sim.rules.game import play_hand
     from shengji_sim.strategies import make_players
 
     seats = make_players(players)
     rows = np.empty(count, ROW_DTYPE)
     for i in range(count):
-        rows[i] = row_from_record(play_hand(variant, seats, root_seed, start + i))
+        rows[i] = row_from_record(play_reference_hand(variant, seats, root_seed, start + i))
     return rows
 
 

@@ -3,7 +3,9 @@
 ``run_chunk`` is registered with :mod:`shengji_sim.sim` as backend ``"core"``; it returns
 rows of :data:`shengji_sim.results.ROW_DTYPE`, identical to the reference backend's for the
 same (variant, players, root seed, index). ``play_hand_core`` returns the game record of one
-hand in the reference's JSON form (``shengji-sim play --engine core``).
+hand in the reference's JSON form (``shengji-sim play --engine core``). A hand the kernels
+cannot play raises :class:`CoreError`, a :class:`shengji_sim.sim.HandFailure` naming the hand
+and the kernel's error in words (:func:`game_nb.hand_error_text`).
 """
 
 from __future__ import annotations
@@ -14,18 +16,31 @@ from shengji_sim import RULES_VERSION
 from shengji_sim.cards import format_card, format_trump
 from shengji_sim.core.deal_nb import GREEDY, RANDOM, PreTrick
 from shengji_sim.core.follow_nb import RULE_NAMES
-from shengji_sim.core.game_nb import N_COLUMNS, Lane, make_lane, play_hand_nb, run_chunk_nb
+from shengji_sim.core.game_nb import (
+    N_COLUMNS,
+    Lane,
+    hand_error_text,
+    make_lane,
+    play_hand_nb,
+    run_chunk_nb,
+)
 from shengji_sim.core.lead_nb import max_lead_options
 from shengji_sim.core.tables import applicable_array, build_tables, switch_array
 from shengji_sim.results import FOLLOW_RULES, ROW_DTYPE
 from shengji_sim.rng import hand_seed
+from shengji_sim.sim import HandFailure
 
 PLAYER_KINDS = {"random": RANDOM, "greedy": GREEDY}
 RULE_COLUMN = np.array([FOLLOW_RULES.index(name) for name in RULE_NAMES], np.int32)
 
 
-class CoreError(RuntimeError):
-    """A kernel reported an error for a hand (a buffer too small, no trump after redeals)."""
+class CoreError(HandFailure):
+    """A kernel reported an error for hand ``index``: ``code`` is the hand's error code
+    (``game_nb.ERR_STAGE``), ``reason`` its words."""
+
+    def __init__(self, index: int, code: int) -> None:
+        self.code = code
+        super().__init__(index, "core", hand_error_text(code))
 
 
 class Engine:
@@ -78,7 +93,7 @@ def run_chunk(variant, players: str, root_seed: int, start: int, count: int,
     bad = np.flatnonzero(status)
     if bad.size:
         i = int(bad[0])
-        raise CoreError(f"hand {start + i}: kernel error {int(status[i])}")
+        raise CoreError(start + i, int(status[i]))
     return _rows_of(out)
 
 
@@ -107,7 +122,7 @@ def play_hand_core(variant, players: str, root_seed: int, index: int) -> dict:
     err = play_hand_nb(eng.kt, eng.sw, eng.ap, RULE_COLUMN, np.uint64(root_seed), index, 1, -1,
                        lane, out, 0, True)
     if err:
-        raise CoreError(f"hand {index}: kernel error {err}")
+        raise CoreError(index, int(err))
     return _record(variant, eng, lane, out[0], root_seed, index)
 
 

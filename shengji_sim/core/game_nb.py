@@ -65,6 +65,7 @@ from shengji_sim.core.deal_nb import (
     I_N_DECL,
     I_REDEALS,
     I_TRUMP,
+    STATUS_NO_TRUMP,
     STATUS_OK,
     PreTrickBuffers,
     pre_trick_nb,
@@ -72,6 +73,7 @@ from shengji_sim.core.deal_nb import (
 )
 from shengji_sim.core.deal_nb import alloc_buffers_nb as alloc_pre_nb
 from shengji_sim.core.follow_nb import (
+    ERROR_NAMES,
     RULE_AMB_37_B,
     RULE_FOLLOW_1,
     RULE_FOLLOW_2,
@@ -115,16 +117,53 @@ from shengji_sim.core.tables import (
     V_RUFF_CONDITION_SHAPE_MISSING,
     V_SHAPE_OBLIGATION_NONE,
 )
-from shengji_sim.core.trick_nb import trick_points_nb, trick_winner_nb, trick_winner_units_nb
+from shengji_sim.core.trick_nb import (
+    ERR_INPUT,
+    trick_points_nb,
+    trick_winner_nb,
+    trick_winner_units_nb,
+)
 from shengji_sim.results import ROW_DTYPE
 
 N_KINDS = 54
 TRUMP = 4
 MAX_TRICKS = 60
 GREEDY_OPTIONS = 256  # strategies.MAX_GREEDY_OPTIONS
-ERR_STATUS = -100  #: pre-trick phase failed (no trump after MAX_REDEALS)
-ERR_FOLLOW = -101  #: follow kernel error (buffer too small)
-ERR_LEAD = -102
+#: A hand's error code (what :func:`play_hand_nb` returns, ``status[i]`` of
+#: :func:`run_chunk_nb`) is 0, or a stage's base plus the failing kernel's own code (a
+#: negative ``follow_nb.ERR_*``, ``trick_nb.ERR_INPUT``, ...), so that the kernels' -1, -2 ...,
+#: which mean different things in different kernels, stay apart; :func:`hand_error_text` puts
+#: it in words.
+ERR_STAGE = 1000  #: the stages' bases are multiples of this
+ERR_PRE_TRICK = -1000  #: minus the deal_nb status: -1001 no trump after MAX_REDEALS redeals
+ERR_LEAD = -2000  #: lead: -2001 no option listed (greedy), -2002 drawn option not listed
+ERR_LEAD_NONE = ERR_LEAD - 1
+ERR_LEAD_UNLISTED = ERR_LEAD - 2
+ERR_FOLLOW = -3000  #: follow: + follow_nb.ERR_*; -3000 itself: no legal follow counted
+ERR_TRICK = -4000  #: trick winner: + trick_nb.ERR_INPUT
+ERR_KITTY = -5000  #: last-trick kitty: + judge_kitty_nb's error
+
+#: stage base -> (the stage, the failing kernel's code -> words)
+HAND_ERRORS: dict[int, tuple[str, dict[int, str]]] = {
+    ERR_PRE_TRICK: ("deal", {-STATUS_NO_TRUMP: "no trump after MAX_REDEALS redeals"}),
+    ERR_LEAD: ("lead", {ERR_LEAD_NONE - ERR_LEAD: "the leader has no lead option",
+                        ERR_LEAD_UNLISTED - ERR_LEAD: "the drawn lead option is not listed"}),
+    ERR_FOLLOW: ("follow", {0: "no legal follow", **ERROR_NAMES}),
+    ERR_TRICK: ("trick winner", {ERR_INPUT: "the plays are not a trick (an empty or mixed "
+                                            "lead, or plays of unequal sizes; DEF-27)"}),
+    ERR_KITTY: ("kitty", {-1: "the last trick is not a trick (DEF-27), or AMB-27 (ii) has no "
+                              "attacker points"}),
+}
+
+
+def hand_error_text(code: int) -> str:
+    """A hand's error code in words: ``"follow: lead mixes suits (DEF-27) [kernel code
+    -3001]"``; the number is kept for reading the kernels."""
+    for base, (stage, words) in HAND_ERRORS.items():
+        own = code - base
+        if -ERR_STAGE < own <= 0:
+            return f"{stage}: {words.get(own, f'error {own}')} [kernel code {code}]"
+    return f"unknown kernel error [kernel code {code}]"
 FOLLOW_FAMILIES = 4096  # follow_nb.make_buffers defaults
 FOLLOW_PLAYS = 1 << 18
 FOLLOW_ALTERNATIVES = 4096
@@ -306,11 +345,11 @@ def _greedy_pick_nb(kt, sw, ap, level, trump, lane, m, n_so_far, seat_side, lead
 @njit(cache=True, _nrt=False)
 def _greedy_lead_into_nb(kt, sw, ap, level, trump, hand, lb, lead):
     """``GreedyPlayer.lead`` over the listed options, into ``lead``; returns a kind of the
-    lead or ``ERR_LEAD``. (A random lead is :func:`random_lead_into_nb`, which lists no
+    lead or ``ERR_LEAD_NONE``. (A random lead is :func:`random_lead_into_nb`, which lists no
     sets.)"""
     n = lead_options_nb(kt, sw, ap, level, trump, hand, lb)
     if n <= 0:
-        return ERR_LEAD
+        return ERR_LEAD_NONE
     i = greedy_lead_nb(kt, level, trump, hand, lb, n)
     for k in range(N_KINDS):
         lead[k] = 0
@@ -533,15 +572,16 @@ def _greedy_single_nb(kt, sw, ap, level, trump, lane, mode, cls, n_cls, hand, co
 def _random_family_follow_nb(kt, sw, ap, level, trump, lead, n_units, uw, ul, uk, hand,
                              position, fb, state, play):
     """``RandomPlayer.follow`` by the family kernels: option ``below(count)`` into ``play``,
-    taken from ``hand``; returns the rule or ``ERR_FOLLOW``. (It takes the lead, hand and
-    follow buffers, not the lane: a call copies every array it is passed.)"""
+    taken from ``hand``; returns the rule or ``ERR_FOLLOW`` plus the follow kernels' error.
+    (It takes the lead, hand and follow buffers, not the lane: a call copies every array it
+    is passed.)"""
     n_fam, rule = follow_families_nb(kt, sw, ap, level, trump, lead, n_units, uw, ul, uk,
                                      hand, position, fb)
     if rule < 0:
-        return ERR_FOLLOW
+        return ERR_FOLLOW + rule
     count = options_count_nb(kt, level, trump, fb, n_fam)
     if count <= 0:
-        return ERR_FOLLOW
+        return ERR_FOLLOW + count
     options_nth_nb(kt, level, trump, fb, n_fam, below_nb(state, count), play)
     for k in range(N_KINDS):
         hand[k] -= play[k]
@@ -551,7 +591,7 @@ def _random_family_follow_nb(kt, sw, ap, level, trump, lead, n_units, uw, ul, uk
 @njit(cache=True, _nrt=False)
 def _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader):
     """One follow into ``lane.plays[position]`` by the family kernels; returns the rule or
-    ``ERR_FOLLOW``."""
+    ``ERR_FOLLOW`` plus the follow kernels' error."""
     pre = lane.pre
     if lane.pkinds[seat] != GREEDY:
         return _random_family_follow_nb(kt, sw, ap, level, trump, lane.lead, n_units, lane.uw,
@@ -560,10 +600,10 @@ def _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader):
     n_fam, rule = follow_families_nb(kt, sw, ap, level, trump, lane.lead, n_units, lane.uw,
                                      lane.ul, lane.uk, pre.hands[seat], position, lane.fb)
     if rule < 0:
-        return ERR_FOLLOW
+        return ERR_FOLLOW + rule
     count = options_count_nb(kt, level, trump, lane.fb, n_fam)
     if count <= 0:
-        return ERR_FOLLOW
+        return ERR_FOLLOW + count
     pick = _greedy_follow_nb(kt, sw, ap, level, trump, lane, n_fam, count, position, seat % 2,
                              leader)
     options_nth_nb(kt, level, trump, lane.fb, n_fam, pick, lane.out)
@@ -576,7 +616,8 @@ def _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader):
 @njit(cache=True, _nrt=False)
 def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, lane, row_out,
                  r, log_on):
-    """Hand ``index`` of ``root`` into ``row_out[r]``; returns 0 or a negative error."""
+    """Hand ``index`` of ``root`` into ``row_out[r]``; returns 0 or the hand's error code
+    (see ``ERR_STAGE``)."""
     state = lane.state
     seed = hand_seed_nb(root, index)
     state[0] = seed
@@ -584,7 +625,7 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
     status = pre_trick_nb(kt, sw, ap, state, lane.levels, match_dealer, hand_number,
                           lane.pkinds, pre)
     if status != STATUS_OK:
-        return ERR_STATUS
+        return ERR_PRE_TRICK - status
     info = pre.info
     level, trump, dealer = info[I_LEVEL], info[I_TRUMP], info[I_DEALER]
     row = row_out[r]
@@ -638,8 +679,8 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
             n, lead_top = random_lead_pick_nb(kind_at, pre.hands[leader], hm[leader, 0],
                                               pre.hand_len[leader], m, lb.w, lb.ln, lb.kinds,
                                               lb.ords, state, lane.lead)
-        if lead_top < 0:
-            return lead_top
+        if lead_top < 0:  # random_lead_pick_nb's -1: the drawn option was not listed
+            return lead_top if lead_top <= ERR_LEAD else ERR_LEAD_UNLISTED
         size = 0
         for k in range(N_KINDS):
             lane.plays[0, k] = lane.lead[k]
@@ -758,6 +799,8 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
             winner = trick_winner_units_nb(kt, sw, ap, level, trump, lane.plays, 4, n_units,
                                            lane.uw, lane.ul, lane.ut, size, eff[lead_first])
             points = trick_points_nb(kt.points, lane.plays, 4)
+        if winner < 0:
+            return ERR_TRICK + winner
         winner_seat = (leader + winner) % 4
         if winner_seat % 2 != dealer % 2:
             attackers += points
@@ -774,6 +817,8 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
             w, side, n, kpts, awarded, kerr = judge_kitty_nb(
                 kt, sw, ap, level, trump, lane.plays, 4, leader_side, lane.kitty, attackers, 1,
                 lane.uw, lane.ul, lane.uk, lane.ut)
+            if kerr < 0:
+                return ERR_KITTY + kerr
             attackers += awarded
             row[C_KITTY_POINTS] = kpts
             row[C_KITTY_MULTIPLIER] = n

@@ -57,6 +57,28 @@ def test_judge_score(capsys) -> None:
     assert got["winner_side"] == "attackers" and got["levels"] == 1
 
 
+@pytest.mark.parametrize("variant, points, beyond", [
+    ("classic-2deck", 0, -1), ("classic-2deck", 5240, 5241),
+    ("jj-4deck", -21600, -21601), ("jj-4deck", 22000, 22001)])
+def test_judge_score_accepts_its_bounds_and_nothing_beyond(capsys, variant, points,
+                                                           beyond) -> None:
+    """The ends of ``attacker_points_bounds`` are scores; one point further is refused."""
+    got = ok_json(capsys, "judge", "score", "--variant", variant, "--attacker-points",
+                  str(points))
+    assert got["winner_side"] == ("dealer" if points <= 0 else "attackers")
+    code, out, err = run_cli(capsys, "judge", "score", "--variant", variant,
+                             "--attacker-points", str(beyond))
+    assert (code, out) == (2, "") and f"{variant} ends with " in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_judge_kitty_without_a_kitty(capsys) -> None:
+    """JJ4 buries no kitty (AMB-27 A): --kitty "" is its only kitty; 扣底 on the last trick."""
+    got = ok_json(capsys, "judge", "kitty", "--variant", "jj-4deck", "--level", "3",
+                  "--plays", "S5", "S6", "S7", "SK", "--leader-side", "dealer", "--kitty", "")
+    assert (got["winner_side"], got["awarded"]) == ("attackers", 15)  # SK wins 5 + 10, x1
+
+
 def test_judge_throw_contract(capsys) -> None:
     got = ok_json(capsys, "judge", "throw", *CZ4, "--lead", "SA SK SK",
                   "--others", "SA SQ SQ", "SJ", "")
@@ -100,6 +122,20 @@ BAD_INPUT = [
     ("trick with one play", ["judge", "trick", "--plays", "S5"], "expected 2 to 4"),
     ("throw with two hands", ["judge", "throw", "--lead", "SA SK", "--others", "S2", "S3"],
      "expected 3"),
+    ("empty follow lead", ["judge", "follow", "--variant", "classic-2deck", "--lead", "",
+                           "--hand", "S3"], "--lead: empty"),
+    ("empty trick lead", ["judge", "trick", "--plays", "", ""], "--plays #1: empty"),
+    ("empty throw lead", ["judge", "throw", "--lead", "", "--others", "S2", "", ""],
+     "--lead: empty"),
+    ("empty kitty lead", ["judge", "kitty", "--plays", "", "", "", "", "--leader-side",
+                          "dealer", "--kitty", "S3 S4 S6 S7 S8 S9 SJ SQ"], "--plays #1: empty"),
+    ("kitty of another size", ["judge", "kitty", "--plays", "S5", "H4", "S9", "S3",
+                               "--leader-side", "dealer", "--kitty", ""],
+     "--kitty: 0 card(s); classic-2deck buries 8"),
+    ("score above the variant's", ["judge", "score", "--variant", "classic-2deck",
+                                   "--attacker-points", "99999"], "ends with 0..5240"),
+    ("score below the variant's", ["judge", "score", "--variant", "classic-2deck",
+                                   "--attacker-points", "-1"], "ends with 0..5240"),
     ("unknown option", ["judge", "follow", "--bogus"], "bogus"),
     ("missing option", ["judge", "follow", "--lead", "S5"], "--hand"),
 ]

@@ -75,3 +75,49 @@ def test_rows_of_converts_by_blocks_as_one_pass() -> None:
     for c, name in enumerate(ROW_DTYPE.names):
         want[name] = out[:, c].view(np.uint64) if want[name].dtype == np.uint64 else out[:, c]
     assert _rows_of(out).tobytes() == want.tobytes()
+
+
+# ------------------------------------------------------------------- hand error codes
+
+
+def test_hand_error_codes_are_distinct_and_named() -> None:
+    """Every code a hand can fail with has words naming its stage; the kernels' own -1, -2
+    ... (which mean different things in different kernels) become different hand codes."""
+    from shengji_sim.core import game_nb
+    from shengji_sim.core.follow_nb import ERROR_NAMES
+
+    codes = {base + own: (stage, words)
+             for base, (stage, table) in game_nb.HAND_ERRORS.items()
+             for own, words in table.items()}
+    assert len(codes) == sum(len(t) for _, t in game_nb.HAND_ERRORS.values())
+    for code, (stage, words) in codes.items():
+        assert code < 0
+        assert game_nb.hand_error_text(code) == f"{stage}: {words} [kernel code {code}]"
+    assert set(ERROR_NAMES) <= {c - game_nb.ERR_FOLLOW for c in codes}
+    follow, trick = game_nb.ERR_FOLLOW - 1, game_nb.ERR_TRICK - 1  # both kernels' -1
+    assert game_nb.hand_error_text(follow).startswith("follow: lead mixes suits")
+    assert game_nb.hand_error_text(trick).startswith("trick winner: the plays are not")
+    assert game_nb.hand_error_text(-7) == "unknown kernel error [kernel code -7]"
+
+
+@pytest.mark.parametrize("lead, hand, own", [
+    ("S5 H5", "S6 S7 S8", "ERR_MIXED_LEAD"),
+    ("", "S6", "ERR_EMPTY_LEAD"),
+    ("S5 S5", "S6", "ERR_SHORT_HAND"),
+])
+def test_follow_kernel_error_reaches_the_hand_code(lead, hand, own) -> None:
+    """The game loop's follow returns ERR_FOLLOW plus the follow kernels' own code (it
+    returned a bare -101 for all of them)."""
+    from shengji_sim.cards import parse_cards
+    from shengji_sim.core import follow_nb, game_nb
+    from shengji_sim.core.follow_nb import counts_of, prepared
+
+    p = prepared(load_variant("classic-2deck"))
+    units = np.zeros(1, np.int8), np.zeros(1, np.int8), np.full((1, 13), -1, np.int8)
+    play = np.zeros(54, np.int8)
+    got = game_nb._random_family_follow_nb(
+        p.kt, p.sw, p.ap, 0, 1, counts_of(parse_cards(lead)), 1, *units,
+        counts_of(parse_cards(hand)), 1, follow_nb.make_buffers(), np.ones(1, np.uint64), play)
+    assert got == game_nb.ERR_FOLLOW + getattr(follow_nb, own)
+    assert game_nb.hand_error_text(got).startswith(
+        f"follow: {follow_nb.ERROR_NAMES[got - game_nb.ERR_FOLLOW]}")

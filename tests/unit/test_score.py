@@ -7,7 +7,13 @@ from dataclasses import replace
 
 import pytest
 
-from shengji_sim.rules.score import ScoreResult, judge_score
+from shengji_sim.rules.score import (
+    ScoreResult,
+    attacker_points_bounds,
+    judge_score,
+    max_kitty_multiplier,
+    max_kitty_points,
+)
 from tests.helpers import NAMES, var
 
 
@@ -176,3 +182,65 @@ def test_POINT_3_the_attackers_points_alone_decide():
     assert score("STD2", 80).winner_side == "attackers"
     assert score("JJ4", 155).winner_side == "dealer"
     assert score("JJ4", 160).winner_side == "attackers"
+
+
+# --- what a hand can score (attacker_points_bounds) --------------------------------------------
+
+BOUNDS = [
+    # KITTY-2: T <= total - k, W <= k * N; no penalties: lo 0
+    ("STD2", (), (), (0, 200 + 80 * (64 - 1))),  # kitty 8 x 10 points, N = 2^6 (cap 64)
+    ("THREE3", (), (), (0, 300 + 60 * (64 - 1))),  # kitty of 6
+    ("ONE1", (), (), (0, 100 + 60 * (2 - 1))),  # one deck: singles only, N = 2^1
+    ("STD2", ("AMB-25=C",), (), (0, 200 + 80 * (4 - 1))),  # by unit: pairs at most, 2^2
+    ("STD2", (), ("throw_penalty_points=5",), (-5 * 24, 200 + 80 * 63 + 5 * 24)),
+    # CZ4: 2^cards uncapped (52 cards); 1 point per failed throw, at most 51 throws
+    ("CZ4", (), (), (-51, 400 + 80 * (2 ** 52 - 1) + 51)),
+    ("CZ4", ("OTH-8=B",), (), (-510, 400 + 80 * (2 ** 52 - 1) + 510)),  # 10 points a throw
+    ("CZ4", ("AMB-24=C",), (), (0, 400 + 80 * (2 ** 52 - 1))),  # a level, not points
+    ("CZ4", ("AMB-23=A",), (), (0, 400 + 80 * (2 ** 52 - 1))),  # refused, never failed
+    # JJ4 扣底 both ways, N = cards (54, or 52 with a kitty of 8)
+    ("JJ4", (), (), (-400 * 54, 400 * 55)),  # A/(iii): +-(last trick's points) x n
+    ("JJ4", ("AMB-27=B/(i)",), (), (-80 * 52, 400 + 80 * 51)),  # +-(kitty points) x n
+    ("JJ4", ("AMB-27=A/(ii)",), (), (-53 * 400, 54 * 400)),  # the loser's points x n
+]
+
+
+@pytest.mark.parametrize("rule_set, amb, sets, expected", BOUNDS)
+def test_SCORE_1_KITTY_3_attacker_points_bounds(rule_set, amb, sets, expected):
+    assert attacker_points_bounds(var(rule_set, amb, sets)) == expected
+
+
+def test_KITTY_3_STD2_upper_bound_is_reached_by_a_tractor_on_a_full_kitty():
+    """The attackers take the last trick with a 3-pair trump tractor (x64) over a kitty of
+    80 points and every other point: 120 + 80 * 64 = 5240, the bound."""
+    from shengji_sim.cards import parse_cards
+    from shengji_sim.rules.kitty import judge_kitty
+    from shengji_sim.rules.shapes import make_context
+
+    v = var("STD2")
+    ctx = make_context(v, 0, 1)  # level 2, hearts
+    plays = [parse_cards(t) for t in ("H5 H5 H6 H6 H7 H7", "S3 S3 S4 S4 S6 S6",
+                                      "C3 C3 C4 C4 C6 C6", "D3 D3 D4 D4 D6 D6")]
+    kitty = parse_cards("SK SK S10 S10 CK CK C10 C10")
+    result = judge_kitty(ctx, plays, "attackers", kitty)
+    assert (result.multiplier, result.kitty_points) == (max_kitty_multiplier(v),
+                                                        max_kitty_points(v))
+    assert v.total_points - result.kitty_points + result.awarded == attacker_points_bounds(v)[1]
+
+
+@pytest.mark.parametrize("name", sorted(NAMES.values()))
+def test_SCORE_1_simulated_hands_stay_within_the_bounds(name):
+    """Thousands of hands on the core: every term and the total within its bound."""
+    import numpy as np
+
+    from shengji_sim.core.backend import run_chunk
+    from shengji_sim.variant import load_variant
+
+    v = load_variant(name)
+    lo, hi = attacker_points_bounds(v)
+    rows = np.concatenate([run_chunk(v, "random", 1, 0, 5000, 2),
+                           run_chunk(v, "greedy", 1, 0, 1000, 2)])
+    points = rows["attacker_points"]
+    assert lo <= points.min() and points.max() <= hi, (points.min(), points.max())
+    assert rows["kitty_multiplier"].max() <= max_kitty_multiplier(v)
+    assert rows["kitty_points"].max() <= max_kitty_points(v)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+import shlex
 from pathlib import Path
 
 import numpy as np
@@ -139,6 +140,75 @@ def test_backend_registry(classic, classic_rows, tmp_path, monkeypatch) -> None:
         sim.run(classic, "random", SEED, 3, tmp_path / "bad", backend="test-bad")
     with pytest.raises(sim.SimError, match="unknown backend 'nope'"):
         sim.run(classic, "random", SEED, 3, tmp_path / "nope", backend="nope")
+
+
+# --------------------------------------------------------------------- engine defects
+
+BAD_HAND = 17  # in the third chunk of 7: hands 14..20
+
+
+@pytest.fixture
+def reference_defect(monkeypatch):
+    """The reference engine raises inside hand BAD_HAND (as a rules defect would) and plays
+    every other hand as usual; ``reference_defect()`` repairs it."""
+    from shengji_sim.rules import game
+
+    real = game.play_hand
+
+    def play_hand(variant, seats, root_seed, index, *args, **kwargs):
+        if index == BAD_HAND:
+            raise game.GameError(f"injected defect in hand {index}")
+        return real(variant, seats, root_seed, index, *args, **kwargs)
+
+    monkeypatch.setattr(game, "play_hand", play_hand)
+    return lambda: monkeypatch.setattr(game, "play_hand", real)
+
+
+def test_hand_failure_keeps_earlier_chunks_and_resume_retries_its_chunk(
+        classic, classic_rows, tmp_path, reference_defect) -> None:
+    out = tmp_path / "run"
+    with pytest.raises(sim.HandFailure) as failed:
+        sim.run(classic, "random", SEED, N, out, chunk_size=7, backend="reference")
+    assert (failed.value.index, failed.value.engine) == (BAD_HAND, "reference")
+    assert failed.value.reason == f"GameError: injected defect in hand {BAD_HAND}"
+    assert not isinstance(failed.value, ValueError)  # never reported as bad input
+    assert sorted(sim.existing_parts(out)) == [0, 7]
+    assert not list((out / "rows").glob(".*"))  # no torn part of the failing chunk
+    manifest = sim.load_manifest(out)
+    assert manifest["hands_written"] == 14 and not manifest["complete"]
+    assert np.array_equal(sim.read_rows(out), classic_rows[:14])
+
+    with pytest.raises(sim.HandFailure, match=f"hand {BAD_HAND}: reference engine"):
+        sim.run(classic, "random", SEED, N, out, backend="reference", resume=True)  # again
+    assert sorted(sim.existing_parts(out)) == [0, 7]
+    assert sim.load_manifest(out)["hands_written"] == 14
+
+    reference_defect()  # the defect is fixed: resume completes the run
+    res = sim.run(classic, "random", SEED, N, out, backend="reference", resume=True)
+    assert (res.hands_skipped, res.hands_run) == (14, 16)
+    assert sim.load_manifest(out)["complete"]
+    assert np.array_equal(sim.read_rows(out), classic_rows)
+
+
+def test_cli_simulate_hand_failure_is_one_line_exit_1_and_resume_completes(
+        capsys, classic_rows, tmp_path, reference_defect) -> None:
+    out = tmp_path / "run"
+    argv = ["simulate", "--variant", "classic-2deck", "--hands", str(N), "--seed", str(SEED),
+            "--out", str(out), "--chunk-size", "7", "--backend", "reference", "--quiet"]
+    code, stdout, err = run_cli(capsys, *argv)
+    assert (code, stdout) == (1, "")
+    assert err == (f"engine defect: hand {BAD_HAND} of classic-2deck (seed {SEED}, players "
+                   f"random): reference engine: GameError: injected defect in hand {BAD_HAND}; "
+                   f"replay: shengji-sim play --engine reference --seed {SEED} --index "
+                   f"{BAD_HAND} --variant classic-2deck --players random\n")
+    assert sorted(sim.existing_parts(out)) == [0, 7]
+    replay = shlex.split(err.split("; replay: ")[1])[1:]  # without "shengji-sim"
+    assert run_cli(capsys, *replay) == (1, "", err)  # the replay reports the same line
+    reference_defect()
+    code, stdout, err = run_cli(capsys, *argv, "--resume")
+    assert code == 0, err
+    assert json.loads(stdout)["complete"]
+    assert np.array_equal(sim.read_rows(out), classic_rows)
 
 
 # -------------------------------------------------------------------------- summary
