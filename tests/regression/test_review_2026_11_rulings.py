@@ -266,13 +266,13 @@ def test_AMB_48_split_decides_the_kitty_and_the_ruff(capsys, letter, multiplier,
     plays = [lead, "C3 C4 C5 C6 C7", "C8 C9 CJ CQ CK", "D3 D4 D5 D6 D7"]
     code, out, err = run_cli(capsys, "judge", "kitty", "--variant", "classic-3deck", "--level",
                              "10", "--trump", "H", "--amb", amb, "--plays", *plays,
-                             "--leader-side", "attackers", "--kitty", "S5 D9")
+                             "--leader-side", "attackers", "--kitty", "S5 D9 D10 C3 C4 C5")
     assert code == 0, err
     assert json.loads(out)["multiplier"] == multiplier
     v = load_variant("classic-3deck", amb=[amb])
     level, trump = parse_rank("10"), parse_trump("H")
     core = judge_kitty_core(v, level, trump, [parse_cards(p) for p in plays], "attackers",
-                            parse_cards("S5 D9"))
+                            parse_cards("S5 D9 D10 C3 C4 C5"))
     assert core.multiplier == multiplier
     ruff = [lead, "H5 H5 H5 H7 H7"]
     assert (winners("classic-3deck", "10", ruff, amb) == 1) is ruff_wins
