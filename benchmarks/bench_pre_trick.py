@@ -25,7 +25,7 @@ def bench(name: str, player: int, hands: int, hand_number: int) -> float:
     pkinds = np.full(4, player, np.int8)
     state = np.zeros(1, np.uint64)
     out = np.zeros(hands, np.int32)
-    args = (pt.kt, pt.sw, pt.ap, np.uint64(1), np.uint64(0))
+    args = (pt.kt, pt.sw, np.uint64(1), np.uint64(0))
     pre_trick_batch_nb(*args, 10, levels, dealer, hand_number, pkinds, pt.buf, state, out)
     t = time.perf_counter()
     pre_trick_batch_nb(*args, hands, levels, dealer, hand_number, pkinds, pt.buf, state, out)
@@ -33,10 +33,10 @@ def bench(name: str, player: int, hands: int, hand_number: int) -> float:
 
 
 @njit(cache=True)
-def _lead_loop(kt, sw, ap, counts, lb):
+def _lead_loop(kt, sw, counts, lb):
     total = 0
     for i in range(counts.shape[0]):
-        total += lead_options_nb(kt, sw, ap, i % 13, i % 5, counts[i], lb)
+        total += lead_options_nb(kt, sw, i % 13, i % 5, counts[i], lb)
     return total
 
 
@@ -49,9 +49,9 @@ def bench_lead(name: str, hands: int) -> float:
     counts = np.zeros((hands, 54), np.int8)
     for i in range(hands):
         np.add.at(counts[i], rng.permutation(deck)[:hs], 1)
-    _lead_loop(pt.kt, pt.sw, pt.ap, counts[:2], lb)
+    _lead_loop(pt.kt, pt.sw, counts[:2], lb)
     t = time.perf_counter()
-    _lead_loop(pt.kt, pt.sw, pt.ap, counts, lb)
+    _lead_loop(pt.kt, pt.sw, counts, lb)
     return (time.perf_counter() - t) / hands * 1e6
 
 

@@ -14,6 +14,7 @@ import numpy as np
 
 from shengji_sim import RULES_VERSION
 from shengji_sim.cards import format_card, format_trump
+from shengji_sim.core.api import kernel_inputs
 from shengji_sim.core.deal_nb import GREEDY, RANDOM, PreTrick
 from shengji_sim.core.follow_nb import RULE_NAMES
 from shengji_sim.core.game_nb import (
@@ -25,7 +26,6 @@ from shengji_sim.core.game_nb import (
     run_chunk_nb,
 )
 from shengji_sim.core.lead_nb import max_lead_options
-from shengji_sim.core.tables import applicable_array, build_tables, switch_array
 from shengji_sim.results import FOLLOW_RULES, ROW_DTYPE
 from shengji_sim.rng import hand_seed
 from shengji_sim.sim import HandFailure
@@ -48,9 +48,7 @@ class Engine:
 
     def __init__(self, variant) -> None:
         self.variant = variant
-        self.kt = build_tables(variant)
-        self.sw = switch_array(variant)
-        self.ap = applicable_array(variant)
+        self.kt, self.sw = kernel_inputs(variant)
         self.max_lead = max_lead_options(self.kt)
 
 
@@ -88,7 +86,7 @@ def run_chunk(variant, players: str, root_seed: int, start: int, count: int,
     out = np.zeros((count, N_COLUMNS), np.int64)
     status = np.zeros(count, np.int64)
     lanes = max(1, min(threads, count))
-    run_chunk_nb(eng.kt, eng.sw, eng.ap, RULE_COLUMN, np.uint64(root_seed), start, count, lanes,
+    run_chunk_nb(eng.kt, eng.sw, RULE_COLUMN, np.uint64(root_seed), start, count, lanes,
                  eng.max_lead, _player_kinds(players), _start_levels(variant), out, status)
     bad = np.flatnonzero(status)
     if bad.size:
@@ -119,7 +117,7 @@ def play_hand_core(variant, players: str, root_seed: int, index: int) -> dict:
     eng = engine(variant)
     lane = make_lane(eng.kt, eng.sw, _player_kinds(players), _start_levels(variant))
     out = np.zeros((1, N_COLUMNS), np.int64)
-    err = play_hand_nb(eng.kt, eng.sw, eng.ap, RULE_COLUMN, np.uint64(root_seed), index, 1, -1,
+    err = play_hand_nb(eng.kt, eng.sw, RULE_COLUMN, np.uint64(root_seed), index, 1, -1,
                        lane, out, 0, True)
     if err:
         raise CoreError(index, int(err))
@@ -134,7 +132,7 @@ def _record(variant, eng: Engine, lane: Lane, row: np.ndarray, root_seed: int,
     from shengji_sim.rules.shapes import make_context
 
     pre = PreTrick.__new__(PreTrick)
-    pre.variant, pre.kt, pre.sw, pre.ap, pre.buf = variant, eng.kt, eng.sw, eng.ap, lane.pre
+    pre.variant, pre.kt, pre.sw, pre.buf = variant, eng.kt, eng.sw, lane.pre
     fields = pre.fields(0, 0)
     match = new_match(variant)
     level, trump_name = fields["level"], fields["trump"]

@@ -28,8 +28,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from shengji_sim.core.tables import (
-    AP_AMB_33,
+from shengji_sim.core.switches import (
+    NA,
     SW_BID_METHOD,
     SW_BID_OVERRIDE_RULE,
     SW_CHAODI,
@@ -53,7 +53,7 @@ from shengji_sim.core.tables import (
     V_BID_OVERRIDE_RULE_LAST_WINS,
     V_CHAODI_LADDER_FANZHU_TIERS,
     V_CHAODI_LADDER_LINE68_ASCENDING,
-    V_CHAODI_MOVES_DEALER_HAND1_ONLY,
+    V_CHAODI_MOVES_DEALER_NEVER,
     V_CZ4_NO_BID_LINE39,
     V_CZ4_NO_BID_LINE67_LEVEL_CARD,
     V_HAND1_DEALER_FIRST_TURNER,
@@ -68,6 +68,7 @@ from shengji_sim.core.tables import (
     V_NO_DECLARATION_STD2_FLIP,
     V_STD2_NO_BID_FLIP_FOR_DEALER,
     V_STD2_NO_BID_REDEAL,
+    reading_nb,
 )
 
 LJ = 52
@@ -95,7 +96,7 @@ def is_level_card_nb(k, level):
 #
 # Inner functions take the switches as scalars: a kernel call with array arguments pays a
 # reference count per array, which dominates these few comparisons. ``bid_config_nb``
-# reads them once; the ``*_nb(sw, ap, ...)`` forms are the reference-shaped entry points.
+# reads them once; the ``*_nb(sw, ...)`` forms are the reference-shaped entry points.
 
 DC_DECKS = 0
 DC_METHOD = 1
@@ -108,15 +109,15 @@ DC_RULE = 7
 
 
 @njit(cache=True)
-def bid_config_nb(sw, ap):
+def bid_config_nb(sw):
     """The declaration switches as a tuple of ints (indices ``DC_*``)."""
     method = sw[SW_BID_METHOD]
     all_hidden = 1 if (method == V_BID_METHOD_HIDDEN and
                        sw[SW_JJ4_BID_VISIBILITY] == V_JJ4_BID_VISIBILITY_ALL_HIDDEN) else 0
-    return (np.int64(sw[SW_DECKS]), np.int64(method), np.int64(ap[AP_AMB_33]),
-            np.int64(sw[SW_JOKER_DECLARATION]), np.int64(sw[SW_SELF_REINFORCE]),
+    return (np.int64(sw[SW_DECKS]), np.int64(method), np.int64(sw[SW_JOKER_DECLARATION] != NA),
+            np.int64(reading_nb(sw, SW_JOKER_DECLARATION)), np.int64(sw[SW_SELF_REINFORCE]),
             np.int64(sw[SW_SELF_COUNTER]), np.int64(all_hidden),
-            np.int64(sw[SW_BID_OVERRIDE_RULE]))
+            np.int64(reading_nb(sw, SW_BID_OVERRIDE_RULE)))
 
 
 @njit(cache=True)
@@ -168,15 +169,15 @@ def _can_override_nb(cfg, level, st_seat, st_kind, st_count, seat, kind, count):
 
 
 @njit(cache=True)
-def declaration_strength_nb(sw, ap, level, kind, count):
+def declaration_strength_nb(sw, level, kind, count):
     """``declaration_strength`` as an int (-1 = None); see the module docstring."""
-    return _strength_nb(bid_config_nb(sw, ap), level, kind, count)
+    return _strength_nb(bid_config_nb(sw), level, kind, count)
 
 
 @njit(cache=True)
-def can_override_nb(sw, ap, level, st_seat, st_kind, st_count, seat, kind, count):
+def can_override_nb(sw, level, st_seat, st_kind, st_count, seat, kind, count):
     """``can_override(...)[0]``: may ``(seat, kind, count)`` be shown over the standing one?"""
-    return _can_override_nb(bid_config_nb(sw, ap), level, st_seat, st_kind, st_count, seat,
+    return _can_override_nb(bid_config_nb(sw), level, st_seat, st_kind, st_count, seat,
                             kind, count)
 
 
@@ -188,7 +189,7 @@ def trump_after_nb(sw, current, kind, count):
     """
     if kind < LJ:
         return kind // 13
-    mode = sw[SW_JOKER_DECLARATION]
+    mode = reading_nb(sw, SW_JOKER_DECLARATION)
     if mode == V_JOKER_DECLARATION_ANY_JOKER_NT:
         return NT
     if count >= FOUR:
@@ -210,11 +211,11 @@ def resolve_hidden_bids_nb(log, n):
 
 
 @njit(cache=True)
-def declaration_options_nb(sw, ap, level, counts, seat, st_seat, st_kind, st_count,
+def declaration_options_nb(sw, level, counts, seat, st_seat, st_kind, st_count,
                            out_kind, out_count):
     """``_declaration_options``: legal declarations of ``seat`` holding ``counts`` (BID-2..6,
     AMB-42), kinds ascending then count ascending; returns how many."""
-    cfg = bid_config_nb(sw, ap)
+    cfg = bid_config_nb(sw)
     n = 0
     for s in range(6):
         k = slot_kind_nb(level, s)
@@ -308,7 +309,7 @@ def mod4_number_nb(sw, k):
     if k >= LJ:
         return k
     a_first = (k % 13 + 1) % 13
-    numbering = sw[SW_MOD4_NUMBERING]
+    numbering = reading_nb(sw, SW_MOD4_NUMBERING)
     if numbering == V_MOD4_NUMBERING_DECK_INDEX:
         return (k // 13) * 13 + a_first
     if numbering == V_MOD4_NUMBERING_RANK_INDEX:
@@ -343,7 +344,7 @@ def no_declaration_nb(sw, level, kitty, n_kitty, hand_number):
     if mode == V_NO_DECLARATION_SPADES:
         return False, 0, -1  # JJ4 (002 l.28)
     if mode == V_NO_DECLARATION_CZ4_KITTY:
-        sub = sw[SW_CZ4_NO_BID]
+        sub = reading_nb(sw, SW_CZ4_NO_BID)
         if sub == V_CZ4_NO_BID_LINE39:  # AMB-30 A
             if hand_number == 1:
                 return True, -1, -1
@@ -358,7 +359,7 @@ def no_declaration_nb(sw, level, kitty, n_kitty, hand_number):
         dealer = mod4_seat_nb(sw, kitty[0]) if hand_number == 1 else -1
         return False, trump, dealer
     if mode == V_NO_DECLARATION_STD2_FLIP:
-        sub = sw[SW_STD2_NO_BID]
+        sub = reading_nb(sw, SW_STD2_NO_BID)
         if sub == V_STD2_NO_BID_REDEAL:  # AMB-45 C
             return True, -1, -1
         if sub == V_STD2_NO_BID_FLIP_FOR_DEALER:  # AMB-45 A: trump left open
@@ -386,10 +387,11 @@ CC_SELF_AFTER = 11
 
 
 @njit(cache=True)
-def chao_config_nb(sw, ap):
+def chao_config_nb(sw):
     """The declaration switches (``DC_*``) and the 炒 switches (``CC_*``) as ints."""
-    b = bid_config_nb(sw, ap)
-    return (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], np.int64(sw[SW_CHAODI_LADDER]),
+    b = bid_config_nb(sw)
+    ladder = reading_nb(sw, SW_CHAODI_LADDER)
+    return (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], np.int64(ladder),
             np.int64(sw[SW_CHAODI]), np.int64(sw[SW_CHAODI_AFTER_KITTY_FLIP]),
             np.int64(sw[SW_CHAODI_SELF_AFTER_OTHER]))
 
@@ -465,25 +467,25 @@ def _can_chaodi_nb(cfg, level, st_seat, st_kind, st_count, seat, kind, count, de
 
 
 @njit(cache=True)
-def chaodi_strength_nb(sw, ap, level, kind, count):
+def chaodi_strength_nb(sw, level, kind, count):
     """``chaodi_strength`` (CHAO-2, AMB-29) as an int (-1 = None)."""
-    return _chao_strength_nb(chao_config_nb(sw, ap), level, kind, count)
+    return _chao_strength_nb(chao_config_nb(sw), level, kind, count)
 
 
 @njit(cache=True)
-def can_chaodi_nb(sw, ap, level, st_seat, st_kind, st_count, seat, kind, count, declarer,
+def can_chaodi_nb(sw, level, st_seat, st_kind, st_count, seat, kind, count, declarer,
                   someone_else, kitty_flip):
     """``can_chaodi(...)[0]`` (CHAO-1, 2, 5, 6); ``declarer`` -1 = None."""
-    return _can_chaodi_nb(chao_config_nb(sw, ap), level, st_seat, st_kind, st_count, seat,
+    return _can_chaodi_nb(chao_config_nb(sw), level, st_seat, st_kind, st_count, seat,
                           kind, count, declarer, someone_else, kitty_flip)
 
 
 @njit(cache=True)
-def chaodi_options_nb(sw, ap, level, counts, seat, st_seat, st_kind, st_count, declarer,
+def chaodi_options_nb(sw, level, counts, seat, st_seat, st_kind, st_count, declarer,
                       someone_else, kitty_flip, out_kind, out_count):
     """``_chaodi_options``: legal 炒 of ``seat``, kinds ascending then count ascending
     (:func:`_can_chaodi_nb` with its seat test and the standing strength hoisted)."""
-    cfg = chao_config_nb(sw, ap)
+    cfg = chao_config_nb(sw)
     if not _may_chaodi_nb(cfg, st_seat, seat, declarer, someone_else, kitty_flip):
         return 0
     old = _standing_strength_nb(cfg, level, st_seat, st_kind, st_count)
@@ -504,7 +506,7 @@ def chaodi_effect_nb(sw, kind, count, seat, hand_number):
     """``chaodi_effect`` (CHAO-3, AMB-32) without a four-joker choice: (trump, new dealer
     or -1 = the dealer stays)."""
     trump = kind // 13 if kind < LJ else NT
-    moves = sw[SW_CHAODI_MOVES_DEALER] == V_CHAODI_MOVES_DEALER_HAND1_ONLY and hand_number == 1
+    moves = sw[SW_CHAODI_MOVES_DEALER] != V_CHAODI_MOVES_DEALER_NEVER and hand_number == 1
     return trump, (seat if moves else -1)
 
 
@@ -528,19 +530,19 @@ def _standing(standing) -> tuple[int, int, int]:
     return standing.seat, standing.kind, standing.count
 
 
-def declaration_options(sw, ap, level: int, hand, seat: int, standing) -> list[tuple[int, int]]:
+def declaration_options(sw, level: int, hand, seat: int, standing) -> list[tuple[int, int]]:
     """(kind, count) options of ``_declaration_options`` for a reference-style hand."""
     kinds, cnts = _opt_buffers()
-    n = declaration_options_nb(sw, ap, level, _counts(hand), seat, *_standing(standing),
+    n = declaration_options_nb(sw, level, _counts(hand), seat, *_standing(standing),
                                kinds, cnts)
     return [(int(kinds[i]), int(cnts[i])) for i in range(n)]
 
 
-def chaodi_options(sw, ap, level: int, hand, seat: int, standing, declarer,
+def chaodi_options(sw, level: int, hand, seat: int, standing, declarer,
                    someone_else: bool, kitty_flip: bool) -> list[tuple[int, int]]:
     """(kind, count) options of ``_chaodi_options``."""
     kinds, cnts = _opt_buffers()
-    n = chaodi_options_nb(sw, ap, level, _counts(hand), seat, *_standing(standing),
+    n = chaodi_options_nb(sw, level, _counts(hand), seat, *_standing(standing),
                           -1 if declarer is None else declarer, someone_else, kitty_flip,
                           kinds, cnts)
     return [(int(kinds[i]), int(cnts[i])) for i in range(n)]

@@ -53,7 +53,7 @@ from shengji_sim.core.bidding_nb import (
     trump_after_nb,
 )
 from shengji_sim.core.rng_nb import below_nb, hand_seed_nb, shuffle_nb
-from shengji_sim.core.tables import (
+from shengji_sim.core.switches import (
     SW_BID_METHOD,
     SW_CHAODI,
     SW_DEAL_ORDER,
@@ -177,7 +177,7 @@ def _choose_nb(state, pkind, hands, seat, hand_len, level, n, opt_kind):
 
 
 @njit(cache=True, _nrt=False)
-def _deal_once_nb(sw, ap, state, levels, match_dealer, hand_number, pkinds, buf):
+def _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, buf):
     """One ``_deal_and_declare``; False when the hand must be redealt (BID-8).
 
     ``_offer_declaration`` is inlined in the deal loop. ``stand`` = seat, kind, count of
@@ -217,7 +217,7 @@ def _deal_once_nb(sw, ap, state, levels, match_dealer, hand_number, pkinds, buf)
     n_decl = 0
     hidden = sw[SW_BID_METHOD] == V_BID_METHOD_HIDDEN
     all_hidden = hidden and sw[SW_JJ4_BID_VISIBILITY] == V_JJ4_BID_VISIBILITY_ALL_HIDDEN
-    cfg = bid_config_nb(sw, ap)
+    cfg = bid_config_nb(sw)
     level = level_of_nb(levels, match_dealer)
     dealt = 4 * sw[SW_HAND_SIZE]
     n_kitty = total - dealt
@@ -317,7 +317,7 @@ def _settle_nb(sw, levels, match_dealer, hand_number, first, n_kitty, level, buf
 
 
 @njit(cache=True, _nrt=False)
-def deal_and_declare_nb(kt, sw, ap, state, levels, match_dealer, hand_number, pkinds, buf):
+def deal_and_declare_nb(kt, sw, state, levels, match_dealer, hand_number, pkinds, buf):
     """``_deal_and_declare`` + ``_settle_trump`` in ``play_hand``'s redeal loop.
 
     Returns the status (``info[I_STATUS]``): 0, or 1 after ``MAX_REDEALS`` redeals.
@@ -329,7 +329,7 @@ def deal_and_declare_nb(kt, sw, ap, state, levels, match_dealer, hand_number, pk
     info[I_N_BUR] = 0
     info[I_N_CHAO] = 0
     for _ in range(MAX_REDEALS):
-        if _deal_once_nb(sw, ap, state, levels, match_dealer, hand_number, pkinds, buf):
+        if _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, buf):
             info[I_STATUS] = STATUS_OK
             return STATUS_OK
         info[I_REDEALS] += 1
@@ -441,7 +441,7 @@ def _bury_nb(kt, sw, state, pkind, seat, level, trump, buf):
 
 
 @njit(cache=True, _nrt=False)
-def kitty_and_chaodi_nb(kt, sw, ap, state, levels, hand_number, pkinds, buf):
+def kitty_and_chaodi_nb(kt, sw, state, levels, hand_number, pkinds, buf):
     """``_kitty_exchange`` + ``_chaodi`` (KITTY-1, CHAO-1..6, DEF-21, AMB-32) after
     :func:`deal_and_declare_nb` on the same ``buf``; returns the status (0)."""
     info = buf.info
@@ -475,7 +475,7 @@ def kitty_and_chaodi_nb(kt, sw, ap, state, levels, hand_number, pkinds, buf):
         if seat == holder:
             continue
         level = level_of_nb(levels, dealer)
-        n = chaodi_options_nb(sw, ap, level, buf.hands[seat], seat, st_seat, st_kind, st_count,
+        n = chaodi_options_nb(sw, level, buf.hands[seat], seat, st_seat, st_kind, st_count,
                               declarer, someone_else, kitty_flip, buf.opt_kind[0],
                               buf.opt_count[0])
         i = _choose_nb(state, pkinds[seat], buf.hands, seat, buf.hand_len[seat], level, n,
@@ -510,25 +510,25 @@ def kitty_and_chaodi_nb(kt, sw, ap, state, levels, hand_number, pkinds, buf):
 
 
 @njit(cache=True, _nrt=False)
-def pre_trick_nb(kt, sw, ap, state, levels, match_dealer, hand_number, pkinds, buf):
+def pre_trick_nb(kt, sw, state, levels, match_dealer, hand_number, pkinds, buf):
     """The whole pre-trick phase: :func:`deal_and_declare_nb` then
     :func:`kitty_and_chaodi_nb`; returns the status."""
-    status = deal_and_declare_nb(kt, sw, ap, state, levels, match_dealer, hand_number, pkinds,
+    status = deal_and_declare_nb(kt, sw, state, levels, match_dealer, hand_number, pkinds,
                                  buf)
     if status != STATUS_OK:
         return status
-    return kitty_and_chaodi_nb(kt, sw, ap, state, levels, hand_number, pkinds, buf)
+    return kitty_and_chaodi_nb(kt, sw, state, levels, hand_number, pkinds, buf)
 
 
 @njit(cache=True, _nrt=False)
-def pre_trick_batch_nb(kt, sw, ap, root, start, count, levels, match_dealer, hand_number,
+def pre_trick_batch_nb(kt, sw, root, start, count, levels, match_dealer, hand_number,
                        pkinds, buf, state, out):
     """Hands ``start .. start + count - 1`` of root seed ``root`` (same match state): the
     pre-trick phase of each; ``out[i]`` = trump * 4 + dealer (-1 on error). For benchmarks
     and smoke runs; ``state`` is a ``uint64[1]`` scratch stream."""
     for i in range(count):
         state[0] = hand_seed_nb(root, start + i)
-        status = pre_trick_nb(kt, sw, ap, state, levels, match_dealer, hand_number, pkinds,
+        status = pre_trick_nb(kt, sw, state, levels, match_dealer, hand_number, pkinds,
                               buf)
         out[i] = -1 if status != STATUS_OK else buf.info[I_TRUMP] * 4 + buf.info[I_DEALER]
 
@@ -542,12 +542,10 @@ class PreTrick:
     """Kernel inputs of one variant, reused across hands (tables built once)."""
 
     def __init__(self, variant) -> None:
-        from shengji_sim.core.tables import applicable_array, build_tables, switch_array
+        from shengji_sim.core.api import kernel_inputs
 
         self.variant = variant
-        self.kt = build_tables(variant)
-        self.sw = switch_array(variant)
-        self.ap = applicable_array(variant)
+        self.kt, self.sw = kernel_inputs(variant)
         self.buf = make_buffers(self.sw)
 
     def run(self, players, root_seed: int, index: int, match=None) -> dict:
@@ -563,7 +561,7 @@ class PreTrick:
         state = np.array([hand_seed(root_seed, index)], np.uint64)
         levels = np.array(match.levels, np.int32)
         dealer = -1 if match.dealer is None else match.dealer
-        status = pre_trick_nb(self.kt, self.sw, self.ap, state, levels, dealer,
+        status = pre_trick_nb(self.kt, self.sw, state, levels, dealer,
                               match.hand_number, pkinds, self.buf)
         return self.fields(status, int(state[0]))
 

@@ -5,7 +5,7 @@ OTH-5..7): the same families, count, listing order and nth play as
 Representation
 --------------
 Inputs follow ``.core_contract.md``: ``kt`` (:class:`~shengji_sim.core.tables.KernelTables`),
-``sw`` (switches), ``ap`` (applicability), ``level``, ``trump``, the lead as a count vector
+``sw`` (switches, :mod:`.switches`), ``level``, ``trump``, the lead as a count vector
 ``lead_counts[54]`` plus its canonical units (``n_units``, ``unit_w``, ``unit_len``,
 ``unit_kinds``, from ``shapes.decompose``), the follower's whole hand ``hand_counts[54]`` and
 ``position`` (1..3 after the leader, AMB-37 B).
@@ -48,12 +48,8 @@ from shengji_sim.core.bits_nb import cards_in_nb, lowest_bit_nb, popcount_nb
 from shengji_sim.core.deal_nb import random_multiset_nb
 from shengji_sim.core.rng_nb import below_nb
 from shengji_sim.core.shapes_nb import supplies as _supplies  # AMB-17
-from shengji_sim.core.tables import (
-    AP_AMB_11,
-    AP_AMB_12,
-    AP_AMB_13,
-    AP_AMB_14,
-    AP_AMB_37,
+from shengji_sim.core.switches import (
+    NA,
     SW_CZ4_CHAIN_SEMANTICS,
     SW_FOLLOW_POLICY,
     SW_JJ4_FOLLOW_SOURCE,
@@ -75,23 +71,21 @@ from shengji_sim.core.tables import (
     V_FOLLOW_POLICY_JJ4_TABLES,
     V_FOLLOW_POLICY_SUIT_ONLY,
     V_FOLLOW_POLICY_TRACTOR_PAIRS,
-    V_JJ4_FOLLOW_SOURCE_TABLES,
+    V_JJ4_FOLLOW_SOURCE_LINE76,
     V_JJ4_LINE40_LITERAL,
     V_LONGER_TUPLES_PROTECTED,
     V_MIXED_WIDTH_RUNS_YES,
     V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_CHOICE,
     V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_TRIPLE_FIRST,
-    V_QUAD_LEAD_TABLE_CZ4,
-    V_QUADTRACTOR_LEAD_TABLE_CZ4,
+    V_QUAD_LEAD_TABLE_JJ4,
+    V_QUADTRACTOR_LEAD_TABLE_JJ4,
     V_RUFF_CONDITION_SHAPE_MISSING,
     V_SHAPE_OBLIGATION_NONE,
     V_SPLIT_SETS_YES,
     V_TRACTOR_OBLIGATION_MAXIMIZE,
     V_TRACTOR_OBLIGATION_SAME_LENGTH_ONLY,
-    V_TRIPLETRACTOR_LEAD_TABLE_CZ4,
-    applicable_array,
-    build_tables,
-    switch_array,
+    V_TRIPLETRACTOR_LEAD_TABLE_JJ4,
+    reading_nb,
 )
 from shengji_sim.rules.follow import chain_rows_for
 from shengji_sim.rules.tables import CZ4_CHAINS, QT, T2, T3, T4, TT, Q, jj4_table
@@ -626,7 +620,7 @@ def _load_one(buf, w, k):
 
 
 @njit(cache=True, inline="always")
-def _follow_suit_and_fill(kt, sw, ap, level, trump, lead_kind, hand, n, position, buf):
+def _follow_suit_and_fill(kt, sw, level, trump, lead_kind, hand, n, position, buf):
     """FOLLOW-1: every led-suit card, then any others (FOLLOW-2); AMB-37 B: only the last
     player of a trick may ruff."""
     hold = buf.hold
@@ -636,7 +630,7 @@ def _follow_suit_and_fill(kt, sw, ap, level, trump, lead_kind, hand, n, position
         rest[kk] = hand[kk] - hold[kk]
         nh += hold[kk]
     lead_is_trump = kt.eff[level, trump, lead_kind] == TRUMP
-    last_only = sw[SW_JJ4_LINE40] == V_JJ4_LINE40_LITERAL and ap[AP_AMB_37] == 1
+    last_only = sw[SW_JJ4_LINE40] == V_JJ4_LINE40_LITERAL
     if nh == 0 and not lead_is_trump and last_only and position < 3:
         plain = buf.ucnt
         nplain = 0
@@ -704,8 +698,8 @@ def _first_row(kt, sw, level, trump, buf, n_rows, n):
 @njit(cache=True, inline="always")
 def _jj4_rows(sw, buf, lid):
     """Load a JJ4 table (FOLLOW-5..10; AMB-41 and AMB-11 pick the variant) as rows."""
-    tq = sw[SW_TWO_QUADS_ADJACENT]
-    ch = sw[SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR]
+    tq = reading_nb(sw, SW_TWO_QUADS_ADJACENT)
+    ch = reading_nb(sw, SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR)
     n_rows = JJ_NROWS[lid, tq, ch]
     a = 0
     for r in range(n_rows):
@@ -732,10 +726,10 @@ def _score_code(prefix, a, b, c, d):
 
 
 @njit(cache=True, inline="always")
-def _structure_rows(sw, ap, buf, n_units, unit_w, unit_len):
+def _structure_rows(sw, buf, n_units, unit_w, unit_len):
     """DEF-5 / FOLLOW-3 / AMB-16 candidates (``_structure_rows``) grouped into rows by
     score, best first. Returns the number of rows or an error code."""
-    mode = sw[SW_TRACTOR_OBLIGATION]
+    mode = reading_nb(sw, SW_TRACTOR_OBLIGATION)
     # the lead's tractors and sets of width >= 2
     nt = 0
     tw = buf.s_cur  # scratch: the DFS stacks are free until _first_row
@@ -858,8 +852,8 @@ def _structure_rows(sw, ap, buf, n_units, unit_w, unit_len):
         if i == nt:
             break
     # AMB-11 on a 3-pair tractor lead: the 2-triple tractor as a choice (A) or first (C)
-    if n_units == 1 and unit_w[0] == 2 and unit_len[0] == 3 and ap[AP_AMB_11] == 1:
-        ch = sw[SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR]
+    if n_units == 1 and unit_w[0] == 2 and unit_len[0] == 3:
+        ch = sw[SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR]  # NA where AMB-11 does not apply
         if ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_CHOICE or \
                 ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_TRIPLE_FIRST:
             if n_alt >= cap:
@@ -900,7 +894,7 @@ def _group_rows(buf, n_alt):
 
 
 @njit(cache=True, inline="always")
-def _mixed_width(kt, sw, ap, level, trump, buf, w, k, n):
+def _mixed_width(kt, sw, level, trump, buf, w, k, n):
     """OTH-7 B: after a triple/quad-tractor lead not held exactly, a run of adjacent sets
     of mixed widths is owed. Returns the number of families added (0: does not apply)."""
     if w < 3 or k < 2:
@@ -910,7 +904,7 @@ def _mixed_width(kt, sw, ap, level, trump, buf, w, k, n):
     res = _realize(kt, level, trump, buf, 1, split, False, n)
     if res != 0:
         return res if res < 0 else 0
-    if w == 4 and k == 2 and _table_family(sw, ap, 4, 2) == 2:
+    if w == 4 and k == 2 and _table_family(sw, 4, 2) == 2:
         buf.pw[0] = 4
         buf.pk[0] = 1
         buf.pw[1] = 4
@@ -951,7 +945,7 @@ def _mixed_width(kt, sw, ap, level, trump, buf, w, k, n):
 
 
 @njit(cache=True, inline="always")
-def _table_family(sw, ap, w, k):
+def _table_family(sw, w, k):
     """Which seed's table governs a lead (``_table_family``): 0 none, 1 cz4, 2 jj4."""
     policy = sw[SW_FOLLOW_POLICY]
     if policy == V_FOLLOW_POLICY_CZ4_CHAINS:
@@ -960,22 +954,22 @@ def _table_family(sw, ap, w, k):
         own = 2
     else:
         return 0
-    if w == 4 and k == 1 and ap[AP_AMB_12] == 1:  # AMB-12
-        return 1 if sw[SW_QUAD_LEAD_TABLE] == V_QUAD_LEAD_TABLE_CZ4 else 2
-    if w == 3 and k == 2 and ap[AP_AMB_13] == 1:  # AMB-13
-        return 1 if sw[SW_TRIPLETRACTOR_LEAD_TABLE] == V_TRIPLETRACTOR_LEAD_TABLE_CZ4 else 2
-    if w == 4 and k == 2 and ap[AP_AMB_14] == 1:  # AMB-14
-        return 1 if sw[SW_QUADTRACTOR_LEAD_TABLE] == V_QUADTRACTOR_LEAD_TABLE_CZ4 else 2
+    if w == 4 and k == 1 and sw[SW_QUAD_LEAD_TABLE] != NA:  # AMB-12
+        return 2 if sw[SW_QUAD_LEAD_TABLE] == V_QUAD_LEAD_TABLE_JJ4 else 1
+    if w == 3 and k == 2 and sw[SW_TRIPLETRACTOR_LEAD_TABLE] != NA:  # AMB-13
+        return 2 if sw[SW_TRIPLETRACTOR_LEAD_TABLE] == V_TRIPLETRACTOR_LEAD_TABLE_JJ4 else 1
+    if w == 4 and k == 2 and sw[SW_QUADTRACTOR_LEAD_TABLE] != NA:  # AMB-14
+        return 2 if sw[SW_QUADTRACTOR_LEAD_TABLE] == V_QUADTRACTOR_LEAD_TABLE_JJ4 else 1
     return own
 
 
 @njit(cache=True, inline="always")
-def _cz4_chain(kt, sw, ap, level, trump, buf, lid, n):
+def _cz4_chain(kt, sw, level, trump, buf, lid, n):
     """FOLLOW-4 (000 lines 46-50) under AMB-15 (greedy / first element) and AMB-11."""
     split = buf.state[STATE_SPLIT] == 1
-    ch = sw[SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR]
-    if lid == 2 and ap[AP_AMB_11] == 1 and (ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_CHOICE or
-                                            ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_TRIPLE_FIRST):
+    ch = sw[SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR]  # NA where AMB-11 does not apply
+    if lid == 2 and (ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_CHOICE or
+                     ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_TRIPLE_FIRST):
         # the 3-pair tractor itself (AMB-11 choice only), then the 2-triple tractor
         first = 0 if ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_CHOICE else 1
         hit = False
@@ -1088,7 +1082,7 @@ def _greedy(kt, level, trump, buf, lid, n, split):
 
 
 @njit(cache=True, _nrt=False)
-def follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, unit_len,
+def follow_options_nb(kt, sw, level, trump, lead_counts, n_units, unit_w, unit_len,
                       unit_kinds, hand_counts, position, buf):
     """The families of legal follows (``obligation``). Returns (n_families, rule code);
     n_families is 0 and rule < 0 on an error (``ERR_*``)."""
@@ -1100,7 +1094,7 @@ def follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, un
     state[STATE_TRW] = sw[SW_TRACTOR_UNITS]
     state[STATE_ROW] = 0
     state[STATE_WAYS] = 0
-    split = sw[SW_SPLIT_SETS] == V_SPLIT_SETS_YES
+    split = reading_nb(sw, SW_SPLIT_SETS) == V_SPLIT_SETS_YES
     state[STATE_SPLIT] = 1 if split else 0
     n = 0
     lead_kind = -1
@@ -1156,7 +1150,7 @@ def follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, un
             _emit_family(buf, work, hand_counts, n)
             return 1, RULE_AMB_19_B
     if nh <= n:
-        rule = _follow_suit_and_fill(kt, sw, ap, level, trump, lead_kind, hand_counts, n,
+        rule = _follow_suit_and_fill(kt, sw, level, trump, lead_kind, hand_counts, n,
                                      position, buf)
         return 1, rule
     err = _holding_weights(cls, kt.cls_n[level, trump, lead_kind], buf)
@@ -1169,7 +1163,7 @@ def follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, un
         if err:
             return 0, err
         return 1, RULE_OTH_6_B if no_shape else RULE_FOLLOW_1
-    rule = _shape_obligation(kt, sw, ap, level, trump, buf, n_units, unit_w, unit_len, n)
+    rule = _shape_obligation(kt, sw, level, trump, buf, n_units, unit_w, unit_len, n)
     if rule < 0:
         return 0, rule
     return state[STATE_NFAM], rule
@@ -1196,7 +1190,7 @@ def _holding_weights(cls, n_cls, buf):
 
 
 @njit(cache=True, inline="always")
-def _shape_obligation(kt, sw, ap, level, trump, buf, n_units, unit_w, unit_len, n):
+def _shape_obligation(kt, sw, level, trump, buf, n_units, unit_w, unit_len, n):
     """Enough led-suit cards: the policy decides which structure must be played."""
     policy = sw[SW_FOLLOW_POLICY]
     if sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE or policy == V_FOLLOW_POLICY_SUIT_ONLY:
@@ -1219,29 +1213,29 @@ def _shape_obligation(kt, sw, ap, level, trump, buf, n_units, unit_w, unit_len, 
         w = unit_w[0]
         k = unit_len[0]
         if sw[SW_MIXED_WIDTH_RUNS] == V_MIXED_WIDTH_RUNS_YES:
-            added = _mixed_width(kt, sw, ap, level, trump, buf, w, k, n)
+            added = _mixed_width(kt, sw, level, trump, buf, w, k, n)
             if added < 0:
                 return added
             if added > 0:
                 return RULE_OTH_7_B
         if w >= 2:
-            chosen = _table_family(sw, ap, w, k)
+            chosen = _table_family(sw, w, k)
             lid = _lead_id(w, k)
             if chosen == 1 and lid >= 0 and CZ_LEN[lid] > 0:
-                return _cz4_chain(kt, sw, ap, level, trump, buf, lid, n)
-            if chosen == 2 and sw[SW_JJ4_FOLLOW_SOURCE] == V_JJ4_FOLLOW_SOURCE_TABLES and lid >= 0:
+                return _cz4_chain(kt, sw, level, trump, buf, lid, n)
+            if chosen == 2 and sw[SW_JJ4_FOLLOW_SOURCE] != V_JJ4_FOLLOW_SOURCE_LINE76 and lid >= 0:
                 n_rows = _jj4_rows(sw, buf, lid)
                 if n_rows > 0:
                     err = _first_row(kt, sw, level, trump, buf, n_rows, n)
                     if err < 0:
                         return err
                     return RULE_FOLLOW_5 + JJ_RULE[lid] - 5
-    if n_units > 1 and sw[SW_TRACTOR_OBLIGATION] == V_TRACTOR_OBLIGATION_MAXIMIZE:
-        err = _throw_obligation(kt, sw, ap, level, trump, buf, n_units, unit_w, unit_len, n)
+    if n_units > 1 and reading_nb(sw, SW_TRACTOR_OBLIGATION) == V_TRACTOR_OBLIGATION_MAXIMIZE:
+        err = _throw_obligation(kt, sw, level, trump, buf, n_units, unit_w, unit_len, n)
         if err < 0:
             return err
         return RULE_THROW_5_DEF_8
-    n_rows = _structure_rows(sw, ap, buf, n_units, unit_w, unit_len)
+    n_rows = _structure_rows(sw, buf, n_units, unit_w, unit_len)
     if n_rows < 0:
         return n_rows
     err = _first_row(kt, sw, level, trump, buf, n_rows, n)
@@ -1274,20 +1268,20 @@ def _store_row(buf, g, a, npat, src_w, src_k):
 
 
 @njit(cache=True, _nrt=False)
-def _component_rows(sw, ap, buf, unit_w, unit_len, c, g, a):
+def _component_rows(sw, buf, unit_w, unit_len, c, g, a):
     """``follow.component_rows`` of unit ``c`` (``unit_w[c]``, ``unit_len[c]``) into the
     global rows from ``g`` and alternatives from ``a``: the CZ4 chain as rows
     (``CZR_*``), the JJ4 table, or the DEF-5 rows of the unit alone. Returns
     ``(rows, next alternative index)``; rows < 0 is an error code."""
     w = unit_w[c]
     k = unit_len[c]
-    chosen = _table_family(sw, ap, w, k) if w >= 2 else 0
+    chosen = _table_family(sw, w, k) if w >= 2 else 0
     lid = _lead_id(w, k)
     if chosen == 1 and lid >= 0 and CZ_LEN[lid] > 0:
-        sem = sw[SW_CZ4_CHAIN_SEMANTICS]
+        sem = reading_nb(sw, SW_CZ4_CHAIN_SEMANTICS)
         head = 0
-        ch = sw[SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR]
-        if lid == 2 and ap[AP_AMB_11] == 1:
+        ch = sw[SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR]  # NA where AMB-11 does not apply
+        if lid == 2:
             if ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_CHOICE:
                 head = 1
             elif ch == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_TRIPLE_FIRST:
@@ -1304,10 +1298,10 @@ def _component_rows(sw, ap, buf, unit_w, unit_len, c, g, a):
                 if a < 0:
                     return a, a
         return n_rows, a
-    if chosen == 2 and sw[SW_JJ4_FOLLOW_SOURCE] == V_JJ4_FOLLOW_SOURCE_TABLES and lid >= 0:
+    if chosen == 2 and sw[SW_JJ4_FOLLOW_SOURCE] != V_JJ4_FOLLOW_SOURCE_LINE76 and lid >= 0:
         n_rows = _jj4_rows(sw, buf, lid)
     else:
-        n_rows = _structure_rows(sw, ap, buf, 1, unit_w[c:c + 1], unit_len[c:c + 1])
+        n_rows = _structure_rows(sw, buf, 1, unit_w[c:c + 1], unit_len[c:c + 1])
     if n_rows < 0:
         return n_rows, a
     if g + n_rows > buf.g_alt0.shape[0]:
@@ -1372,7 +1366,7 @@ def _choice(kt, level, trump, buf, m, rows, split, emit, n):
 
 
 @njit(cache=True, _nrt=False)
-def _throw_obligation(kt, sw, ap, level, trump, buf, n_units, unit_w, unit_len, n):
+def _throw_obligation(kt, sw, level, trump, buf, n_units, unit_w, unit_len, n):
     """``follow._throw_obligation`` (THROW-5, DEF-5 under AMB-16 A): each component that is
     not a single owes the first of its rows realizable together with the rows chosen for
     the larger components; the families are that choice's realizations (OTH-5 B: every
@@ -1386,7 +1380,7 @@ def _throw_obligation(kt, sw, ap, level, trump, buf, n_units, unit_w, unit_len, 
             continue
         if nc >= MAX_DEPTH:
             return ERR_TOO_DEEP
-        rows, a = _component_rows(sw, ap, buf, unit_w, unit_len, u, g, a)
+        rows, a = _component_rows(sw, buf, unit_w, unit_len, u, g, a)
         if rows < 0:
             return rows
         buf.c_first[nc] = g
@@ -1647,7 +1641,7 @@ def random_pair_follow_nb(sw, cls, n_cls, hand, state, play):
     if _left_to_families_nb(sw):
         return -1, 0
     policy = sw[SW_FOLLOW_POLICY]
-    split = sw[SW_SPLIT_SETS] == V_SPLIT_SETS_YES
+    split = reading_nb(sw, SW_SPLIT_SETS) == V_SPLIT_SETS_YES
     protected = sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED
     owed_split = split and not protected  # finding the row (OTH-5 B: never split)
     offer_split = split or protected  # the row's realizations
@@ -1730,7 +1724,7 @@ def random_triple_follow_nb(sw, cls, n_cls, hand, state, play, keys):
     if _left_to_families_nb(sw) or sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED:
         return -1, 0  # ... and OTH-5 B
     policy = sw[SW_FOLLOW_POLICY]
-    split = sw[SW_SPLIT_SETS] == V_SPLIT_SETS_YES
+    split = reading_nb(sw, SW_SPLIT_SETS) == V_SPLIT_SETS_YES
     held = 0
     distinct = 0
     triples = 0
@@ -1868,11 +1862,11 @@ def random_pairtractor_follow_nb(sw, kind_at, succ, cls_mask, hm, hand, state, p
     if cz4 and sw[SW_CZ4_CHAIN_SEMANTICS] == V_CZ4_CHAIN_SEMANTICS_FIRST_ONLY:
         return -1, 0
     jj4 = (policy == V_FOLLOW_POLICY_JJ4_TABLES
-           and sw[SW_JJ4_FOLLOW_SOURCE] == V_JJ4_FOLLOW_SOURCE_TABLES)
+           and sw[SW_JJ4_FOLLOW_SOURCE] != V_JJ4_FOLLOW_SOURCE_LINE76)
     held = hm[0] & cls_mask
     if cards_in_nb(hm, cls_mask) <= 4 or popcount_nb(held) > SAFE_DISTINCT:
         return -1, 0  # short (the caller's path) / the radix guard
-    split = sw[SW_SPLIT_SETS] == V_SPLIT_SETS_YES
+    split = reading_nb(sw, SW_SPLIT_SETS) == V_SPLIT_SETS_YES
     sup = hm[1] & cls_mask  # kinds that supply a pair (AMB-17)
     if not split:
         sup &= ~hm[2]
@@ -1962,10 +1956,10 @@ def options_contain_nb(buf, n_fam, play_counts):
 
 
 @njit(cache=True, _nrt=False)
-def follow_count_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, unit_len,
+def follow_count_nb(kt, sw, level, trump, lead_counts, n_units, unit_w, unit_len,
                     unit_kinds, hand_counts, position, buf):
     """The exact number of distinct legal follows (negative: an ``ERR_*`` code)."""
-    n_fam, rule = follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w,
+    n_fam, rule = follow_options_nb(kt, sw, level, trump, lead_counts, n_units, unit_w,
                                     unit_len, unit_kinds, hand_counts, position, buf)
     if rule < 0:
         return rule
@@ -1973,10 +1967,10 @@ def follow_count_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, unit
 
 
 @njit(cache=True, _nrt=False)
-def follow_nth_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, unit_len,
+def follow_nth_nb(kt, sw, level, trump, lead_counts, n_units, unit_w, unit_len,
                   unit_kinds, hand_counts, position, buf, index, out_counts):
     """The ``index``-th legal follow in the reference's listing order; returns 0 or ERR_*."""
-    n_fam, rule = follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w,
+    n_fam, rule = follow_options_nb(kt, sw, level, trump, lead_counts, n_units, unit_w,
                                     unit_len, unit_kinds, hand_counts, position, buf)
     if rule < 0:
         return rule
@@ -1984,7 +1978,7 @@ def follow_nth_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, unit_l
 
 
 @njit(cache=True, _nrt=False)
-def is_legal_follow_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, unit_len,
+def is_legal_follow_nb(kt, sw, level, trump, lead_counts, n_units, unit_w, unit_len,
                        unit_kinds, hand_counts, position, buf, play_counts):
     """``check_follow``: is the play (a sub-multiset of the hand) a legal follow? A play not
     in the hand is not legal (the reference raises FollowError)."""
@@ -1997,7 +1991,7 @@ def is_legal_follow_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w, u
         size += play_counts[kk]
     if size != n:
         return False
-    n_fam, rule = follow_options_nb(kt, sw, ap, level, trump, lead_counts, n_units, unit_w,
+    n_fam, rule = follow_options_nb(kt, sw, level, trump, lead_counts, n_units, unit_w,
                                     unit_len, unit_kinds, hand_counts, position, buf)
     if rule < 0:
         return False
@@ -2011,7 +2005,6 @@ class _Prepared(NamedTuple):
     variant: object
     kt: object
     sw: np.ndarray
-    ap: np.ndarray
 
 
 _PREPARED: dict[int, _Prepared] = {}
@@ -2021,8 +2014,9 @@ def prepared(variant) -> _Prepared:
     """Kernel inputs for a variant (cached per variant object)."""
     hit = _PREPARED.get(id(variant))
     if hit is None or hit.variant is not variant:
-        hit = _Prepared(variant, build_tables(variant), switch_array(variant),
-                        applicable_array(variant))
+        from shengji_sim.core.api import kernel_inputs
+
+        hit = _Prepared(variant, *kernel_inputs(variant))
         _PREPARED[id(variant)] = hit
     return hit
 
@@ -2076,7 +2070,7 @@ def legal_follows_core(variant, level: int, trump: int, lead: list[int], hand: l
     lead_counts, n_units, unit_w, unit_len, unit_kinds = lead_arrays(variant, level, trump,
                                                                      lead)
     hand_counts = counts_of(hand)
-    n_fam, rule = follow_options_nb(p.kt, p.sw, p.ap, level, trump, lead_counts, n_units,
+    n_fam, rule = follow_options_nb(p.kt, p.sw, level, trump, lead_counts, n_units,
                                     unit_w, unit_len, unit_kinds, hand_counts, position, buf)
     if rule < 0:
         raise FollowError(ERROR_NAMES.get(int(rule), str(rule)))

@@ -103,9 +103,7 @@ from shengji_sim.core.lead_nb import alloc_lead_buffers_nb as alloc_lead_nb
 from shengji_sim.core.rng_nb import below_nb, hand_seed_nb
 from shengji_sim.core.score_nb import after_hand_nb, judge_score_nb
 from shengji_sim.core.shapes_nb import decompose_top_nb, two_quads_count
-from shengji_sim.core.tables import (
-    AP_AMB_37,
-    MAX_RUN,
+from shengji_sim.core.switches import (
     SW_DECKS,
     SW_HAND_SIZE,
     SW_JJ4_LINE40,
@@ -116,6 +114,9 @@ from shengji_sim.core.tables import (
     V_JJ4_LINE40_LITERAL,
     V_RUFF_CONDITION_SHAPE_MISSING,
     V_SHAPE_OBLIGATION_NONE,
+)
+from shengji_sim.core.tables import (
+    MAX_RUN,
 )
 from shengji_sim.core.trick_nb import (
     ERR_INPUT,
@@ -293,21 +294,21 @@ def _points_nb(kt, counts):
 
 
 @njit(cache=True, _nrt=False)
-def _greedy_follow_nb(kt, sw, ap, level, trump, lane, n_fam, count, n_so_far, seat_side,
+def _greedy_follow_nb(kt, sw, level, trump, lane, n_fam, count, n_so_far, seat_side,
                       leader):
     """``GreedyPlayer.follow`` over the first 256 options; returns the chosen index."""
     m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
     for i in range(m):
         options_nth_nb(kt, level, trump, lane.fb, n_fam, i, lane.cand[i])
-    return _greedy_pick_nb(kt, sw, ap, level, trump, lane, m, n_so_far, seat_side, leader)
+    return _greedy_pick_nb(kt, sw, level, trump, lane, m, n_so_far, seat_side, leader)
 
 
 @njit(cache=True, _nrt=False)
-def _greedy_pick_nb(kt, sw, ap, level, trump, lane, m, n_so_far, seat_side, leader):
+def _greedy_pick_nb(kt, sw, level, trump, lane, m, n_so_far, seat_side, leader):
     """The greedy choice among the candidates ``lane.cand[:m]`` (listing order)."""
     best_now = 0
     if n_so_far > 1:
-        best_now = trick_winner_nb(kt, sw, ap, level, trump, lane.plays, n_so_far, lane.uw,
+        best_now = trick_winner_nb(kt, sw, level, trump, lane.plays, n_so_far, lane.uw,
                                    lane.ul, lane.uk, lane.ut)
     partner_winning = (leader + best_now) % 2 == seat_side
     pick = -1
@@ -325,7 +326,7 @@ def _greedy_pick_nb(kt, sw, ap, level, trump, lane, m, n_so_far, seat_side, lead
     for i in range(m):  # winning plays: min by (cost, -points)
         for k in range(N_KINDS):
             lane.plays[n_so_far, k] = lane.cand[i, k]
-        w = trick_winner_nb(kt, sw, ap, level, trump, lane.plays, n_so_far + 1, lane.uw,
+        w = trick_winner_nb(kt, sw, level, trump, lane.plays, n_so_far + 1, lane.uw,
                             lane.ul, lane.uk, lane.ut)
         if w == n_so_far:
             c = _cost_nb(kt, level, trump, lane.cand[i])
@@ -343,11 +344,11 @@ def _greedy_pick_nb(kt, sw, ap, level, trump, lane, m, n_so_far, seat_side, lead
 
 
 @njit(cache=True, _nrt=False)
-def _greedy_lead_into_nb(kt, sw, ap, level, trump, hand, lb, lead):
+def _greedy_lead_into_nb(kt, sw, level, trump, hand, lb, lead):
     """``GreedyPlayer.lead`` over the listed options, into ``lead``; returns a kind of the
     lead or ``ERR_LEAD_NONE``. (A random lead is :func:`random_lead_into_nb`, which lists no
     sets.)"""
-    n = lead_options_nb(kt, sw, ap, level, trump, hand, lb)
+    n = lead_options_nb(kt, sw, level, trump, hand, lb)
     if n <= 0:
         return ERR_LEAD_NONE
     i = greedy_lead_nb(kt, level, trump, hand, lb, n)
@@ -555,7 +556,7 @@ def _random_short_follow_nb(hand, hm, cls_mask, kind_at, n, state, rest, bkinds,
 
 
 @njit(cache=True, _nrt=False)
-def _greedy_single_nb(kt, sw, ap, level, trump, lane, mode, cls, n_cls, hand, count, position,
+def _greedy_single_nb(kt, sw, level, trump, lane, mode, cls, n_cls, hand, count, position,
                       seat_side, leader):
     """``GreedyPlayer.follow`` over the options of :func:`_one_card_options_nb`."""
     eff = kt.eff[level, trump]
@@ -565,17 +566,17 @@ def _greedy_single_nb(kt, sw, ap, level, trump, lane, mode, cls, n_cls, hand, co
         for k in range(N_KINDS):
             lane.cand[i, k] = 0
         lane.cand[i, _one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, i)] = 1
-    return _greedy_pick_nb(kt, sw, ap, level, trump, lane, m, position, seat_side, leader)
+    return _greedy_pick_nb(kt, sw, level, trump, lane, m, position, seat_side, leader)
 
 
 @njit(cache=True, _nrt=False)
-def _random_family_follow_nb(kt, sw, ap, level, trump, lead, n_units, uw, ul, uk, hand,
+def _random_family_follow_nb(kt, sw, level, trump, lead, n_units, uw, ul, uk, hand,
                              position, fb, state, play):
     """``RandomPlayer.follow`` by the family kernels: option ``below(count)`` into ``play``,
     taken from ``hand``; returns the rule or ``ERR_FOLLOW`` plus the follow kernels' error.
     (It takes the lead, hand and follow buffers, not the lane: a call copies every array it
     is passed.)"""
-    n_fam, rule = follow_families_nb(kt, sw, ap, level, trump, lead, n_units, uw, ul, uk,
+    n_fam, rule = follow_families_nb(kt, sw, level, trump, lead, n_units, uw, ul, uk,
                                      hand, position, fb)
     if rule < 0:
         return ERR_FOLLOW + rule
@@ -589,22 +590,22 @@ def _random_family_follow_nb(kt, sw, ap, level, trump, lead, n_units, uw, ul, uk
 
 
 @njit(cache=True, _nrt=False)
-def _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader):
+def _follow_nb(kt, sw, level, trump, lane, seat, position, n_units, leader):
     """One follow into ``lane.plays[position]`` by the family kernels; returns the rule or
     ``ERR_FOLLOW`` plus the follow kernels' error."""
     pre = lane.pre
     if lane.pkinds[seat] != GREEDY:
-        return _random_family_follow_nb(kt, sw, ap, level, trump, lane.lead, n_units, lane.uw,
+        return _random_family_follow_nb(kt, sw, level, trump, lane.lead, n_units, lane.uw,
                                         lane.ul, lane.uk, pre.hands[seat], position, lane.fb,
                                         lane.state, lane.plays[position])
-    n_fam, rule = follow_families_nb(kt, sw, ap, level, trump, lane.lead, n_units, lane.uw,
+    n_fam, rule = follow_families_nb(kt, sw, level, trump, lane.lead, n_units, lane.uw,
                                      lane.ul, lane.uk, pre.hands[seat], position, lane.fb)
     if rule < 0:
         return ERR_FOLLOW + rule
     count = options_count_nb(kt, level, trump, lane.fb, n_fam)
     if count <= 0:
         return ERR_FOLLOW + count
-    pick = _greedy_follow_nb(kt, sw, ap, level, trump, lane, n_fam, count, position, seat % 2,
+    pick = _greedy_follow_nb(kt, sw, level, trump, lane, n_fam, count, position, seat % 2,
                              leader)
     options_nth_nb(kt, level, trump, lane.fb, n_fam, pick, lane.out)
     for k in range(N_KINDS):
@@ -614,7 +615,7 @@ def _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units, leader):
 
 
 @njit(cache=True, _nrt=False)
-def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, lane, row_out,
+def play_hand_nb(kt, sw, rule_col, root, index, hand_number, match_dealer, lane, row_out,
                  r, log_on):
     """Hand ``index`` of ``root`` into ``row_out[r]``; returns 0 or the hand's error code
     (see ``ERR_STAGE``)."""
@@ -622,7 +623,7 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
     seed = hand_seed_nb(root, index)
     state[0] = seed
     pre = lane.pre
-    status = pre_trick_nb(kt, sw, ap, state, lane.levels, match_dealer, hand_number,
+    status = pre_trick_nb(kt, sw, state, lane.levels, match_dealer, hand_number,
                           lane.pkinds, pre)
     if status != STATUS_OK:
         return ERR_PRE_TRICK - status
@@ -651,7 +652,7 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
     tricks = 0
     eff = kt.eff[level, trump]
     kind_at = kt.kind_at[level, trump]
-    last_only = sw[SW_JJ4_LINE40] == V_JJ4_LINE40_LITERAL and ap[AP_AMB_37] == 1  # AMB-37 B
+    last_only = sw[SW_JJ4_LINE40] == V_JJ4_LINE40_LITERAL  # AMB-37 B
     no_shape = sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE  # OTH-6 B
     ruff_shape_missing = sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_SHAPE_MISSING  # AMB-19 B
     power = kt.power[level, trump]
@@ -664,11 +665,11 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
     succ = kt.succ_pmask[level, trump]
     closed = kt.tr_closed[level, trump]
     widths = sw[SW_TRACTOR_UNITS]
-    two_quads = two_quads_count(sw, ap)  # AMB-41 A: two-quad leads are one unit
+    two_quads = two_quads_count(sw)  # AMB-41 A: two-quad leads are one unit
     lb = lane.lb
     while pre.hand_len[leader] > 0:
         if lane.pkinds[leader] == GREEDY:
-            lead_top = _greedy_lead_into_nb(kt, sw, ap, level, trump, pre.hands[leader], lane.lb,
+            lead_top = _greedy_lead_into_nb(kt, sw, level, trump, pre.hands[leader], lane.lb,
                                             lane.lead)
         else:  # lead_nb.random_lead_into_nb's steps: kt and lb pass only to list tractors
             m = 0
@@ -704,7 +705,7 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
             n_units = _set_units_nb(power, lead_first, size, lane.uw, lane.ul, lane.uk, lane.ut)
             tk[0] = lead_first
         else:
-            n_units = decompose_top_nb(kt, sw, ap, level, trump, lane.lead, lane.uw, lane.ul,
+            n_units = decompose_top_nb(kt, sw, level, trump, lane.lead, lane.uw, lane.ul,
                                        lane.uk, lane.ut)
         pairtractor_lead = n_units == 1 and lane.uw[0] == 2 and lane.ul[0] == 2
         for position in range(1, 4):
@@ -720,7 +721,7 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
                                                          position, last_only, no_shape)
                 if mode >= 0:  # a one-card lead's follow: one card, listed strongest first
                     if greedy:
-                        pick = _greedy_single_nb(kt, sw, ap, level, trump, lane, mode, cls,
+                        pick = _greedy_single_nb(kt, sw, level, trump, lane, mode, cls,
                                                  n_cls, hand, count, position, seat % 2,
                                                  leader)
                     else:
@@ -735,7 +736,7 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
                 lane.fb.state[STATE_ROW] = 0
             else:
                 if lead_kind >= 0:  # the radix guard: the family kernels decide
-                    rule = _follow_nb(kt, sw, ap, level, trump, lane, seat, position, n_units,
+                    rule = _follow_nb(kt, sw, level, trump, lane, seat, position, n_units,
                                       leader)
                     tk[position] = _first_kind_nb(lane.plays[position])
                 else:
@@ -763,10 +764,10 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
                                                                   lane.keys)
                         lane.fb.state[STATE_ROW] = table_row
                     if rule < 0 and greedy:
-                        rule = _follow_nb(kt, sw, ap, level, trump, lane, seat, position,
+                        rule = _follow_nb(kt, sw, level, trump, lane, seat, position,
                                           n_units, leader)
                     elif rule < 0:
-                        rule = _random_family_follow_nb(kt, sw, ap, level, trump, lane.lead,
+                        rule = _random_family_follow_nb(kt, sw, level, trump, lane.lead,
                                                         n_units, lane.uw, lane.ul, lane.uk,
                                                         hand, position, lane.fb, state,
                                                         lane.plays[position])
@@ -796,7 +797,7 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
         else:
             # the plays are legal (equal sizes, DEF-27) and lane.uw/ul/ut still hold the
             # lead's units (a greedy follower's trick_winner_nb decomposes the same lead)
-            winner = trick_winner_units_nb(kt, sw, ap, level, trump, lane.plays, 4, n_units,
+            winner = trick_winner_units_nb(kt, sw, level, trump, lane.plays, 4, n_units,
                                            lane.uw, lane.ul, lane.ut, size, eff[lead_first])
             points = trick_points_nb(kt.points, lane.plays, 4)
         if winner < 0:
@@ -815,7 +816,7 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
         if pre.hand_len[leader] == 0:
             leader_side = 0 if leader % 2 == dealer % 2 else 1
             w, side, n, kpts, awarded, kerr = judge_kitty_nb(
-                kt, sw, ap, level, trump, lane.plays, 4, leader_side, lane.kitty, attackers, 1,
+                kt, sw, level, trump, lane.plays, 4, leader_side, lane.kitty, attackers, 1,
                 lane.uw, lane.ul, lane.uk, lane.ut)
             if kerr < 0:
                 return ERR_KITTY + kerr
@@ -844,7 +845,7 @@ def play_hand_nb(kt, sw, ap, rule_col, root, index, hand_number, match_dealer, l
 
 
 @njit(cache=True, parallel=True)
-def run_chunk_nb(kt, sw, ap, rule_col, root, start, count, n_lanes, max_lead, pkinds, levels,
+def run_chunk_nb(kt, sw, rule_col, root, start, count, n_lanes, max_lead, pkinds, levels,
                  out, status):
     """Hands ``start .. start + count - 1`` as independent first hands (levels at the
     variant's start, no dealer yet), ``n_lanes`` lanes in parallel; ``status[i]`` is 0 or the
@@ -853,5 +854,5 @@ def run_chunk_nb(kt, sw, ap, rule_col, root, start, count, n_lanes, max_lead, pk
         lane = alloc_lane_nb(sw[SW_DECKS], sw[SW_HAND_SIZE], sw[SW_KITTY_SIZE], max_lead,
                              pkinds, levels)
         for i in range(j, count, n_lanes):
-            status[i] = play_hand_nb(kt, sw, ap, rule_col, root, start + i, 1, -1, lane, out,
+            status[i] = play_hand_nb(kt, sw, rule_col, root, start + i, 1, -1, lane, out,
                                      i, False)

@@ -21,8 +21,7 @@ import numpy as np
 from numba import njit
 
 from shengji_sim.core.shapes_nb import N_KINDS, decompose_top_nb
-from shengji_sim.core.tables import (
-    AP_AMB_44,
+from shengji_sim.core.switches import (
     SW_DECKS,
     SW_JJ4_KOUDI_BASE,
     SW_KITTY_MULT,
@@ -44,6 +43,7 @@ from shengji_sim.core.tables import (
     V_KITTY_OFFSUIT_WIN_X1,
     V_KITTY_RULE_SCOPE_TWO_DECK_ONLY,
     V_LAST_TRICK_DEALER_SIDE_KOU_DI_BOTH_SIDES,
+    reading_nb,
 )
 from shengji_sim.core.trick_nb import trick_points_nb, trick_winner_nb
 
@@ -59,13 +59,13 @@ def _pow2(e) -> np.int64:
 
 
 @njit(cache=True, _nrt=False)
-def kitty_multiplier_nb(kt, sw, ap, level, trump, plays, n_plays, winner, uw, ul, uk, ut):
+def kitty_multiplier_nb(kt, sw, level, trump, plays, n_plays, winner, uw, ul, uk, ut):
     """KITTY-3 / AMB-25 / AMB-44 / OTH-4 multiplier of the winning last-trick play.
 
     ``uw/ul/uk/ut``: unit scratch (they get the lead's canonical units).
     """
-    n_units = decompose_top_nb(kt, sw, ap, level, trump, plays[0], uw, ul, uk, ut)
-    rule = sw[SW_KITTY_MULT_RULE]
+    n_units = decompose_top_nb(kt, sw, level, trump, plays[0], uw, ul, uk, ut)
+    rule = reading_nb(sw, SW_KITTY_MULT_RULE)
     if rule != V_KITTY_MULT_RULE_VARIANT:  # OTH-4: from the last trick's lead
         largest = 0
         lead_cards = 0
@@ -81,12 +81,12 @@ def kitty_multiplier_nb(kt, sw, ap, level, trump, plays, n_plays, winner, uw, ul
     for k in range(N_KINDS):
         cards += plays[winner, k]
     # winning_components: the lead's split, whoever wins (KITTY-3, AMB-48)
-    mode = sw[SW_KITTY_MULT]
+    mode = reading_nb(sw, SW_KITTY_MULT)
     if mode == V_KITTY_MULT_POW2_CARDS:  # AMB-25 A
         n = _pow2(cards)
     elif mode == V_KITTY_MULT_POW2_LARGEST_COMPONENT:  # AMB-25 B, AMB-44
         cap_w = 0
-        if ap[AP_AMB_44] == 1 and sw[SW_KITTY_RULE_SCOPE] == V_KITTY_RULE_SCOPE_TWO_DECK_ONLY \
+        if sw[SW_KITTY_RULE_SCOPE] == V_KITTY_RULE_SCOPE_TWO_DECK_ONLY \
                 and sw[SW_DECKS] != 2:
             cap_w = 2
         largest = 0
@@ -111,7 +111,7 @@ def kitty_multiplier_nb(kt, sw, ap, level, trump, plays, n_plays, winner, uw, ul
 @njit(cache=True, _nrt=False)
 def _koudi_base(kt, sw, plays, n_plays, kitty_pts, winner_side, attacker_points, has_points):
     """AMB-27 part 2; the second value is -1 if (ii) lacks ``attacker_points``."""
-    base = sw[SW_JJ4_KOUDI_BASE]
+    base = reading_nb(sw, SW_JJ4_KOUDI_BASE)
     if base == V_JJ4_KOUDI_BASE_KITTY_POINTS:
         return np.int64(kitty_pts), 0
     if base == V_JJ4_KOUDI_BASE_TRICK_POINTS:
@@ -124,17 +124,17 @@ def _koudi_base(kt, sw, plays, n_plays, kitty_pts, winner_side, attacker_points,
 
 
 @njit(cache=True, _nrt=False)
-def judge_kitty_nb(kt, sw, ap, level, trump, plays, n_plays, leader_side, kitty,
+def judge_kitty_nb(kt, sw, level, trump, plays, n_plays, leader_side, kitty,
                    attacker_points, has_points, uw, ul, uk, ut):
     """``kitty.judge_kitty`` (see the module docstring)."""
-    winner = trick_winner_nb(kt, sw, ap, level, trump, plays, n_plays, uw, ul, uk, ut)
+    winner = trick_winner_nb(kt, sw, level, trump, plays, n_plays, uw, ul, uk, ut)
     if winner < 0:
         return winner, 0, np.int64(0), 0, np.int64(0), winner
     side = leader_side if winner % 2 == 0 else 1 - leader_side
     kitty_pts = 0
     for k in range(N_KINDS):
         kitty_pts += kitty[k] * kt.points[k]
-    n = kitty_multiplier_nb(kt, sw, ap, level, trump, plays, n_plays, winner, uw, ul, uk, ut)
+    n = kitty_multiplier_nb(kt, sw, level, trump, plays, n_plays, winner, uw, ul, uk, ut)
     koudi = sw[SW_LAST_TRICK_DEALER_SIDE] == V_LAST_TRICK_DEALER_SIDE_KOU_DI_BOTH_SIDES
     if side == DEALER:
         if not koudi:  # KITTY-2
@@ -151,7 +151,8 @@ def judge_kitty_nb(kt, sw, ap, level, trump, plays, n_plays, leader_side, kitty,
             off_suit = eff[k] != TRUMP
             break
     if off_suit and sw[SW_KITTY_OFFSUIT_WIN] != V_KITTY_OFFSUIT_WIN_NORMAL:  # AMB-26
-        n = np.int64(1) if sw[SW_KITTY_OFFSUIT_WIN] == V_KITTY_OFFSUIT_WIN_X1 else np.int64(0)
+        x1 = reading_nb(sw, SW_KITTY_OFFSUIT_WIN) == V_KITTY_OFFSUIT_WIN_X1
+        n = np.int64(1) if x1 else np.int64(0)
     if koudi:
         base, err = _koudi_base(kt, sw, plays, n_plays, kitty_pts, side, attacker_points,
                                 has_points)
@@ -180,11 +181,11 @@ def judge_kitty_core(variant, level: int, trump: int, plays, leader_side: str, k
     for i, play in enumerate(plays):
         if len(play) != size:
             raise ValueError(f"play {i} has {len(play)} cards, the lead has {size}")
-    kt, sw, ap = kernel_inputs(variant)
+    kt, sw = kernel_inputs(variant)
     uw, ul, uk, ut = _scratch = unit_scratch()
     has = attacker_points is not None
     winner, side, n, pts, awarded, err = judge_kitty_nb(
-        kt, sw, ap, level, trump, plays_array(plays), len(plays), SIDE_NAMES.index(leader_side),
+        kt, sw, level, trump, plays_array(plays), len(plays), SIDE_NAMES.index(leader_side),
         counts_array(kitty), int(attacker_points) if has else 0, int(has), uw, ul, uk, ut)
     if err == -1 and winner >= 0:
         raise ValueError("AMB-27 (ii) loser_points needs attacker_points")

@@ -26,7 +26,12 @@ from numba import njit
 from shengji_sim.core.bits_nb import lowest_bit_nb, popcount_nb
 from shengji_sim.core.rng_nb import below_nb
 from shengji_sim.core.shapes_nb import two_quads_count
-from shengji_sim.core.tables import MAX_RUN, SW_TRACTOR_UNITS
+from shengji_sim.core.switches import (
+    SW_TRACTOR_UNITS,
+)
+from shengji_sim.core.tables import (
+    MAX_RUN,
+)
 
 TRUMP = 4
 
@@ -226,7 +231,7 @@ def _quads_nb(order, counts):
 
 
 @njit(cache=True, _nrt=False)
-def lead_options_nb(kt, sw, ap, level, trump, counts, lb):
+def lead_options_nb(kt, sw, level, trump, counts, lb):
     """``lead_options``: the distinct one-unit leads of ``counts`` (LEAD-3), in the
     reference's order, written to ``lb.w/ln/kinds/ords``; returns how many.
 
@@ -248,7 +253,7 @@ def lead_options_nb(kt, sw, ap, level, trump, counts, lb):
             gkinds[g, 0] = k
             gords[g, 0] = order[k]
             g += 1
-    quads = _quads_nb(order, counts) if two_quads_count(sw, ap) else np.int64(0)
+    quads = _quads_nb(order, counts) if two_quads_count(sw) else np.int64(0)
     g = _tractor_options_nb(kt, sw, level, trump, counts, _pairs_nb(order, counts), quads,
                             lb, g)
     for b in range(56):
@@ -301,7 +306,7 @@ def _copy_distinct_nb(lb, g):
 
 
 @njit(cache=True, _nrt=False)
-def random_lead_into_nb(kt, sw, ap, level, trump, counts, hm, n_cards, lb, state, lead):
+def random_lead_into_nb(kt, sw, level, trump, counts, hm, n_cards, lb, state, lead):
     """``RandomPlayer.lead`` without listing the sets: option ``below(n)`` of
     :func:`lead_options_nb`'s listing, written to ``lead`` as counts; returns ``(n, top)``,
     ``top`` the lead's strongest kind (``(-1, -1)`` if nothing is held). ``hm`` are the
@@ -317,7 +322,7 @@ def random_lead_into_nb(kt, sw, ap, level, trump, counts, hm, n_cards, lb, state
     copies every array's fields, so the common case (no tractor) passes neither.
     """
     m = 0
-    quads = hm[3] if two_quads_count(sw, ap) else np.int64(0)
+    quads = hm[3] if two_quads_count(sw) else np.int64(0)
     if may_hold_tractor_nb(kt.kind_at[level, trump], kt.succ_pmask[level, trump],
                            kt.tr_closed[level, trump], sw[SW_TRACTOR_UNITS], hm[1], quads):
         m = sorted_tractors_nb(kt, sw, level, trump, counts, hm[1], quads, lb)
@@ -475,18 +480,18 @@ def option_cards(kt, level: int, trump: int, lb: LeadBuffers, i: int) -> list[in
     return [int(kt.kind_at[level, trump, o]) for o in lb.ords[i, :lb.ln[i]] for _ in range(w)]
 
 
-def lead_options(kt, sw, ap, level: int, trump: int, hand, lb: LeadBuffers | None = None
+def lead_options(kt, sw, level: int, trump: int, hand, lb: LeadBuffers | None = None
                  ) -> list[list[int]]:
     """The kernel's listing of ``lead_options`` for a reference-style hand."""
     lb = lb or make_lead_buffers(kt)
-    n = lead_options_nb(kt, sw, ap, level, trump, _counts(hand), lb)
+    n = lead_options_nb(kt, sw, level, trump, _counts(hand), lb)
     return [option_cards(kt, level, trump, lb, i) for i in range(n)]
 
 
-def greedy_lead(kt, sw, ap, level: int, trump: int, hand, lb: LeadBuffers | None = None
+def greedy_lead(kt, sw, level: int, trump: int, hand, lb: LeadBuffers | None = None
                 ) -> list[int]:
     lb = lb or make_lead_buffers(kt)
     counts = _counts(hand)
-    n = lead_options_nb(kt, sw, ap, level, trump, counts, lb)
+    n = lead_options_nb(kt, sw, level, trump, counts, lb)
     return option_cards(kt, level, trump, lb, int(greedy_lead_nb(kt, level, trump, counts,
                                                                   lb, n)))

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from shengji_sim.core.tables import (
+from shengji_sim.core.switches import (
     SW_LEVEL_GAIN_CAP,
     SW_MATCH_END,
     SW_NEGATIVE_SCORES,
@@ -30,6 +30,7 @@ from shengji_sim.core.tables import (
     V_ONE_DECK_ROTATION_WITHIN_SIDE,
     V_SCORE_TABLE_ONE_DECK,
     V_XIAJIA_DIRECTION_PLAY_ORDER,
+    reading_nb,
 )
 
 SIDE_DEALER = 0
@@ -43,7 +44,7 @@ ACE = 12
 @njit(cache=True, _nrt=False)
 def _xiajia(sw) -> int:
     """AMB-34: A the next player in play order (1); B the one before (3)."""
-    return 1 if sw[SW_XIAJIA_DIRECTION] == V_XIAJIA_DIRECTION_PLAY_ORDER else 3
+    return 1 if reading_nb(sw, SW_XIAJIA_DIRECTION) == V_XIAJIA_DIRECTION_PLAY_ORDER else 3
 
 
 @njit(cache=True, _nrt=False)
@@ -121,7 +122,7 @@ def judge_score_core(variant, attacker_points: int, demotion_hook=None):
     from shengji_sim.core.shapes_nb import kernel_inputs
     from shengji_sim.rules.score import ScoreResult
 
-    _, sw, _ = kernel_inputs(variant)
+    _, sw = kernel_inputs(variant)
     side, levels, offset = judge_score_nb(sw, int(attacker_points))
     result = ScoreResult(SIDE_NAMES[side], int(levels), OFFSET_NAMES[int(offset)], int(offset),
                          dealer_keeps=int(offset) == 2)
@@ -136,7 +137,7 @@ def after_hand_core(variant, state, dealer: int, result):
 
     from shengji_sim.core.shapes_nb import kernel_inputs
 
-    _, sw, _ = kernel_inputs(variant)
+    _, sw = kernel_inputs(variant)
     side = SIDE_NAMES.index(result.winner_side)
     lv0, lv1, nxt, winner = after_hand_nb(sw, state.levels[0], state.levels[1], dealer, side,
                                           result.levels, result.next_dealer_offset)

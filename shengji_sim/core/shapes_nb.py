@@ -21,8 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from shengji_sim.core.tables import (
-    AP_AMB_41,
+from shengji_sim.core.switches import (
     SW_SPLIT_SETS,
     SW_THROW_SPLIT,
     SW_TRACTOR_UNITS,
@@ -30,6 +29,7 @@ from shengji_sim.core.tables import (
     V_SPLIT_SETS_YES,
     V_THROW_SPLIT_SETS_WHOLE,
     V_TWO_QUADS_ADJACENT_ANY,
+    reading_nb,
 )
 
 MAX_RUN = 13
@@ -40,19 +40,19 @@ FAIL = 1 << 20  #: "no decomposition within the budget"
 @njit(cache=True, inline="always")
 def split_flag(sw) -> bool:
     """AMB-17 A: a larger set may supply a smaller one."""
-    return sw[SW_SPLIT_SETS] == V_SPLIT_SETS_YES
+    return reading_nb(sw, SW_SPLIT_SETS) == V_SPLIT_SETS_YES
 
 
 @njit(cache=True, inline="always")
 def sets_whole(sw) -> bool:
     """AMB-48 A: a throw's components never break a held set."""
-    return sw[SW_THROW_SPLIT] == V_THROW_SPLIT_SETS_WHOLE
+    return reading_nb(sw, SW_THROW_SPLIT) == V_THROW_SPLIT_SETS_WHOLE
 
 
 @njit(cache=True, inline="always")
-def two_quads_count(sw, ap) -> bool:
+def two_quads_count(sw) -> bool:
     """AMB-41 A (where it applies): any two quads of one suit form the "2个4个" shape."""
-    return ap[AP_AMB_41] == 1 and sw[SW_TWO_QUADS_ADJACENT] == V_TWO_QUADS_ADJACENT_ANY
+    return sw[SW_TWO_QUADS_ADJACENT] == V_TWO_QUADS_ADJACENT_ANY
 
 
 @njit(cache=True, inline="always")
@@ -409,7 +409,7 @@ def two_quads_unit_nb(power, sw, counts, ow, ol, ok, ot) -> bool:
 
 
 @njit(cache=True, _nrt=False)
-def decompose_top_nb(kt, sw, ap, level, trump, counts, out_w, out_len, out_kinds,
+def decompose_top_nb(kt, sw, level, trump, counts, out_w, out_len, out_kinds,
                      out_top) -> int:
     """``shapes.decompose`` with each unit's top (see the module docstring)."""
     power = kt.power[level, trump]
@@ -424,7 +424,7 @@ def decompose_top_nb(kt, sw, ap, level, trump, counts, out_w, out_len, out_kinds
         return 0
     if one_unit(power, trl, trk, trt, ntr, sw, counts, out_w, out_len, out_kinds, out_top):
         return 1
-    if ncards == 8 and two_quads_count(sw, ap) and two_quads_unit_nb(
+    if ncards == 8 and two_quads_count(sw) and two_quads_unit_nb(
             power, sw, counts, out_w, out_len, out_kinds, out_top):
         return 1  # AMB-41 A: a "2个4个" lead
     return _decompose_throw_nb(power, trl, trk, trt, ntr, sw, counts, ncards, out_w, out_len,
@@ -458,13 +458,13 @@ def _decompose_throw_nb(power, trl, trk, trt, ntr, sw, counts, ncards, out_w, ou
 
 
 @njit(cache=True, _nrt=True)
-def decompose_nb(kt, sw, ap, level, trump, counts, out_w, out_len, out_kinds) -> int:
+def decompose_nb(kt, sw, level, trump, counts, out_w, out_len, out_kinds) -> int:
     """``shapes.decompose``: canonical units of a one-suit play, in the reference's order.
 
     ``out_w``/``out_len``: int8[>= n]; ``out_kinds``: int8[>= n, 13] (padded -1).
     """
     top = np.empty(out_w.shape[0], np.int16)
-    return decompose_top_nb(kt, sw, ap, level, trump, counts, out_w, out_len, out_kinds, top)
+    return decompose_top_nb(kt, sw, level, trump, counts, out_w, out_len, out_kinds, top)
 
 
 # ------------------------------------------------------------------------------ realizations
@@ -652,35 +652,12 @@ def realizable_nb(kt, sw, level, trump, counts, pw, pl, npat, ckinds, clen, ctop
 
 # ------------------------------------------------------------------------------ Python side
 
-_TABLES: dict = {}
-_INPUTS: dict = {}
-
-
-def _tables_key(variant) -> tuple:
-    """What ``build_tables`` reads: the ``ranking.build_ranking`` switches and AMB-40."""
-    from shengji_sim.rules.ranking import fixed_two_mode
-
-    return (fixed_two_mode(variant), variant.jj_special_order, variant.level_card_in_plain_run,
-            variant.special_adjacency, variant.ace_adjacency, variant.gap_adjacency,
-            variant.ace_low_without_two,
-            variant.trump_is_one_suit, variant.offlevel_suit_rank, bool(variant.joker_tractor),
-            tuple(variant.tractor_units), variant.jj4_A2_tractor_rank)
-
 
 def kernel_inputs(variant):
-    """``(kt, sw, ap)`` for a variant; tables are shared by variants with the same ranking."""
-    key = (variant.content_hash, variant.applicable)
-    got = _INPUTS.get(key)
-    if got is None:
-        from shengji_sim.core.tables import applicable_array, build_tables, switch_array
+    """``(kt, sw)`` of a variant (:func:`shengji_sim.core.api.kernel_inputs`)."""
+    from shengji_sim.core.api import kernel_inputs as inputs
 
-        tkey = _tables_key(variant)
-        kt = _TABLES.get(tkey)
-        if kt is None:
-            kt = _TABLES[tkey] = build_tables(variant)
-        got = (kt, switch_array(variant), applicable_array(variant))
-        _INPUTS[key] = got
-    return got
+    return inputs(variant)
 
 
 def counts_array(cards) -> np.ndarray:
@@ -695,11 +672,11 @@ def decompose_core(variant, level: int, trump: int, cards):
     """Kernel version of ``shapes.decompose`` on a card list: a tuple of ``shapes.Unit``."""
     from shengji_sim.rules.shapes import Unit
 
-    kt, sw, ap = kernel_inputs(variant)
+    kt, sw = kernel_inputs(variant)
     counts = counts_array(cards)
     n = int(counts.sum())
     ow = np.zeros(max(1, n), np.int8)
     ol = np.zeros(max(1, n), np.int8)
     ok = np.full((max(1, n), MAX_RUN), -1, np.int8)
-    nu = decompose_nb(kt, sw, ap, level, trump, counts, ow, ol, ok)
+    nu = decompose_nb(kt, sw, level, trump, counts, ow, ol, ok)
     return tuple(Unit(int(ow[u]), tuple(int(x) for x in ok[u, :ol[u]])) for u in range(nu))

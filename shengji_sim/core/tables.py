@@ -2,13 +2,10 @@
 
 Representation
 --------------
-**Switches.** ``switch_array(variant)`` is an ``int32[N_SWITCHES]`` with one slot per key of
-:data:`shengji_sim.variant.SCHEMA`, at the index ``SW[key]`` (also exported as the module
-constant ``SW_<KEY>``, e.g. ``SW_SPLIT_SETS``). An enum key holds the position of its value
-in the schema's allowed list (letter order: ``code("split_sets", "yes") == 0``, exported as
-``V_SPLIT_SETS_YES``); a bool holds 0/1; an int its value; ``tractor_units`` a bit mask
-(``1 << width``). ``applicable_array(variant)`` is an ``int8[N_ITEMS]`` with 1 where the AMB/
-OTH item applies, at ``AP[item_id]`` (``AP_AMB_11`` ...). Kernels never see strings.
+**Switches.** ``switch_array(variant)`` is ``sw``, an ``int32[N_SWITCHES]`` with one slot
+per key of :data:`shengji_sim.variant.SCHEMA`; the slot and value constants (``SW_SPLIT_SETS``,
+``V_SPLIT_SETS_YES``, ``NA``) are generated in :mod:`shengji_sim.core.switches`. Kernels never
+see strings.
 
 **Ranking tables.** ``build_tables(variant)`` returns :class:`KernelTables`, indexed by
 ``[level 0..12, trump 0..4 (4 = NT)]`` and built from the reference
@@ -58,7 +55,8 @@ from typing import Any, NamedTuple
 import numpy as np
 
 from shengji_sim.cards import N_KINDS, TRUMP, points_of
-from shengji_sim.interpretations import ITEMS
+from shengji_sim.core.switches import N_SWITCHES, NA
+from shengji_sim.interpretations import item_for_key
 from shengji_sim.rules.shapes import Unit, make_context, tractor_kinds, unit_top
 from shengji_sim.variant import SCHEMA
 
@@ -67,19 +65,12 @@ N_TRUMPS = 5
 MAX_RUN = 13
 
 SWITCH_KEYS: tuple[str, ...] = tuple(SCHEMA)
-SW: dict[str, int] = {key: i for i, key in enumerate(SWITCH_KEYS)}
-N_SWITCHES = len(SWITCH_KEYS)
-ITEM_IDS: tuple[str, ...] = tuple(ITEMS)
-AP: dict[str, int] = {item: i for i, item in enumerate(ITEM_IDS)}
-N_ITEMS = len(ITEM_IDS)
-
-
-def _const_name(text: str) -> str:
-    return "".join(c if c.isalnum() else "_" for c in text).upper()
+SW: dict[str, int] = {key: i for i, key in enumerate(SWITCH_KEYS)}  #: key -> slot of ``sw``
+assert N_SWITCHES == len(SWITCH_KEYS), "core/switches.py is stale: run make_switches"
 
 
 def code(key: str, value: Any) -> int:
-    """The integer a kernel sees for ``value`` of ``key``."""
+    """The integer a kernel sees for ``value`` of ``key`` (:mod:`.switches`)."""
     field = SCHEMA[key]
     if field.type == "bool":
         return int(bool(value))
@@ -90,23 +81,13 @@ def code(key: str, value: Any) -> int:
     return field.allowed.index(value)
 
 
-# Module constants for kernels: SW_<KEY>, V_<KEY>_<VALUE>, AP_<ITEM>.
-for _key, _i in SW.items():
-    globals()[f"SW_{_const_name(_key)}"] = _i
-    _field = SCHEMA[_key]
-    if _field.type == "str" and _field.allowed:
-        for _j, _value in enumerate(_field.allowed):
-            globals()[f"V_{_const_name(_key)}_{_const_name(str(_value))}"] = _j
-for _item, _i in AP.items():
-    globals()[f"AP_{_const_name(_item)}"] = _i
-
-
 def switch_array(variant: Any) -> np.ndarray:
-    return np.array([code(key, getattr(variant, key)) for key in SWITCH_KEYS], dtype=np.int32)
-
-
-def applicable_array(variant: Any) -> np.ndarray:
-    return np.array([int(item in variant.applicable) for item in ITEM_IDS], dtype=np.int8)
+    """``sw`` (:mod:`.switches`): each schema key's code, :data:`~.switches.NA` for an AMB/OTH
+    switch the variant file leaves out (its item does not apply, RULES.md §8)."""
+    present = variant.present_keys
+    values = [NA if item_for_key(key) is not None and key not in present
+              else code(key, getattr(variant, key)) for key in SWITCH_KEYS]
+    return np.array(values, dtype=np.int32)
 
 
 class KernelTables(NamedTuple):

@@ -39,10 +39,8 @@ from shengji_sim.core.shapes_nb import (
     tractor_supplied,
     width_ok,
 )
-from shengji_sim.core.tables import (
-    AP_AMB_22,
-    AP_AMB_24,
-    AP_AMB_41,
+from shengji_sim.core.switches import (
+    NA,
     SW_JJ4_THROWS,
     SW_THROW_BEATEN_BY,
     SW_THROW_CHECK_PLAYERS,
@@ -68,6 +66,7 @@ from shengji_sim.core.tables import (
     V_THROW_PENALTY_RULE_TEN_POINTS,
     V_THROW_TEST_QUANTIFIER_FORALL,
     V_TWO_QUADS_ADJACENT_ANY,
+    reading_nb,
 )
 from shengji_sim.core.trick_nb import claim_beats_nb, quad_substitute, substitute_ok
 
@@ -133,7 +132,7 @@ def _two_quads_beat(power, group, sw, split, suit, holding, w, length, top) -> b
 
 
 @njit(cache=True)
-def player_beats_nb(kt, sw, ap, level, trump, w, length, top, holding, suit) -> bool:
+def player_beats_nb(kt, sw, level, trump, w, length, top, holding, suit) -> bool:
     """THROW-2 ``throw.player_beats``: can ``holding`` beat the unit in the led group with
     a unit of its own type (AMB-47 A) or also with an in-suit substitute (AMB-47 B)?"""
     power = kt.power[level, trump]
@@ -152,7 +151,7 @@ def player_beats_nb(kt, sw, ap, level, trump, w, length, top, holding, suit) -> 
         return True
     # the 2-quad tractor pattern: the unit's own type, or (AMB-47 B) a CMP-4 substitute
     has_42 = (w == 4 and length == 2) or (stronger and substitute_ok(sw, w, length, 0, 4) == 2)
-    if has_42 and ap[AP_AMB_41] == 1 and sw[SW_TWO_QUADS_ADJACENT] == V_TWO_QUADS_ADJACENT_ANY:
+    if has_42 and sw[SW_TWO_QUADS_ADJACENT] == V_TWO_QUADS_ADJACENT_ANY:
         return _two_quads_beat(power, group, sw, split, suit, holding, w, length, top)
     return False
 
@@ -178,18 +177,18 @@ def _component_less(uw, ul, uk, ut, a, b, top_first) -> bool:
 
 
 @njit(cache=True)
-def _penalty(sw, ap):
+def _penalty(sw):
     """SCORE-2 / DEF-9 ``throw.penalty_of``: (points, unit) with AMB-24 and OTH-8."""
     if sw[SW_THROW_PENALTY_RULE] == V_THROW_PENALTY_RULE_TEN_POINTS:
         return 10, PU_CARD_POINTS
     unit = PU_CARD_POINTS
-    if ap[AP_AMB_24] == 1:
+    if sw[SW_THROW_FAIL_PENALTY] != NA:
         unit = sw[SW_THROW_FAIL_PENALTY]  # card_point, platform_point, level
     return sw[SW_THROW_PENALTY_POINTS], unit
 
 
 @njit(cache=True)
-def judge_throw_nb(kt, sw, ap, level, trump, lead, others, played, uw, ul, uk, ut):
+def judge_throw_nb(kt, sw, level, trump, lead, others, played, uw, ul, uk, ut):
     """``throw.judge_throw`` (see the module docstring). ``uw/ul/uk/ut``: unit scratch as
     ``trick_winner_nb``; afterwards they hold the lead's canonical units."""
     eff = kt.eff[level, trump]
@@ -207,7 +206,7 @@ def judge_throw_nb(kt, sw, ap, level, trump, lead, others, played, uw, ul, uk, u
                 return -1, 0, 0, PU_CARD_POINTS, 0  # DEF-27
     if size == 0:
         return -1, 0, 0, PU_CARD_POINTS, 0
-    n = decompose_top_nb(kt, sw, ap, level, trump, lead, uw, ul, uk, ut)
+    n = decompose_top_nb(kt, sw, level, trump, lead, uw, ul, uk, ut)
     if n == 1:  # THROW-1: one unit, not a throw
         for k in range(N_KINDS):
             played[k] = lead[k]
@@ -215,7 +214,7 @@ def judge_throw_nb(kt, sw, ap, level, trump, lead, others, played, uw, ul, uk, u
     if sw[SW_THROWS_ALLOWED] == 0:
         return 0, 0, 0, PU_CARD_POINTS, 1
     g = group[uk[0, 0]]
-    if ap[AP_AMB_22] == 1:  # THROW-4 / AMB-22
+    if sw[SW_JJ4_THROWS] != NA:  # THROW-4 / AMB-22
         all_void = True
         for p in range(3):
             for k in range(N_KINDS):
@@ -229,7 +228,7 @@ def judge_throw_nb(kt, sw, ap, level, trump, lead, others, played, uw, ul, uk, u
         if mode == V_JJ4_THROWS_LITERAL and all_void:
             return 0, 0, 0, PU_CARD_POINTS, 1
     # AMB-43: the tested components (all, or the highest of each pattern)
-    forall = sw[SW_THROW_TEST_QUANTIFIER] == V_THROW_TEST_QUANTIFIER_FORALL
+    forall = reading_nb(sw, SW_THROW_TEST_QUANTIFIER) == V_THROW_TEST_QUANTIFIER_FORALL
     tested = np.zeros(n, np.bool_)
     for u in range(n):
         if forall:
@@ -245,7 +244,7 @@ def judge_throw_nb(kt, sw, ap, level, trump, lead, others, played, uw, ul, uk, u
     failed = np.zeros(n, np.bool_)
     holding = np.zeros(N_KINDS, np.int8)
     blocked_by = 0
-    all_three = sw[SW_THROW_CHECK_PLAYERS] == V_THROW_CHECK_PLAYERS_ALL_THREE
+    all_three = reading_nb(sw, SW_THROW_CHECK_PLAYERS) == V_THROW_CHECK_PLAYERS_ALL_THREE
     for pos in range(1, 4):
         if pos == 2 and not all_three:
             continue
@@ -254,13 +253,13 @@ def judge_throw_nb(kt, sw, ap, level, trump, lead, others, played, uw, ul, uk, u
         for u in range(n):
             failed[u] = False
         for u in range(n):
-            if tested[u] and player_beats_nb(kt, sw, ap, level, trump, uw[u], ul[u], ut[u],
+            if tested[u] and player_beats_nb(kt, sw, level, trump, uw[u], ul[u], ut[u],
                                              holding, g):
                 for v in range(n):
                     if uw[v] == uw[u] and ul[v] == ul[u]:
                         failed[v] = True
         for u in range(n):
-            if failed[u] and player_beats_nb(kt, sw, ap, level, trump, uw[u], ul[u], ut[u],
+            if failed[u] and player_beats_nb(kt, sw, level, trump, uw[u], ul[u], ut[u],
                                              holding, g):
                 beaten[pos - 1, u] = True
                 if blocked_by == 0:
@@ -269,11 +268,11 @@ def judge_throw_nb(kt, sw, ap, level, trump, lead, others, played, uw, ul, uk, u
         for k in range(N_KINDS):
             played[k] = lead[k]
         return 1, 0, 0, PU_CARD_POINTS, 0
-    if sw[SW_THROW_ENFORCEMENT] == V_THROW_ENFORCEMENT_REJECT:  # AMB-23 A
+    if reading_nb(sw, SW_THROW_ENFORCEMENT) == V_THROW_ENFORCEMENT_REJECT:  # AMB-23 A
         return 0, blocked_by, 0, PU_CARD_POINTS, 1
     # THROW-3 / AMB-21 / DEF-9 / OTH-3: the forced component
-    rule = sw[SW_THROW_FAIL_COMPONENT]
-    play = sw[SW_THROW_FAIL_PLAY]
+    rule = reading_nb(sw, SW_THROW_FAIL_COMPONENT)
+    play = reading_nb(sw, SW_THROW_FAIL_PLAY)
     pick = -1
     if rule == V_THROW_FAIL_COMPONENT_FIRST_BEATER:
         for u in range(n):
@@ -302,7 +301,7 @@ def judge_throw_nb(kt, sw, ap, level, trump, lead, others, played, uw, ul, uk, u
             if lead[k] > 0 and (low < 0 or power[k] < power[low]):
                 low = k
         played[low] = 1
-    penalty, unit = _penalty(sw, ap)
+    penalty, unit = _penalty(sw)
     return 0, blocked_by, penalty, unit, 0
 
 
@@ -317,7 +316,7 @@ def judge_throw_core(variant, level: int, trump: int, lead, others):
 
     if len(others) != 3:
         raise ValueError(f"expected the hands of the 3 other players, got {len(others)}")
-    kt, sw, ap = kernel_inputs(variant)
+    kt, sw = kernel_inputs(variant)
     lead_counts = counts_array(lead)
     other_counts = np.zeros((3, N_KINDS), np.int8)
     for i, hand in enumerate(others):
@@ -325,7 +324,7 @@ def judge_throw_core(variant, level: int, trump: int, lead, others):
     played = np.zeros(N_KINDS, np.int8)
     uw, ul, uk, ut = unit_scratch()
     valid, blocked_by, penalty, unit, rejected = judge_throw_nb(
-        kt, sw, ap, level, trump, lead_counts, other_counts, played, uw, ul, uk, ut)
+        kt, sw, level, trump, lead_counts, other_counts, played, uw, ul, uk, ut)
     if valid < 0:
         raise ValueError("the lead is empty or mixes suits (DEF-27)")
     played_cards = [k for k in range(N_KINDS) for _ in range(int(played[k]))]

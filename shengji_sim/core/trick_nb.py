@@ -34,8 +34,7 @@ from shengji_sim.core.shapes_nb import (
     tractor_supplied,
     width_ok,
 )
-from shengji_sim.core.tables import (
-    AP_AMB_41,
+from shengji_sim.core.switches import (
     SW_MULTI_UNIT_COMPARE,
     SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR,
     SW_QUAD_VS_TRACTOR,
@@ -52,6 +51,7 @@ from shengji_sim.core.tables import (
     V_SUBSTITUTE_SHAPES_EXACT_SHAPE_ONLY,
     V_SUBSTITUTE_SHAPES_WINS_ONLY_IN_SUIT,
     V_TWO_QUADS_ADJACENT_ANY,
+    reading_nb,
 )
 
 TRUMP = 4
@@ -100,7 +100,7 @@ def claim_beats_nb(sw, r1, w1, l1, t1, r2, w2, l2, t2) -> bool:
 def substitute_ok(sw, lead_w, lead_l, ruff, width) -> int:
     """``trick.substitute_patterns`` one at a time: the length of the width-``width``
     substitute for the lead, 0 if none (``width`` 4 with length 1 is CMP-2's quad)."""
-    mode = sw[SW_SUBSTITUTE_SHAPES]
+    mode = reading_nb(sw, SW_SUBSTITUTE_SHAPES)
     if mode == V_SUBSTITUTE_SHAPES_EXACT_SHAPE_ONLY:
         return 0
     if ruff == 1 and mode == V_SUBSTITUTE_SHAPES_WINS_ONLY_IN_SUIT:
@@ -112,7 +112,7 @@ def substitute_ok(sw, lead_w, lead_l, ruff, width) -> int:
         return 0
     if not width_ok(sw, width):
         return 0
-    if width == 3 and lead_w == 2 and (sw[SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR]
+    if width == 3 and lead_w == 2 and (reading_nb(sw, SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR)
                                        == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_PAIRS_ONLY_LOSES):
         return 0  # AMB-11 B2
     return size // width
@@ -121,7 +121,7 @@ def substitute_ok(sw, lead_w, lead_l, ruff, width) -> int:
 @njit(cache=True, inline="always")
 def quad_substitute(sw, lead_w, lead_l, ruff) -> bool:
     """CMP-2 / AMB-09 C / AMB-10: a quad counts against a 2-pair tractor lead."""
-    mode = sw[SW_SUBSTITUTE_SHAPES]
+    mode = reading_nb(sw, SW_SUBSTITUTE_SHAPES)
     if mode == V_SUBSTITUTE_SHAPES_EXACT_SHAPE_ONLY:
         return False
     if ruff == 1 and mode == V_SUBSTITUTE_SHAPES_WINS_ONLY_IN_SUIT:
@@ -164,7 +164,7 @@ def _fold_pattern(power, group, trl, trk, trt, ntr, sw, split, suit, counts, ruf
 
 
 @njit(cache=True, inline="always")
-def strongest_answer_nb(kt, sw, ap, level, trump, lead_w, lead_l, counts, ruff, suit):
+def strongest_answer_nb(kt, sw, level, trump, lead_w, lead_l, counts, ruff, suit):
     """``trick.strongest(simple_answers(...))`` as (ruff, width, length, top); ruff is
     NO_CLAIM if there is no answer. ``suit`` -1 for a play's own counts, else the led
     follow group (THROW-2 looks at a holding)."""
@@ -189,7 +189,7 @@ def strongest_answer_nb(kt, sw, ap, level, trump, lead_w, lead_l, counts, ruff, 
                               width, sub_l, b)
             if width == 4 and sub_l == 2:
                 has_42 = True
-    if has_42 and ap[AP_AMB_41] == 1 and sw[SW_TWO_QUADS_ADJACENT] == V_TWO_QUADS_ADJACENT_ANY:
+    if has_42 and sw[SW_TWO_QUADS_ADJACENT] == V_TWO_QUADS_ADJACENT_ANY:
         # AMB-41 A: any two quads count as a 2-quad tractor (EX-F-JJ4-2-1)
         for a in range(N_KINDS):
             if not supplies(counts[a], 4, split) or (suit >= 0 and group[a] != suit):
@@ -292,7 +292,7 @@ def _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, siz
     trt = kt.tr_top[level, trump]
     ntr = kt.ntr[level, trump]
     split = split_flag(sw)
-    mode = sw[SW_MULTI_UNIT_COMPARE]
+    mode = reading_nb(sw, SW_MULTI_UNIT_COMPARE)
     same_suit_ok = sw[SW_SAME_SUIT_BEATS_THROW] == V_SAME_SUIT_BEATS_THROW_YES
     lead_suit = -1
     for k in range(N_KINDS):
@@ -427,7 +427,7 @@ def _unit_after(uw, ul, ut, a, b) -> bool:
 
 
 @njit(cache=True, _nrt=False)
-def trick_winner_nb(kt, sw, ap, level, trump, plays, n_plays, uw, ul, uk, ut) -> int:
+def trick_winner_nb(kt, sw, level, trump, plays, n_plays, uw, ul, uk, ut) -> int:
     """``trick.trick_winner``: index of the winning play (see the module docstring).
 
     ``uw``/``ul``/``ut``: int8/int8/int16[>= 54] and ``uk`` int8[>= 54, 13] scratch; they
@@ -454,13 +454,13 @@ def trick_winner_nb(kt, sw, ap, level, trump, plays, n_plays, uw, ul, uk, ut) ->
             n += plays[p, k]
         if n != size:
             return ERR_INPUT
-    n_units = decompose_top_nb(kt, sw, ap, level, trump, plays[0], uw, ul, uk, ut)
-    return trick_winner_units_nb(kt, sw, ap, level, trump, plays, n_plays, n_units, uw, ul, ut,
+    n_units = decompose_top_nb(kt, sw, level, trump, plays[0], uw, ul, uk, ut)
+    return trick_winner_units_nb(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut,
                                  size, lead_suit)
 
 
 @njit(cache=True, _nrt=False)
-def trick_winner_units_nb(kt, sw, ap, level, trump, plays, n_plays, n_units, uw, ul, ut, size,
+def trick_winner_units_nb(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, size,
                           lead_suit) -> int:
     """:func:`trick_winner_nb` of checked plays whose lead (``size`` cards of ``lead_suit``)
     is already decomposed into ``n_units`` units ``uw/ul/ut`` (``decompose_top_nb``)."""
@@ -478,7 +478,7 @@ def trick_winner_units_nb(kt, sw, ap, level, trump, plays, n_plays, n_units, uw,
         side = play_side_nb(eff, plays[p], lead_suit)
         if side < 0:
             continue
-        claim = strongest_answer_nb(kt, sw, ap, level, trump, lw, ll, plays[p], side, -1)
+        claim = strongest_answer_nb(kt, sw, level, trump, lw, ll, plays[p], side, -1)
         if claim[0] == NO_CLAIM:
             continue
         if claim_beats_nb(sw, claim[0], claim[1], claim[2], claim[3], best_r, best_w, best_l,
@@ -530,9 +530,9 @@ def trick_winner_core(variant, level: int, trump: int, plays) -> int:
     for i, play in enumerate(plays):
         if len(play) != size:
             raise ValueError(f"play {i} has {len(play)} cards, the lead has {size}")
-    kt, sw, ap = kernel_inputs(variant)
+    kt, sw = kernel_inputs(variant)
     uw, ul, uk, ut = unit_scratch()
-    got = trick_winner_nb(kt, sw, ap, level, trump, plays_array(plays), len(plays), uw, ul, uk,
+    got = trick_winner_nb(kt, sw, level, trump, plays_array(plays), len(plays), uw, ul, uk,
                           ut)
     if got == ERR_INPUT:
         raise ValueError("the lead is empty or mixes suits (DEF-27)")

@@ -38,7 +38,7 @@ def _warm_rules() -> None:
     v = load_variant(VARIANT)
     pre = PreTrick(v)
     pre.run(["random"] * 4, 0, 0)
-    lead_options(pre.kt, pre.sw, pre.ap, 8, 1, parse_cards("S5 S5 S6 S6 H3"))
+    lead_options(pre.kt, pre.sw, 8, 1, parse_cards("S5 S5 S6 S6 H3"))
     plays = [parse_cards("S5 S5 S6 S6"), parse_cards("S7 S7 S8 S8"), parse_cards("H3 H3 H4 H4"),
              parse_cards("C3 C4 C5 C6")]
     trick_winner_core(v, 8, 1, plays)

@@ -16,7 +16,7 @@ from shengji_sim.cards import parse_card, parse_cards, parse_rank
 from shengji_sim.core import backend
 from shengji_sim.core import bidding_nb as bnb
 from shengji_sim.core.deal_nb import PASSIVE, RANDOM
-from shengji_sim.core.tables import applicable_array, switch_array
+from shengji_sim.core.tables import switch_array
 from shengji_sim.rng import Rng
 from shengji_sim.rules import game as G
 from shengji_sim.rules.chaodi import can_chaodi
@@ -36,7 +36,7 @@ def options(variant, level, hand: str, standing, *, flip: bool) -> tuple[list, l
     st.record = {"kitty_flip": flip}
     declarer = None if standing is None else standing.seat
     ref = [(d.kind, d.count) for d in G._chaodi_options(st, 1, standing, declarer, False)]
-    got = bnb.chaodi_options(switch_array(variant), applicable_array(variant), level,
+    got = bnb.chaodi_options(switch_array(variant), level,
                              st.hands[1], 1, standing, declarer, False, flip)
     return ref, got
 
@@ -56,14 +56,14 @@ def test_CHAO_2_single_never_chaos(rule_set, amb, standing, single) -> None:
     ok, reason = can_chaodi(variant, level, stand, decl("P2", single + "2"), **args)
     assert not ok and "CHAO-2" in reason
     assert can_chaodi(variant, level, stand, decl("P2", "D2 D2"), **args)[0]
-    sw, ap = switch_array(variant), applicable_array(variant)
+    sw = switch_array(variant)
     st_seat, st_kind, st_count = (-1, -1, 0) if flip else (0, stand.kind, 1)
     k = parse_card(single + "2")
-    assert not bnb.can_chaodi_nb(sw, ap, level, st_seat, st_kind, st_count, 1, k, 1,
+    assert not bnb.can_chaodi_nb(sw, level, st_seat, st_kind, st_count, 1, k, 1,
                                  st_seat, False, flip)
-    assert bnb.can_chaodi_nb(sw, ap, level, st_seat, st_kind, st_count, 1, parse_card("D2"), 2,
+    assert bnb.can_chaodi_nb(sw, level, st_seat, st_kind, st_count, 1, parse_card("D2"), 2,
                              st_seat, False, flip)
-    assert bnb.chaodi_strength_nb(sw, ap, level, k, 1) == -1
+    assert bnb.chaodi_strength_nb(sw, level, k, 1) == -1
 
 
 @pytest.mark.parametrize("rule_set, amb", LINE68)

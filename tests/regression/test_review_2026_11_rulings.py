@@ -182,8 +182,8 @@ def test_AMB_07_B_offers_only_one_suit_leads():
     options = lead_options(ctx, hand)
     assert parse_cards("H2 H2 C2 C2") not in options
     assert all(play_suit(ctx, o) is not None for o in options)
-    kt, sw, ap = kernel_inputs(v)
-    assert core_lead_options(kt, sw, ap, level, trump, hand) == options
+    kt, sw = kernel_inputs(v)
+    assert core_lead_options(kt, sw, level, trump, hand) == options
 
 
 def test_AMB_07_B_whole_hand_that_crashed_plays_on_the_core():
@@ -226,8 +226,8 @@ def test_AMB_41_two_quads_are_a_one_unit_lead_option(letter, offered):
     hand = parse_cards("S9 S9 S9 S9 SQ SQ SQ SQ H5 C6")
     options = lead_options(make_context(v, level, trump), hand)
     assert (parse_cards("SQ SQ SQ SQ S9 S9 S9 S9") in options) is offered
-    kt, sw, ap = kernel_inputs(v)
-    assert core_lead_options(kt, sw, ap, level, trump, hand) == options
+    kt, sw = kernel_inputs(v)
+    assert core_lead_options(kt, sw, level, trump, hand) == options
 
 
 def test_AMB_41_a_higher_pair_of_quads_beats_the_lead():

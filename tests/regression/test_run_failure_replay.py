@@ -36,13 +36,13 @@ def kernel_defect(monkeypatch):
 
     def run_chunk_nb(*args):
         real_chunk(*args)
-        start, count, status = args[5], args[6], args[-1]
+        start, count, status = args[4], args[5], args[-1]  # (kt, sw, rule_col, root, start, ..)
         if start <= BAD < start + count:
             status[BAD - start] = CODE
 
     def play_hand_nb(*args):
         err = real_hand(*args)
-        return CODE if args[5] == BAD else err
+        return CODE if args[4] == BAD else err  # (kt, sw, rule_col, root, index, ...)
 
     monkeypatch.setattr(backend, "run_chunk_nb", run_chunk_nb)
     monkeypatch.setattr(backend, "play_hand_nb", play_hand_nb)

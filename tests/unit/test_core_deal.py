@@ -39,7 +39,7 @@ from shengji_sim.core.lead_nb import (
     random_lead_into_nb,
     random_lead_nb,
 )
-from shengji_sim.core.tables import applicable_array, switch_array
+from shengji_sim.core.tables import switch_array
 from shengji_sim.rng import Rng, hand_seed
 from shengji_sim.rules import chaodi as chaodi_rules
 from shengji_sim.rules import game as G
@@ -87,7 +87,7 @@ def kernels() -> dict[str, PreTrick]:
         pt.run(["random"] * 4, 0, 0)
         lb = make_lead_buffers(pt.kt)
         counts = pt.buf.hands[int(pt.buf.info[I_DEALER])].copy()
-        n = lead_options_nb(pt.kt, pt.sw, pt.ap, 0, 0, counts, lb)
+        n = lead_options_nb(pt.kt, pt.sw, 0, 0, counts, lb)
         greedy_lead_nb(pt.kt, 0, 0, counts, lb, n)
         random_lead_nb(np.zeros(1, np.uint64), n)
         out[name] = pt
@@ -194,13 +194,13 @@ def test_option_lists_match_reference(kernels, name, amb) -> None:
         st = G.HandState(v, Rng(0), [], MatchState((level, level), None, rnd.randint(1, 2)))
         st.hands[seat] = hand
         ref = [(d.kind, d.count) for d in G._declaration_options(st, seat, standing)]
-        assert bnb.declaration_options(pt.sw, pt.ap, level, hand, seat, standing) == ref
+        assert bnb.declaration_options(pt.sw, level, hand, seat, standing) == ref
         declarer = rnd.choice([None, 0, 1, 2, 3])
         someone_else = rnd.random() < 0.5
         st.record = {"kitty_flip": rnd.random() < 0.3}
         ref = [(d.kind, d.count) for d in
                G._chaodi_options(st, seat, standing, declarer, someone_else)]
-        assert bnb.chaodi_options(pt.sw, pt.ap, level, hand, seat, standing, declarer,
+        assert bnb.chaodi_options(pt.sw, level, hand, seat, standing, declarer,
                                   someone_else, st.record["kitty_flip"]) == ref
         single_held = any(hand.count(k) == 1 for k in kinds)
         over_single += bool(ref) and single_held and (standing is None or standing.count == 1)
@@ -248,7 +248,7 @@ def parity_can_chaodi(variant, level, standing, new, *, seat, original_declarer,
     if new.identical and (standing is None or standing.identical):
         st_seat, st_kind, st_count = (-1, -1, 0) if standing is None else (
             standing.seat, standing.kind, standing.count)
-        got = bnb.can_chaodi_nb(switch_array(variant), applicable_array(variant), level,
+        got = bnb.can_chaodi_nb(switch_array(variant), level,
                                 st_seat, st_kind, st_count, seat, new.kind, new.count,
                                 -1 if original_declarer is None else original_declarer,
                                 someone_else_chaoed, trump_from_kitty_flip)
@@ -260,7 +260,7 @@ def parity_chaodi_strength(variant, level, cards):
     """``chaodi_strength`` is None exactly where ``chaodi_strength_nb`` is -1."""
     expected = chaodi_strength(variant, level, cards)
     if cards and len(set(cards)) == 1:
-        got = bnb.chaodi_strength_nb(switch_array(variant), applicable_array(variant), level,
+        got = bnb.chaodi_strength_nb(switch_array(variant), level,
                                      cards[0], len(cards))
         assert (got == -1) == (expected is None), (cards, expected, got)
     return expected
@@ -296,11 +296,11 @@ def test_chaodi_strength_order_matches_reference(name, amb) -> None:
     """CHAO-2 / AMB-29: every (biddable kind, count) at every level: None where the kernel
     says -1 (a single under the line-68 ladders), and the same order of the others."""
     v = load_variant(name, amb=[amb])
-    sw, ap = switch_array(v), applicable_array(v)
+    sw = switch_array(v)
     for level in range(13):
         shown = [(bnb.slot_kind_nb(level, s), c) for s in range(6) for c in range(1, 5)]
         ref = [chaodi_strength(v, level, [k] * c) for k, c in shown]
-        got = [int(bnb.chaodi_strength_nb(sw, ap, level, k, c)) for k, c in shown]
+        got = [int(bnb.chaodi_strength_nb(sw, level, k, c)) for k, c in shown]
         assert [r is None for r in ref] == [g == -1 for g in got], (amb, level)
         keyed = [(r, g) for r, g in zip(ref, got) if r is not None]
         for r1, g1 in keyed:
@@ -414,7 +414,7 @@ def test_play_hand_record_and_first_lead(kernels, name) -> None:
             info = pt.buf.info
             level, trump, dealer = int(info[I_LEVEL]), int(info[I_TRUMP]), int(info[I_DEALER])
             counts = pt.buf.hands[dealer].copy()
-            n = lead_options_nb(pt.kt, pt.sw, pt.ap, level, trump, counts, lb)
+            n = lead_options_nb(pt.kt, pt.sw, level, trump, counts, lb)
             if player == "random":
                 state = np.array([got["rng_state"]], np.uint64)
                 choice = int(random_lead_nb(state, n))
@@ -441,12 +441,12 @@ def test_lead_options_match_reference(kernels, name) -> None:
         hand = cards[:rnd.randint(1, v.hand_size + v.kitty_size)]
         ctx = make_context(v, level, trump)
         ref = G.lead_options(ctx, hand)
-        assert lead_options(pt.kt, pt.sw, pt.ap, level, trump, hand, lb) == ref
+        assert lead_options(pt.kt, pt.sw, level, trump, hand, lb) == ref
         view = G.View(0, sorted(hand), level, 1, 0, trump, ctx, [], [], [], 0)
         counts = np.zeros(54, np.int8)
         for k in hand:
             counts[k] += 1
-        n = lead_options_nb(pt.kt, pt.sw, pt.ap, level, trump, counts, lb)
+        n = lead_options_nb(pt.kt, pt.sw, level, trump, counts, lb)
         greedy = GreedyPlayer().lead(view, G.list_choice(ref), None)
         assert option_cards(pt.kt, level, trump, lb,
                             int(greedy_lead_nb(pt.kt, level, trump, counts, lb, n))) == greedy
@@ -488,7 +488,7 @@ def test_lead_3_random_lead_without_listing_matches_reference(name, amb) -> None
             counts[k] += 1
         state = rng_nb.new_state(seed)
         hm = masks_of(pt.kt.order[level, trump], counts)
-        n, top = random_lead_into_nb(pt.kt, pt.sw, pt.ap, level, trump, counts, hm, len(hand), lb,
+        n, top = random_lead_into_nb(pt.kt, pt.sw, level, trump, counts, hm, len(hand), lb,
                                      state, lead)
         assert n == len(options), (level, trump, sorted(hand))
         assert sorted(k for k in range(54) for _ in range(lead[k])) == sorted(want)

@@ -67,7 +67,7 @@ def buf():
     b = make_buffers()
     v = load_variant("classic-2deck")
     p = prepared(v)
-    args = (p.kt, p.sw, p.ap, 0, 0, *lead_arrays(v, 0, 0, parse_cards("S5 S5")),
+    args = (p.kt, p.sw, 0, 0, *lead_arrays(v, 0, 0, parse_cards("S5 S5")),
             counts_of(parse_cards("S7 S7 S9 H3")), 1, b)
     out = np.zeros(54, np.int8)
     assert follow_count_nb(*args) == 1
@@ -90,7 +90,7 @@ def check_position(pos: Position, position_arg: int, b) -> str | None:
     p = prepared(variant)
     lc, nu, uw, ul, uk = lead_arrays(variant, pos.level, pos.trump, lead)
     hc = counts_of(hand)
-    args = (p.kt, p.sw, p.ap, pos.level, pos.trump, lc, nu, uw, ul, uk, hc, position_arg, b)
+    args = (p.kt, p.sw, pos.level, pos.trump, lc, nu, uw, ul, uk, hc, position_arg, b)
     n_fam, rule = follow_options_nb(*args)
     assert rule >= 0, (rule, pos)
     assert RULE_NAMES[rule] == ob.rule, pos

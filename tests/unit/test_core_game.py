@@ -116,7 +116,7 @@ def test_follow_kernel_error_reaches_the_hand_code(lead, hand, own) -> None:
     units = np.zeros(1, np.int8), np.zeros(1, np.int8), np.full((1, 13), -1, np.int8)
     play = np.zeros(54, np.int8)
     got = game_nb._random_family_follow_nb(
-        p.kt, p.sw, p.ap, 0, 1, counts_of(parse_cards(lead)), 1, *units,
+        p.kt, p.sw, 0, 1, counts_of(parse_cards(lead)), 1, *units,
         counts_of(parse_cards(hand)), 1, follow_nb.make_buffers(), np.ones(1, np.uint64), play)
     assert got == game_nb.ERR_FOLLOW + getattr(follow_nb, own)
     assert game_nb.hand_error_text(got).startswith(

@@ -52,15 +52,15 @@ SCORE_ITEMS = ("AMB-34", "AMB-36", "AMB-38")
 def compiled() -> bool:
     """Compile every kernel of this file once."""
     v = load_variant("classic-2deck")
-    kt, sw, ap = kernel_inputs(v)
+    kt, sw = kernel_inputs(v)
     uw, ul, uk, ut = unit_scratch()
     lead = counts_array(parse_cards("SA SK"))
     others = plays_array([parse_cards("SQ"), [], parse_cards("S3")])[:3]
     played = counts_array([])
-    judge_throw_nb(kt, sw, ap, 0, 1, lead, others, played, uw, ul, uk, ut)
+    judge_throw_nb(kt, sw, 0, 1, lead, others, played, uw, ul, uk, ut)
     plays = plays_array([parse_cards("SA"), parse_cards("S3")])
-    kitty_multiplier_nb(kt, sw, ap, 0, 1, plays, 2, 0, uw, ul, uk, ut)
-    judge_kitty_nb(kt, sw, ap, 0, 1, plays, 2, 1, counts_array([]), 0, 0, uw, ul, uk, ut)
+    kitty_multiplier_nb(kt, sw, 0, 1, plays, 2, 0, uw, ul, uk, ut)
+    judge_kitty_nb(kt, sw, 0, 1, plays, 2, 1, counts_array([]), 0, 0, uw, ul, uk, ut)
     judge_score_nb(sw, 80)
     after_hand_nb(sw, 0, 0, 0, 0, 1, 2)
     return True

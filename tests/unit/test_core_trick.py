@@ -50,13 +50,13 @@ TRICK_ITEMS = ("AMB-08", "AMB-09", "AMB-10", "AMB-11", "AMB-17", "AMB-40", "AMB-
 def compiled() -> bool:
     """Compile every kernel of this file once (cache=True keeps them across sessions)."""
     v = load_variant("classic-2deck")
-    kt, sw, ap = kernel_inputs(v)
+    kt, sw = kernel_inputs(v)
     uw, ul, uk, ut = unit_scratch()
     for plays in (["SA", "SK"], ["SA SA SK", "H3 H3 H4"]):
         arr = plays_array([parse_cards(p) for p in plays])
-        trick_winner_nb(kt, sw, ap, 0, 1, arr, 2, uw, ul, uk, ut)
+        trick_winner_nb(kt, sw, 0, 1, arr, 2, uw, ul, uk, ut)
         trick_points_nb(kt.points, arr, 2)
-    decompose_nb(kt, sw, ap, 0, 1, arr[0], uw, ul, uk)
+    decompose_nb(kt, sw, 0, 1, arr[0], uw, ul, uk)
     return True
 
 
@@ -96,7 +96,7 @@ def test_reference_trick_tests_through_the_kernel(compiled, monkeypatch, name, k
 
 def test_trick_points_kernel(compiled):
     plays = [parse_cards(p) for p in ["S5 S10", "SK H3", "D5 DK", "BJ LJ"]]
-    kt, _, _ = kernel_inputs(load_variant("classic-2deck"))
+    kt, _ = kernel_inputs(load_variant("classic-2deck"))
     assert trick_points_nb(kt.points, plays_array(plays), 4) == trick_points(plays) == 40
 
 
