@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from itertools import product
 
 from shengji_sim.cards import N_KINDS, TRUMP, format_cards
+from shengji_sim.rules.follow_tables import CZ4_CHAINS, T3, TABLE_SWITCH, TT, Row, jj4_table
 from shengji_sim.rules.shapes import (
     Context,
     Counts,
@@ -38,7 +39,6 @@ from shengji_sim.rules.shapes import (
     remove,
     tractor_kinds,
 )
-from shengji_sim.rules.tables import CZ4_CHAINS, T3, TABLE_SWITCH, TT, Row, jj4_table
 
 MAX_MATERIALIZED = 2_000_000
 
