@@ -172,7 +172,7 @@ _ITEM_LIST: list[Item] = [
     _item("AMB-10", "Substitute shapes: may a stronger shape of equal size follow, ruff, win?",
           "substitute_shapes", [
         ("A", "allowed_and_wins", "an outranking same-count shape matches when following or "
-                                  "ruffing and wins by CMP-2..4"),
+                                  "ruffing and wins by CMP-2, CMP-3, CMP-4"),
         ("B", "wins_only_in_suit", "in the led suit it matches and wins; as a ruff it counts "
                                    "only as pairs"),
         ("C", "exact_shape_only", "only the exact led shape can win"),
@@ -401,7 +401,8 @@ _ITEM_LIST: list[Item] = [
                            "voluntarily (rbtying)"),
     ], "A A - - A"),
     _item("OTH-6", "Shape obligations at all", "shape_obligation", [
-        ("A", "variant", "the variant's shape obligations (FOLLOW-3..11)"),
+        ("A", "variant", "the variant's shape obligations (FOLLOW-3, FOLLOW-4, FOLLOW-5, "
+                         "FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11)"),
         ("B", "none", "follow suit with as many cards as possible; no shape obligation"),
     ], "A A A - A"),
     _item("OTH-7", "Mixed-width runs as follow obligations", "mixed_width_runs", [

@@ -1,4 +1,6 @@
-"""炒底 / 抄底, the kitty fight after burying (CHAO-1..6, AMB-29, AMB-32, DEF-21).
+"""炒底 / 抄底, the kitty fight after burying.
+
+Rules: CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6, AMB-29, AMB-32, DEF-21.
 
 Representation
 --------------
@@ -214,7 +216,7 @@ def resolve_chaodi(
     trump_from_kitty_flip: bool = False,
     choices: Sequence[int | None] = (),
 ) -> ChaodiOutcome:
-    """Replay a 炒底 fight (CHAO-1..6, DEF-21).
+    """Replay a 炒底 fight (CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6, DEF-21).
 
     Seats are asked in :func:`asking_order`; ``actions`` gives each asked seat's answer in
     turn (None = pass; missing answers are passes; a declaration of another seat than the

@@ -1,4 +1,6 @@
-"""Last-trick kitty scoring, 抠底 / 扣底 (KITTY-1..4, AMB-25..27, AMB-44, OTH-4, DEF-23).
+"""Last-trick kitty scoring, 抠底 / 扣底.
+
+Rules: KITTY-1, KITTY-2, KITTY-3, KITTY-4, AMB-25, AMB-26, AMB-27, AMB-44, OTH-4, DEF-23.
 
 Representation
 --------------

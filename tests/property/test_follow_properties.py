@@ -1,4 +1,6 @@
-"""Properties of the follow rules (RULES.md §2.7 FOLLOW-1..12, DEF-5, DEF-8; STYLE.md B1-B3).
+"""Properties of the follow rules (RULES.md §2.7 FOLLOW-1, FOLLOW-2, FOLLOW-3, FOLLOW-4, FOLLOW-5,
+FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11, FOLLOW-12, DEF-5, DEF-8; STYLE.md
+B1-B3).
 
 Generator/checker agreement (harness item 4): whatever ``legal_follows`` lists passes
 ``check_follow``, and on small hands every multiset ``check_follow`` accepts is listed
