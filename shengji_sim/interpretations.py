@@ -1,4 +1,4 @@
-"""Registry of the switchable readings of RULES.md: AMB-01..AMB-49 (§4) and OTH-1..OTH-9 (§7).
+"""Registry of the switchable readings of RULES.md: every AMB item (§4) and OTH item (§7).
 
 Representation
 --------------
@@ -6,7 +6,7 @@ Every item is an :class:`Item` (frozen dataclass) with
 
 * ``id``: ``"AMB-09"`` or ``"OTH-1"`` (AMB numbers are two digits, OTH numbers one digit);
 * ``title``: a short English title;
-* ``keys``: the variant key(s) it switches (exactly the names of ``.variant_contract.md``;
+* ``keys``: the variant key(s) it switches (keys of the schema, :data:`shengji_sim.variant.SCHEMA`;
   only AMB-27 has two keys, ``jj4_kitty`` and ``jj4_koudi_base``);
 * ``alternatives``: the readings in RULES.md order, each an :class:`Alternative` with its
   letter (``"A"``, ``"B1"``, ``"(ii)"``...), the key it sets, the key's value string and a

@@ -16,7 +16,7 @@ file that exists is complete: an interrupted run (Ctrl-C, SIGTERM, SIGKILL, powe
 loses at most the chunk it was computing, and ``resume=True`` recomputes only the missing
 parts.
 
-Reproducibility (DESIGN.md "Simulation and results", STYLE.md B4): a row depends on
+Reproducibility (DESIGN.md "Simulation and results"): a row depends on
 ``(variant, players, root_seed, index)`` only (:func:`shengji_sim.rules.game.play_hand`
 derives the hand's stream from ``hand_seed(root_seed, index)``), never on the chunk size,
 the thread count, the order chunks are computed in or the backend. The manifest records

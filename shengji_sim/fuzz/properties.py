@@ -1,4 +1,5 @@
-"""The property catalogue of DESIGN.md "Fuzzing" (STYLE.md B1-B3, harness items 3-5).
+"""The property catalogue of DESIGN.md "Fuzzing": never stuck, generator vs checker,
+reference vs kernels, conservation, determinism.
 
 Representation
 --------------
@@ -137,8 +138,8 @@ def _guard(pos: Position, call: Callable, what: str):
 
 def follow_exists(pos: Position) -> None:
     """FOLLOW-1, FOLLOW-2, FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9,
-    FOLLOW-10, FOLLOW-11 / harness item 4: a player holding enough cards always has a legal follow
-    (never stuck). A table whose rows no holding realizes is a rule-set finding."""
+    FOLLOW-10, FOLLOW-11: a player holding enough cards always has a legal follow (never
+    stuck). A table whose rows no holding realizes is a rule-set finding."""
     ctx = pos.ctx
     options = _guard(pos, lambda: follow.follow_options(ctx, list(pos.lead), list(pos.hand)),
                      "follow_options")
@@ -148,7 +149,7 @@ def follow_exists(pos: Position) -> None:
 
 
 def follow_enumeration(pos: Position) -> None:
-    """Generator vs checker (B2): every enumerated follow passes ``check_follow``; on small
+    """Generator vs checker: every enumerated follow passes ``check_follow``; on small
     holdings every multiset of the lead's size that passes is enumerated (depth-1 perft)."""
     ctx, lead, hand = pos.ctx, list(pos.lead), list(pos.hand)
     options = _guard(pos, lambda: follow.follow_options(ctx, lead, hand), "follow_options")
@@ -481,7 +482,8 @@ def conservation(pos: Position) -> None:
 
 
 def deterministic(pos: Position) -> None:
-    """B4: the same seed and index give the same record, and the record replays."""
+    """DESIGN.md "Simulation and results": the same seed and index give the same record, and
+    the record replays."""
     from shengji_sim import record
 
     first = json.dumps(_play(pos), sort_keys=True)
@@ -717,8 +719,8 @@ def _as_follow_set(result) -> set[tuple[int, ...]]:
 
 
 def kernels_agree(pos: Position) -> None:
-    """B2: the Numba kernels' wrappers equal the reference on legal follows, trick winners,
-    throw judgements and kitty scoring. Skipped (reported as skipped) without kernels."""
+    """Differential: the Numba kernels' wrappers equal the reference on legal follows, trick
+    winners, throw judgements and kitty scoring. Skipped (reported as skipped) without kernels."""
     kernels = load_kernels()
     if not kernels:
         raise PropertySkipped("kernels not available")
@@ -732,13 +734,13 @@ def kernels_agree(pos: Position) -> None:
             if _as_follow_set(got) != {tuple(sorted(p)) for p in ref.plays} or \
                     getattr(got, "count", ref.count) != ref.count:
                 fail(f"legal follows of follower {i + 1} differ: reference {ref.count}, "
-                     f"kernel {getattr(got, 'count', '?')}", ENGINE, "STYLE B2")
+                     f"kernel {getattr(got, 'count', '?')}", ENGINE, "DESIGN Fuzzing")
     fn = kernels.get("trick_winner_core")
     if fn is not None and len(pos.plays):
         ref = trick.trick_winner(ctx, pos.trick)
         got = _call_kernel(fn, ctx, pos.trick)
         if int(got) != ref:
-            fail(f"trick winner: reference {ref}, kernel {got}", ENGINE, "STYLE B2")
+            fail(f"trick winner: reference {ref}, kernel {got}", ENGINE, "DESIGN Fuzzing")
     fn = kernels.get("judge_throw_core")
     if fn is not None and len(pos.hands) == 3:
         others = [list(h) for h in pos.hands]
@@ -749,7 +751,7 @@ def kernels_agree(pos: Position) -> None:
         theirs = tuple(getattr(ref, k) for k in keys) + (sorted(ref.played),
                                                         sorted(ref.returned))
         if mine != theirs:
-            fail(f"throw judgement: reference {theirs}, kernel {mine}", ENGINE, "STYLE B2")
+            fail(f"throw judgement: reference {theirs}, kernel {mine}", ENGINE, "DESIGN Fuzzing")
     fn = kernels.get("judge_kitty_core")
     if fn is not None and len(pos.plays) == 3:
         from shengji_sim.rules import kitty
@@ -763,12 +765,12 @@ def kernels_agree(pos: Position) -> None:
             got = _call_kernel(fn, ctx, pos.trick, side, buried, 40)
             key = ("winner", "winner_side", "multiplier", "kitty_points", "awarded")
             if tuple(getattr(got, k) for k in key) != tuple(getattr(ref, k) for k in key):
-                fail(f"kitty ({side} led): reference {ref}, kernel {got}", ENGINE, "STYLE B2")
+                fail(f"kitty ({side} led): reference {ref}, kernel {got}", ENGINE, "DESIGN Fuzzing")
 
 
 # ------------------------------------------------------------------------------ catalogue
 
-#: Past findings, replayed first (explicit examples, STYLE.md harness item 7): property ->
+#: Past findings, replayed first (explicit examples before the drawn ones): property ->
 #: ``position(...)`` arguments. Each is the shrunk example a fuzz run found.
 KNOWN_EXAMPLES: dict[str, list[dict]] = {
     "follow_obligation": [  # JJ4 FOLLOW-10 row 1 "tractor or quad" vs 002 line 38
@@ -816,7 +818,7 @@ CATALOGUE: dict[str, Property] = {p.name: p for p in (
     Property("deterministic", "game", "a seed and index determine the hand; records replay",
              "DESIGN Seeds", deterministic),
     Property("kernels_agree", "trick", "reference and kernels agree",
-             "STYLE B2", kernels_agree, needs_kernels=True),
+             "DESIGN Fuzzing", kernels_agree, needs_kernels=True),
     Property("offered_moves_legal", "game",
              "every lead, follow, declaration, burial and 炒 the engine offers is legal",
              "LEAD-3, DEF-27, FOLLOW-1, FOLLOW-2, FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, "

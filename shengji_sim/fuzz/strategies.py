@@ -1,4 +1,4 @@
-"""Hypothesis strategies for the fuzzing harness (STYLE.md B3, harness items 4-7).
+"""Hypothesis strategies for the fuzzing harness: positions and whole games.
 
 Representation
 --------------
@@ -397,7 +397,7 @@ def positions_of(kind: str, variant: str, ambs: tuple[str, ...] = (), vary: bool
 
 
 class GameMachine(RuleBasedStateMachine):
-    """Whole games step by step with the reference rules (harness item 5).
+    """Whole games step by step with the reference rules (a rule-based state machine).
 
     ``deal`` shuffles ``decks`` decks with the hand's :class:`~shengji_sim.rng.Rng`, deals
     ``hand_size`` cards each, leaves the rest as the kitty and draws level and trump.

@@ -1,4 +1,4 @@
-"""Hypothesis strategies for follow positions (STYLE.md B3, harness items 4, 6 and 7).
+"""Hypothesis strategies for follow positions, leaning towards rare shapes.
 
 A :class:`Position` is a variant (a built-in name plus ``--amb`` overrides drawn from the follow
 switches AMB-11, AMB-12, AMB-13, AMB-14, AMB-15, AMB-16, AMB-17, AMB-18, AMB-19, AMB-41, OTH-5 and

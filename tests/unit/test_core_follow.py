@@ -1,5 +1,5 @@
 """Differential tests: the follow kernels (:mod:`shengji_sim.core.follow_nb`) against the
-reference :mod:`shengji_sim.rules.follow` (.core_contract.md "Parity is the spec").
+reference :mod:`shengji_sim.rules.follow` (docs/core-conventions.md: "Parity is the spec").
 
 * every §5 follow example (the CASES of ``test_examples_follow``) gives the same plays, count
   and rule through :func:`legal_follows_core`;
