@@ -29,6 +29,8 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from shengji_sim.errors import InputError
+
 __all__ = [
     "ITEMS",
     "RULE_SETS",
@@ -44,7 +46,7 @@ RULE_SETS: tuple[str, ...] = ("CZ4", "JJ4", "STD2", "ONE1", "THREE3")
 """The built-in rule sets, in the column order of RULES.md §3 and §8."""
 
 
-class VariantError(ValueError):
+class VariantError(InputError):
     """A variant file, ``--set`` or ``--amb`` value is invalid; ``str()`` is one line."""
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from shengji_sim.cards import deck, format_card, parse_cards, parse_trump
+from shengji_sim.errors import ShengjiError
 from shengji_sim.rng import Rng
 from shengji_sim.rules.bidding import Declaration, no_declaration, resolve_declarations
 from shengji_sim.rules.chaodi import can_chaodi, chaodi_effect
@@ -31,7 +32,7 @@ from shengji_sim.rules.throw import judge_throw
 from shengji_sim.rules.trick import trick_points, trick_winner
 
 
-class ReplayError(Exception):
+class ReplayError(ShengjiError):
     """The first place a record disagrees with the rules."""
 
     def __init__(self, where: str, rule: str, message: str) -> None:

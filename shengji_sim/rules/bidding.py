@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shengji_sim.cards import BJ, LJ, NO_TRUMP, is_joker, suit_of
+from shengji_sim.errors import PositionError
 
 __all__ = [
     "AttemptRecord",
@@ -77,9 +78,9 @@ class Declaration:
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(self.cards))
         if not 0 <= self.seat <= 3:
-            raise ValueError(f"seat {self.seat}: expected 0..3")
+            raise PositionError(f"seat {self.seat}: expected 0..3")
         if not self.cards:
-            raise ValueError("a declaration shows at least one card")
+            raise PositionError("a declaration shows at least one card")
 
     @property
     def kind(self) -> int:

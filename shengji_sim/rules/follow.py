@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from itertools import product
 
 from shengji_sim.cards import N_KINDS, TRUMP, format_cards
+from shengji_sim.errors import PositionError
 from shengji_sim.rules.follow_tables import CZ4_CHAINS, T3, TABLE_SWITCH, TT, Row, jj4_table
 from shengji_sim.rules.shapes import (
     Context,
@@ -48,7 +49,7 @@ from shengji_sim.rules.shapes import (
 MAX_MATERIALIZED = 2_000_000
 
 
-class FollowError(ValueError):
+class FollowError(PositionError):
     """A position that cannot be judged: mixed-suit lead, short hand, bad play."""
 
 

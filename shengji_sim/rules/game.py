@@ -38,6 +38,7 @@ from typing import Any, Protocol
 
 from shengji_sim import RULES_VERSION
 from shengji_sim.cards import NO_TRUMP, deck, format_card, format_trump, is_joker, suit_of
+from shengji_sim.errors import ShengjiError
 from shengji_sim.rng import Rng, hand_seed
 from shengji_sim.rules.bidding import (
     Declaration,
@@ -67,7 +68,7 @@ MAX_REDEALS = 1000
 MAX_LEAD_ATTEMPTS = 20
 
 
-class GameError(RuntimeError):
+class GameError(ShengjiError, RuntimeError):
     """A player broke the protocol (an option out of range, an illegal play)."""
 
 

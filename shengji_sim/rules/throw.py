@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from shengji_sim.errors import PositionError
 from shengji_sim.rules.shapes import Context, Unit, unit_top
 from shengji_sim.rules.trick import (
     Claim,
@@ -184,7 +185,7 @@ def judge_throw(ctx: Context, lead: list[int], others: list[list[int]]) -> Throw
     """Judge a lead that may be a throw (THROW-1, THROW-2, THROW-3, THROW-4, THROW-5, THROW-6,
     THROW-7)."""
     if len(others) != 3:
-        raise ValueError(f"expected the hands of the 3 other players, got {len(others)}")
+        raise PositionError(f"expected the hands of the 3 other players, got {len(others)}")
     units = lead_units(ctx, lead)
     if len(units) == 1:
         return ThrowResult(True, list(lead), reason="THROW-1: one unit, not a throw")

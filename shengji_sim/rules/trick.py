@@ -28,6 +28,7 @@ from itertools import combinations
 from typing import Any
 
 from shengji_sim.cards import TRUMP, points_of, to_counts
+from shengji_sim.errors import PositionError
 from shengji_sim.rules.shapes import (
     Context,
     Counts,
@@ -75,11 +76,12 @@ def counts_of(cards: list[int]) -> Counts:
 
 
 def lead_units(ctx: Context, lead: list[int]) -> tuple[Unit, ...]:
-    """Canonical units of a lead (DEF-4); raises ValueError for a lead mixing suits (DEF-27)."""
+    """Canonical units of a lead (DEF-4); raises PositionError for an empty lead or one mixing
+    suits (DEF-27)."""
     if not lead:
-        raise ValueError("empty lead")
+        raise PositionError("empty lead")
     if len({ctx.ranking.eff_suit[k] for k in lead}) != 1:
-        raise ValueError("the lead mixes suits (DEF-27)")
+        raise PositionError("the lead mixes suits (DEF-27)")
     return decompose(ctx, counts_of(lead))
 
 
@@ -358,11 +360,11 @@ def trick_winner(ctx: Context, plays: list[list[int]]) -> int:
     strictly, so among equal plays the earliest wins (TRUMP-7, DEF-3).
     """
     if not 2 <= len(plays) <= 4:
-        raise ValueError(f"a trick has 2 to 4 plays, got {len(plays)}")
+        raise PositionError(f"a trick has 2 to 4 plays, got {len(plays)}")
     size = len(plays[0])
     for i, play in enumerate(plays):
         if len(play) != size:
-            raise ValueError(f"play {i} has {len(play)} cards, the lead has {size}")
+            raise PositionError(f"play {i} has {len(play)} cards, the lead has {size}")
     units = lead_units(ctx, plays[0])
     best_index = 0
     best = play_claim(ctx, units, plays[0], is_lead=True)
