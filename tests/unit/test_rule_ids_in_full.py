@@ -3,7 +3,8 @@
 A range (``CMP-2..4``, ``AMB-01..08``) or a slash list (``TRUMP-6/7``, ``AMB-25/26/27/44``)
 hides the IDs it stands for from a search; write ``CMP-2, CMP-3, CMP-4`` instead, however long
 the list. Scanned: the ``.py``, ``.md`` and ``.toml`` files below :data:`SCANNED`, except
-:data:`NOT_SCANNED` and :data:`CORE_BEING_RESTRUCTURED`.
+:data:`NOT_SCANNED` and :data:`CORE_BEING_RESTRUCTURED`. An abbreviation quoted as inline
+code (between backticks) is an example of the form, not a citation.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 #: Where rule IDs are cited: directories (recursively) and single files, relative to ROOT.
-SCANNED = ("shengji_sim", "tests", "benchmarks", "variants", "docs", "README.md")
+SCANNED = ("shengji_sim", "tests", "benchmarks", "variants", "docs", "tools", "README.md")
 SUFFIXES = (".py", ".md", ".toml")
 
 #: docs/RULES.md is the verbatim copy of the shared rules text (never edited here); this file
@@ -30,6 +31,8 @@ CORE_BEING_RESTRUCTURED = ("shengji_sim/core/",)
 #: An ID prefix (``CMP-``, ``EX-B-CZ4-``) and a number followed by ``..n`` or ``/n[/n...]``.
 ABBREVIATED = re.compile(
     r"(?<![\w-])[A-Z][A-Z0-9]*(?:-[A-Z][A-Z0-9]*)*-\d+(?:\.\.\d+|(?:/\d+)+)(?!\w)")
+#: Inline code (``x`` or `x`): what it quotes is an example, not a citation.
+QUOTED = re.compile(r"``[^`]+``|`[^`]+`")
 
 
 def scanned_files() -> list[Path]:
@@ -54,7 +57,7 @@ def _read(path: Path) -> str:
 def abbreviations(text: str) -> list[tuple[int, str]]:
     """(line number, abbreviation) of every range or slash list of rule IDs in ``text``."""
     return [(n, m.group(0)) for n, line in enumerate(text.splitlines(), start=1)
-            for m in ABBREVIATED.finditer(line)]
+            for m in ABBREVIATED.finditer(QUOTED.sub("", line))]
 
 
 @pytest.mark.parametrize("text", [
@@ -67,7 +70,8 @@ def test_the_pattern_finds_each_abbreviated_form(text: str) -> None:
 
 @pytest.mark.parametrize("text", [
     "CMP-2, CMP-3, CMP-4", "000 lines 46-50", "l.93/99", "OTH-1/OTH-2", "AMB-27 A/(ii)",
-    "FOLLOW-*", "levels 2..A", "seats 0..3", "hands/s",
+    "FOLLOW-*", "levels 2..A", "seats 0..3", "hands/s", "a range such as ``CMP-2..4``",
+    "`TRUMP-6/7` is a slash list",
 ])
 def test_the_pattern_leaves_full_ids_and_other_ranges_alone(text: str) -> None:
     assert abbreviations(text) == [], text
