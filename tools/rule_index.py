@@ -13,8 +13,9 @@ Representation
   and the other engines' readings of §7 (table rows ``| DEF-4 | gap |``, ``| OTH-1 | point |``).
 * A function or class *cites* an ID when its docstring, a comment or a string literal inside
   its body (an error message, a ``reason``) names the ID in full (``CMP-3``; ``CMP-30`` is
-  another ID and a range such as ``CMP-2..4`` names none). A comment or string belongs to the
-  innermost function or class whose lines hold it; module-level text cites nothing.
+  another ID; a range such as ``CMP-2..4`` and an ``--amb`` example such as ``AMB-09=C`` name
+  none). A comment or string belongs to the innermost function or class whose lines hold it;
+  module-level text cites nothing.
 * Reference: every function and class of ``shengji_sim/`` outside :data:`KERNEL_DIR` and
   :data:`NOT_REFERENCE`. Kernels: every function of :data:`KERNEL_DIR` (any module, any depth)
   whose name ends in ``_nb``. Nothing is hard-coded per module, so kernels moving between core
@@ -54,8 +55,9 @@ FAMILY = re.compile(r"^### (2\.\d+ .+)$", re.M)
 AMB_ID = re.compile(r"^### (AMB-\d\d) (.+)$", re.M)
 TABLE_ID = re.compile(r"^\| ((?:DEF|OTH)-\d+) \| (.+?) \|", re.M)
 #: An ID written in full: not part of a longer ID, nor the first of a range (``CMP-2..4``,
-#: ``TRUMP-6/7``), which names none of its IDs in full.
-CITED = re.compile(r"(?<![\w-])([A-Z]+-\d+)(?!\d|\.\.\d|/\d)")
+#: ``TRUMP-6/7``), which names none of its IDs in full, nor an ``--amb`` example
+#: (``AMB-09=C``).
+CITED = re.compile(r"(?<![\w-])([A-Z]+-\d+)(?!\d|\.\.\d|/\d|=)")
 TEST_NAME_ID = re.compile(r"(?:^|_)([A-Z]+)_(\d+)(?=_|$)")
 
 

@@ -57,6 +57,10 @@ FILES = {
             """``CMP-2..4`` (a range, quoted as the example it is)"""
 
 
+        def amb_examples_cite_nothing():
+            """``shengji-sim judge trick --amb OTH-1=B``"""
+
+
         class Claim:
             """What a play claims (DEF-4)."""
 
