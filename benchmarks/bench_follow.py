@@ -1,4 +1,4 @@
-"""Benchmark: ``legal_follows`` on full 52-card four-deck hands (STYLE.md harness item 12).
+"""Benchmark: ``legal_follows`` on full 52-card four-deck hands, with the counts pinned.
 
 Each case deals a fixed 52-card hand with ``random.Random(seed)`` from four decks, builds a
 lead from the cards the hand leaves in the deck (in the follow group where the hand is

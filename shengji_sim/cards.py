@@ -28,6 +28,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from shengji_sim.errors import InputError
+
 SUITS = "SHCD"
 SUIT_NAMES = ("spades", "hearts", "clubs", "diamonds")
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -42,7 +44,7 @@ _RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 _SPLIT = re.compile(r"[\s,]+")
 
 
-class CardError(ValueError):
+class CardError(InputError):
     """Invalid card, rank or suit text; the message names the bad token."""
 
 

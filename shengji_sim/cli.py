@@ -1,43 +1,45 @@
 """Command line: ``shengji-sim judge|play|replay|simulate|variants|interpretations``.
 
 The only module that prints or exits. Every judge command prints one JSON object on stdout
-and exits 0; bad input (unknown variant, malformed TOML, unknown key, impossible value, bad
-card, empty or mixed-suit lead, a play not in the hand, a score the variant cannot produce)
-prints one line on stderr and exits 2. An engine defect inside a hand of ``simulate`` or
-``play`` (a kernel error, an exception inside the reference engine: ``sim.HandFailure``)
-prints one line naming the hand, the variant and its readings, the error and the ``play``
-command that replays it, and exits 1. Anything else is a bug and may show a traceback.
+and exits 0. Exit statuses (:func:`main`):
 
-(``USER_ERRORS`` still counts every ValueError as bad input; engine defects are not
-ValueErrors, so they never exit 2.)
+* 2, one line on stderr: bad input, that is a :class:`~shengji_sim.errors.InputError` (unknown
+  variant, malformed TOML, unknown key, impossible value, bad card, empty or mixed-suit lead,
+  a play not in the hand, a score the variant cannot produce, a file named on the command line
+  that cannot be read or written: converted where it is opened) or a usage error of click's.
+* 1, one line: an engine defect inside a hand of ``simulate``, ``bench`` or ``play`` (a kernel
+  error, an exception inside the reference engine: ``sim.HandFailure``), naming the hand, the
+  variant and its readings, the error and the ``play`` command that replays it.
+* Anything else (a bare ValueError, KeyError, AssertionError, OSError) is a bug and ends in a
+  traceback: it is never reported as bad input. One exception: ``replay`` reports a KeyError,
+  TypeError or IndexError raised while it walks a record as a malformed record (the record has
+  no schema check of its own yet).
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import shlex
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import click
 
 from shengji_sim import cards as C
+from shengji_sim.errors import EngineError, InputError
 from shengji_sim.rules.shapes import Context, make_context
 
-USER_ERRORS: tuple[type[Exception], ...] = (ValueError, OSError)
+
+class UserError(InputError):
+    """Bad command-line input found by the command itself: one line, exit status 2."""
 
 
-class UserError(click.ClickException):
-    """A bad input reported as one line and exit status 2."""
-
-    exit_code = 2
-
-
-class EngineDefect(click.ClickException):
-    """An engine defect inside a hand, reported as one line and exit status 1."""
-
-    exit_code = 1
+class EngineDefect(EngineError):
+    """The one-line report of an engine defect inside a hand: exit status 1."""
 
 
 def _warn(message: str) -> None:
@@ -94,6 +96,25 @@ def parse_cards_checked(text: str, decks: int, what: str, empty_ok: bool = True)
         raise UserError(f"{what}: empty (a lead has at least one card)")
     C.check_counts(C.to_counts(kinds), decks, what)
     return kinds
+
+
+@contextlib.contextmanager
+def writing(option: str, path: str | Path) -> Iterator[None]:
+    """Around writes to a file or directory the user named (``--out``): an OSError there is
+    bad input (a missing parent, no permission), reported as one line."""
+    try:
+        yield
+    except OSError as exc:
+        raise UserError(f"{option} {path}: cannot write ({exc.strerror or exc})") from None
+
+
+def output_dir(option: str, path: str | Path) -> Path:
+    """Create the directory a command will write to, before the command's work starts."""
+    with writing(option, path):
+        Path(path).mkdir(parents=True, exist_ok=True)
+    if not os.access(path, os.W_OK):
+        raise UserError(f"{option} {path}: cannot write (permission denied)")
+    return Path(path)
 
 
 def fmt(ctx: Context, kinds: list[int]) -> list[str]:
@@ -277,7 +298,7 @@ def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, 
     if out is None:
         click.echo(text.rstrip("\n"))
     else:
-        with open(out, "w", encoding="utf-8") as fh:
+        with writing("--out", out), open(out, "w", encoding="utf-8") as fh:
             fh.write(text.rstrip("\n") + "\n")
 
 
@@ -289,13 +310,8 @@ def replay_cmd(path, variant_name):
     """Re-check a game record against the rules; exit 1 at the first discrepancy."""
     from shengji_sim.record import ReplayError, replay
 
-    try:
-        with open(path, encoding="utf-8") as fh:
-            record = json.load(fh)
-    except json.JSONDecodeError as exc:
-        raise UserError(f"{path}: not a JSON game record ({exc.msg}, line {exc.lineno})") \
-            from None
-    name = variant_name or (record.get("variant") if isinstance(record, dict) else None)
+    record = read_record(path)
+    name = variant_name or record.get("variant")
     if not name:
         raise UserError(f"{path}: the record names no variant; pass --variant")
     variant = load(name, (), ())
@@ -304,10 +320,27 @@ def replay_cmd(path, variant_name):
     except ReplayError as exc:
         click.echo(f"replay: {exc}", err=True)
         sys.exit(1)
-    except (KeyError, TypeError, IndexError) as exc:
+    except (KeyError, TypeError, IndexError, InputError) as exc:  # a field missing or wrong
         raise UserError(f"{path}: malformed game record ({type(exc).__name__}: {exc})") \
             from None
     click.echo(f"ok: {n} hand(s) replayed against {variant.name}")
+
+
+def read_record(path: str) -> dict:
+    """The JSON object in ``path``; a file that is not one is bad input."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            record = json.load(fh)
+    except json.JSONDecodeError as exc:
+        raise UserError(f"{path}: not a JSON game record ({exc.msg}, line {exc.lineno})") \
+            from None
+    except UnicodeDecodeError:
+        raise UserError(f"{path}: not a JSON game record (not UTF-8)") from None
+    except OSError as exc:
+        raise UserError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    if not isinstance(record, dict):
+        raise UserError(f"{path}: not a JSON game record (expected an object)")
+    return record
 
 
 def engine_defect(failure, variant, variant_name: str, ambs: tuple[str, ...],
@@ -556,9 +589,11 @@ def fuzz(variant_name, ambs, names, budget, seed, vary_readings, out):
         if name not in CATALOGUE:
             raise UserError(f"--property {name}: no such property (expected one of "
                             f"{', '.join(CATALOGUE)})")
+    output_dir("--out", out)
     report = run_catalogue(variant_name, tuple(ambs), budget, seed, list(names) or None,
                            vary_readings)
-    json_path, md_path = write_findings(report, out)
+    with writing("--out", out):
+        json_path, md_path = write_findings(report, out)
     for run in report.runs:
         note = f": {run.reason}" if run.reason else ""
         click.echo(f"{run.name:22} {run.status:8} {run.examples:6} examples "
@@ -589,21 +624,20 @@ def fuzz(variant_name, ambs, names, budget, seed, vary_readings, out):
 def diff(variant_name, ambs, vs, hands, seed, players, positions, out):
     """Play the same deals under two readings and report what changes."""
     from dataclasses import asdict
-    from pathlib import Path
 
     from shengji_sim.fuzz.diff import diff_markdown, diff_readings
 
     _fuzz_variant(variant_name, ambs)
     _fuzz_variant(variant_name, vs)
+    path = output_dir("--out", out) if out is not None else None
     res = diff_readings(variant_name, ambs, vs, hands, seed, players, positions)
     text = diff_markdown(res, heading="#")
     click.echo(text.rstrip("\n"))
-    if out is not None:
-        path = Path(out)
-        path.mkdir(parents=True, exist_ok=True)
-        (path / "diff.json").write_text(json.dumps(asdict(res), ensure_ascii=False, indent=2)
-                                        + "\n", encoding="utf-8")
-        (path / "diff.md").write_text(text, encoding="utf-8")
+    if path is not None:
+        with writing("--out", path):
+            (path / "diff.json").write_text(json.dumps(asdict(res), ensure_ascii=False,
+                                                       indent=2) + "\n", encoding="utf-8")
+            (path / "diff.md").write_text(text, encoding="utf-8")
 
 
 @cli.group()
@@ -623,6 +657,7 @@ def report_rules_cmd(out, budget, hands, seed, workers):
     """reports/contradictions.md and reports/interpretations.md (every built-in variant)."""
     from shengji_sim.fuzz import reports
 
+    output_dir("--out", out)
     c_path, i_path, defects = reports.report_rules(
         out, reports.FUZZ_BUDGET if budget is None else budget,
         reports.HANDS if hands is None else hands, reports.POSITIONS,
@@ -636,7 +671,9 @@ def report_rules_cmd(out, budget, hands, seed, workers):
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Entry point: one-line errors, exit status 2 for bad input and 1 for an engine defect."""
+    """Entry point: one-line errors, exit status 2 for bad input (the project's
+    :class:`~shengji_sim.errors.InputError`, or a usage error click found) and 1 for an
+    engine defect. Any other exception is a bug and propagates."""
     try:
         cli.main(args=argv, prog_name="shengji-sim", standalone_mode=False)
     except click.exceptions.Exit as exc:
@@ -644,13 +681,13 @@ def main(argv: list[str] | None = None) -> None:
     except click.exceptions.Abort:
         click.echo("interrupted", err=True)
         sys.exit(130)
-    except EngineDefect as exc:
-        click.echo(f"engine defect: {exc.format_message()}", err=True)
-        sys.exit(exc.exit_code)
+    except EngineError as exc:
+        click.echo(f"engine defect: {exc}", err=True)  # one line by construction
+        sys.exit(1)
     except click.ClickException as exc:
         click.echo(f"error: {exc.format_message()}", err=True)
         sys.exit(2)
-    except USER_ERRORS as exc:
+    except InputError as exc:
         click.echo(f"error: {_one_line(exc)}", err=True)
         sys.exit(2)
 

@@ -1,4 +1,4 @@
-"""Registry of the switchable readings of RULES.md: AMB-01..AMB-49 (§4) and OTH-1..OTH-9 (§7).
+"""Registry of the switchable readings of RULES.md: every AMB item (§4) and OTH item (§7).
 
 Representation
 --------------
@@ -6,7 +6,7 @@ Every item is an :class:`Item` (frozen dataclass) with
 
 * ``id``: ``"AMB-09"`` or ``"OTH-1"`` (AMB numbers are two digits, OTH numbers one digit);
 * ``title``: a short English title;
-* ``keys``: the variant key(s) it switches (exactly the names of ``.variant_contract.md``;
+* ``keys``: the variant key(s) it switches (keys of the schema, :data:`shengji_sim.variant.SCHEMA`;
   only AMB-27 has two keys, ``jj4_kitty`` and ``jj4_koudi_base``);
 * ``alternatives``: the readings in RULES.md order, each an :class:`Alternative` with its
   letter (``"A"``, ``"B1"``, ``"(ii)"``...), the key it sets, the key's value string and a
@@ -29,6 +29,8 @@ import difflib
 import re
 from dataclasses import dataclass
 
+from shengji_sim.errors import InputError
+
 __all__ = [
     "ITEMS",
     "RULE_SETS",
@@ -44,7 +46,7 @@ RULE_SETS: tuple[str, ...] = ("CZ4", "JJ4", "STD2", "ONE1", "THREE3")
 """The built-in rule sets, in the column order of RULES.md §3 and §8."""
 
 
-class VariantError(ValueError):
+class VariantError(InputError):
     """A variant file, ``--set`` or ``--amb`` value is invalid; ``str()`` is one line."""
 
 
@@ -172,7 +174,7 @@ _ITEM_LIST: list[Item] = [
     _item("AMB-10", "Substitute shapes: may a stronger shape of equal size follow, ruff, win?",
           "substitute_shapes", [
         ("A", "allowed_and_wins", "an outranking same-count shape matches when following or "
-                                  "ruffing and wins by CMP-2..4"),
+                                  "ruffing and wins by CMP-2, CMP-3, CMP-4"),
         ("B", "wins_only_in_suit", "in the led suit it matches and wins; as a ruff it counts "
                                    "only as pairs"),
         ("C", "exact_shape_only", "only the exact led shape can win"),
@@ -401,7 +403,8 @@ _ITEM_LIST: list[Item] = [
                            "voluntarily (rbtying)"),
     ], "A A - - A"),
     _item("OTH-6", "Shape obligations at all", "shape_obligation", [
-        ("A", "variant", "the variant's shape obligations (FOLLOW-3..11)"),
+        ("A", "variant", "the variant's shape obligations (FOLLOW-3, FOLLOW-4, FOLLOW-5, "
+                         "FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11)"),
         ("B", "none", "follow suit with as many cards as possible; no shape obligation"),
     ], "A A A - A"),
     _item("OTH-7", "Mixed-width runs as follow obligations", "mixed_width_runs", [

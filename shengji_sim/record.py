@@ -5,12 +5,12 @@ Representation
 A hand record is the JSON object :func:`shengji_sim.rules.game.play_hand` returns (cards in
 notation, seats 0..3 in play order); a match record is ``{"hands": [hand, ...], ...}``.
 
-:func:`replay_hand` re-derives everything a record claims from the rules alone: the deal
-(every card of the decks dealt once; with no redeal, the shuffle of the hand seed), every
-declaration (cards held at that moment, BID-2..7 legality, trump and dealer), the kitty
-exchange and 炒底, every lead (one suit, the throw outcome THROW-2..4) and follow (FOLLOW-*),
-each trick's winner (CMP-9) and points (POINT-2), the kitty (KITTY-2/3), the attackers'
-total (POINT-3, SCORE-2), the level change and the next dealer (LEVEL-*, DEALER-1). The
+:func:`replay_hand` re-derives everything a record claims from the rules alone: the deal (every card
+of the decks dealt once; with no redeal, the shuffle of the hand seed), every declaration (cards
+held at that moment, BID-2, BID-3, BID-4, BID-5, BID-6, BID-7 legality, trump and dealer), the kitty
+exchange and 炒底, every lead (one suit, the throw outcome THROW-2, THROW-3, THROW-4) and follow
+(FOLLOW-*), each trick's winner (CMP-9) and points (POINT-2), the kitty (KITTY-2, KITTY-3), the
+attackers' total (POINT-3, SCORE-2), the level change and the next dealer (LEVEL-*, DEALER-1). The
 first discrepancy raises :class:`ReplayError` naming the trick, the seat and the rule ID.
 """
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from shengji_sim.cards import deck, format_card, parse_cards, parse_trump
+from shengji_sim.errors import ShengjiError
 from shengji_sim.rng import Rng
 from shengji_sim.rules.bidding import Declaration, no_declaration, resolve_declarations
 from shengji_sim.rules.chaodi import can_chaodi, chaodi_effect
@@ -31,7 +32,7 @@ from shengji_sim.rules.throw import judge_throw
 from shengji_sim.rules.trick import trick_points, trick_winner
 
 
-class ReplayError(Exception):
+class ReplayError(ShengjiError):
     """The first place a record disagrees with the rules."""
 
     def __init__(self, where: str, rule: str, message: str) -> None:
@@ -106,7 +107,8 @@ def _check_deal(variant, rec) -> tuple[list[list[int]], list[int]]:
 
 
 def _check_declarations(variant, rec, hands, kitty, levels, dealer_before) -> int:
-    """BID-1..9: each declaration held and legal; trump and dealer follow from them."""
+    """BID-1, BID-2, BID-3, BID-4, BID-5, BID-6, BID-7, BID-8, BID-9: each declaration held and
+    legal; trump and dealer follow from them."""
     first_hand = rec["hand_number"] == 1
     level = rec["level"]
     first, step = rec["first_recipient"], rec["deal_step"]
@@ -141,7 +143,8 @@ def _check_declarations(variant, rec, hands, kitty, levels, dealer_before) -> in
 
 
 def _check_kitty_and_chaodi(variant, rec, hands, kitty, level, dealer):
-    """KITTY-1 and CHAO-1..6: each burial comes from the burier's hand plus the kitty."""
+    """KITTY-1 and CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6: each burial comes from the
+    burier's hand plus the kitty."""
     ctx = make_context(variant, level, parse_trump(rec["trump_declared"]))
     _expect(_cards(rec["kitty_before"]) == kitty, "kitty", "KITTY-1", "kitty differs")
     burials = rec["burials"]
@@ -190,7 +193,8 @@ def _last_declaration(rec) -> Declaration | None:
 
 
 def _check_tricks(ctx, rec, hands, kitty, dealer) -> int:
-    """LEAD-1/2, THROW-*, FOLLOW-*, CMP-9, POINT-2, KITTY-2/3; returns the attackers' total."""
+    """LEAD-1, LEAD-2, THROW-*, FOLLOW-*, CMP-9, POINT-2, KITTY-2, KITTY-3; returns the attackers'
+    total."""
     attackers = 0
     leader = dealer
     tricks = rec["tricks"]
@@ -230,7 +234,8 @@ def _held(hand: list[int], cards: list[int]) -> bool:
 
 
 def _check_lead(ctx, rec, trick, hands, leader, dealer, where) -> int:
-    """THROW-2..4: the lead, or the attempted throw and its forced play; returns penalty."""
+    """THROW-2, THROW-3, THROW-4: the lead, or the attempted throw and its forced play; returns
+    penalty."""
     lead = _cards(trick["plays"][0][1])
     attempted = _cards(trick["throw"]["cards"]) if trick.get("throw") else lead
     _expect(_held(hands[leader], attempted), f"{where}, seat {leader}", "LEAD-3",

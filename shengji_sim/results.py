@@ -9,8 +9,9 @@ Representation
 * ``last_trick_side``: 0 = the dealer side won the last trick, 1 = the attackers.
 * ``follow_<rule>``: how many follows in the hand were decided by that rule
   (:data:`FOLLOW_RULES`, the ``rule`` field of the reference's obligation).
-* ``jj4_rows_<t>``: a bit mask of the rows of JJ4 table ``t`` (FOLLOW-5..10 = t 1..6) that
-  decided at least one follow in the hand (bit ``r - 1`` for row ``r``).
+* ``jj4_rows_<t>``: a bit mask of the rows of JJ4 table ``t`` that decided at least one
+  follow in the hand (bit ``r - 1`` for row ``r``); tables ``t`` = 1..6 are FOLLOW-5,
+  FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10.
 
 :func:`row_from_record` turns a reference game record into a row; the kernels fill the same
 fields directly, so summaries and files never depend on the backend.

@@ -16,7 +16,7 @@ file that exists is complete: an interrupted run (Ctrl-C, SIGTERM, SIGKILL, powe
 loses at most the chunk it was computing, and ``resume=True`` recomputes only the missing
 parts.
 
-Reproducibility (DESIGN.md "Simulation and results", STYLE.md B4): a row depends on
+Reproducibility (DESIGN.md "Simulation and results"): a row depends on
 ``(variant, players, root_seed, index)`` only (:func:`shengji_sim.rules.game.play_hand`
 derives the hand's stream from ``hand_seed(root_seed, index)``), never on the chunk size,
 the thread count, the order chunks are computed in or the backend. The manifest records
@@ -58,6 +58,7 @@ from typing import Any
 import numpy as np
 
 from shengji_sim import RULES_VERSION, __version__
+from shengji_sim.errors import EngineError, InputError
 from shengji_sim.results import ROW_DTYPE, row_from_record
 
 RunChunk = Callable[[Any, str, int, int, int, int], np.ndarray]
@@ -78,11 +79,11 @@ MAX_SEED = (1 << 64) - 1
 _PART = re.compile(r"^part-(\d+)\.(parquet|csv)$")
 
 
-class SimError(ValueError):
+class SimError(InputError):
     """A bad run request (unknown backend, manifest mismatch, ...); ``str()`` is one line."""
 
 
-class HandFailure(Exception):
+class HandFailure(EngineError):
     """An engine defect: the engine could not play hand ``index`` (not bad input).
 
     ``engine`` is the engine that replays the hand (``shengji-sim play --engine ENGINE``):
@@ -191,6 +192,10 @@ def load_manifest(out_dir: str | Path) -> dict:
         raise SimError(f"{out_dir}: no {MANIFEST}; not a simulation run directory") from None
     except json.JSONDecodeError as exc:
         raise SimError(f"{path}: unreadable manifest ({exc.msg}, line {exc.lineno})") from None
+    except UnicodeDecodeError:
+        raise SimError(f"{path}: unreadable manifest (not UTF-8)") from None
+    except OSError as exc:
+        raise SimError(f"{path}: cannot read the manifest ({exc.strerror})") from None
     if not isinstance(manifest, dict) or manifest.get("format") != MANIFEST_FORMAT:
         raise SimError(f"{path}: not a {MANIFEST_FORMAT} manifest")
     return manifest
@@ -282,21 +287,31 @@ def read_part(path: str | Path) -> np.ndarray:
     import pyarrow as pa
 
     path = Path(path)
-    if path.suffix == ".parquet":
-        import pyarrow.parquet as pq
-
-        table = pq.read_table(path)
-    else:
-        import pyarrow.csv as pacsv
-
-        types = {n: pa.from_numpy_dtype(ROW_DTYPE[n]) for n in ROW_DTYPE.names}
-        table = pacsv.read_csv(path, convert_options=pacsv.ConvertOptions(column_types=types))
+    try:
+        table = _read_table(path)
+    except (OSError, pa.ArrowException) as exc:  # a part damaged or removed behind our back
+        raise SimError(f"{path}: unreadable part file ({' '.join(str(exc).split())})") \
+            from None
     if sorted(table.column_names) != sorted(ROW_DTYPE.names):
         raise SimError(f"{path}: columns differ from this version's ROW_DTYPE")
     rows = np.empty(table.num_rows, ROW_DTYPE)
     for name in ROW_DTYPE.names:
         rows[name] = table.column(name).to_numpy()
     return rows
+
+
+def _read_table(path: Path):
+    """A part file as a pyarrow Table (Parquet, or CSV with ROW_DTYPE's column types)."""
+    import pyarrow as pa
+
+    if path.suffix == ".parquet":
+        import pyarrow.parquet as pq
+
+        return pq.read_table(path)
+    import pyarrow.csv as pacsv
+
+    types = {n: pa.from_numpy_dtype(ROW_DTYPE[n]) for n in ROW_DTYPE.names}
+    return pacsv.read_csv(path, convert_options=pacsv.ConvertOptions(column_types=types))
 
 
 def existing_parts(out_dir: str | Path) -> dict[int, Path]:
@@ -383,6 +398,16 @@ def _same_run(old: dict, new: dict, out_dir: Path, resume: bool) -> None:
                        f"{new['hands']} would shrink it")
 
 
+def _make_run_dir(out_dir: str | Path) -> Path:
+    """``out_dir``, created with its parents; a path that cannot be a directory is a SimError."""
+    out = Path(out_dir)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SimError(f"{out}: cannot create the run directory ({exc.strerror})") from None
+    return out
+
+
 @contextlib.contextmanager
 def _lock(out_dir: Path) -> Iterator[None]:
     """An exclusive advisory lock so two runs never write one directory (POSIX only)."""
@@ -391,7 +416,12 @@ def _lock(out_dir: Path) -> Iterator[None]:
     except ImportError:  # Windows: no lock
         yield
         return
-    with open(out_dir / ".lock", "w") as fh:
+    try:
+        fh = open(out_dir / ".lock", "w")
+    except OSError as exc:
+        raise SimError(f"{out_dir}: cannot write in the run directory ({exc.strerror})") \
+            from None
+    with fh:
         try:
             fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
@@ -421,8 +451,7 @@ def run(variant: Any, players: str, root_seed: int, hands: int, out_dir: str | P
     backend = backend or default_backend()
     run_chunk = get_backend(backend)
     threads = threads or default_threads()
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    out = _make_run_dir(out_dir)
     with _lock(out):
         manifest, todo, done = _prepare(variant, players, root_seed, hands, out, chunk_size,
                                         backend, threads, resume, rows_format, warn)

@@ -11,12 +11,13 @@ rule IDs, doc). Keys that switch an AMB/OTH item of RULES.md (see
 §8 says the item is n/a, the item is then not in ``Variant.applicable`` and the attribute takes
 the schema default (the value of letter A). Every other key is required (after ``extends``).
 
-Loading order: the ``extends`` chain (base first, each file's keys override), then ``--amb``
-(only for items whose key is present; others warn and change nothing), then ``--set``, then
-derived keys (AMB-28 ``cz4_hand`` and AMB-27 ``jj4_kitty`` fix hand/kitty sizes; OTH-9 B forces
-``fixed_two = "none"``), then the cross-field checks (RULES.md DECK-1..3, POINT-1, COMBO-5,
-FOLLOW-4..10). Every error is a :class:`VariantError` whose message is one line naming the file
-(or ``--set`` / ``--amb ...``), the key, the bad value and what is accepted.
+Loading order: the ``extends`` chain (base first, each file's keys override), then ``--amb`` (only
+for items whose key is present; others warn and change nothing), then ``--set``, then derived keys
+(AMB-28 ``cz4_hand`` and AMB-27 ``jj4_kitty`` fix hand/kitty sizes; OTH-9 B forces
+``fixed_two = "none"``), then the cross-field checks (RULES.md DECK-1, DECK-2, DECK-3, POINT-1,
+COMBO-5, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10). Every error is a
+:class:`VariantError` whose message is one line naming the file (or ``--set`` /
+``--amb ...``), the key, the bad value and what is accepted.
 """
 
 from __future__ import annotations
@@ -153,7 +154,8 @@ _FIELDS: list[Field] = [
     _enum("compare", "quad_vs_tractor", "any_quad by_power never_when_tractor_led",
           "CMP-2, AMB-09", "which quads beat a 2-pair tractor"),
     _enum("compare", "substitute_shapes", "allowed_and_wins wins_only_in_suit exact_shape_only",
-          "CMP-2..4, CMP-8, AMB-10", "may a stronger same-count shape follow/ruff and win"),
+          "CMP-2, CMP-3, CMP-4, CMP-8, AMB-10",
+          "may a stronger same-count shape follow/ruff and win"),
     _enum("compare", "jj4_A2_tractor_rank", "aa22_above_aakk aa22_lowest", "CMP-6, AMB-40",
           "rank of trump AA22 among trump tractors"),
     _enum("compare", "multi_unit_compare", "largest_type_top all_units highest_card "
@@ -162,7 +164,8 @@ _FIELDS: list[Field] = [
           "can a same-suit follower beat a throw"),
     # [follow]
     _enum("follow", "follow_policy", "cz4_chains jj4_tables tractor_pairs suit_only",
-          "FOLLOW-3..11", "shape obligations: 000 chains, 002 tables, tractor->pairs, suit only"),
+          "FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, "
+          "FOLLOW-11", "shape obligations: 000 chains, 002 tables, tractor->pairs, suit only"),
     _enum("follow", "pairtractor_lead_vs_tripletractor",
           "choice pairs_only_wins triple_first pairs_only_loses", "FOLLOW-4, FOLLOW-7, AMB-11",
           "3-pair tractor lead vs a held 2-triple tractor (A, B1, C, B2)"),
@@ -178,7 +181,8 @@ _FIELDS: list[Field] = [
           "FOLLOW-3, DEF-5, AMB-16", "which tractors a follower owes"),
     _enum("follow", "split_sets", "yes no", "FOLLOW-3, DEF-5, AMB-17",
           "triples/quads split to meet pair and tractor obligations"),
-    _enum("follow", "jj4_follow_source", "tables line76", "FOLLOW-5..10, AMB-18",
+    _enum("follow", "jj4_follow_source", "tables line76",
+          "FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, AMB-18",
           "JJ4 tables vs 002 line 76"),
     _enum("follow", "ruff_condition", "void_only shape_missing", "FOLLOW-2, AMB-19",
           "when a player may ruff or discard"),
@@ -233,7 +237,7 @@ _FIELDS: list[Field] = [
     _enum("kitty", "last_trick_dealer_side", "not_counted kou_di_both_sides", "KITTY-2",
           "dealer side wins the last trick: kitty not counted, or JJ4 扣底 both ways"),
     # [bidding]
-    _enum("bidding", "bid_method", "race_open hidden open first_two", "BID-1..4",
+    _enum("bidding", "bid_method", "race_open hidden open first_two", "BID-1, BID-2, BID-3, BID-4",
           "declaring: CZ4 抢亮, JJ4 暗叫, open, ONE1 first 2 shown"),
     _enum("bidding", "bid_override_rule", "stronger last_wins first_wins", "BID-2, AMB-42",
           "which of two declarations stands"),
@@ -264,8 +268,8 @@ _FIELDS: list[Field] = [
     _bool("chaodi", "chaodi_after_kitty_flip", "CHAO-6",
           "炒底 allowed when trump came from the kitty flip"),
     # [scoring]
-    _enum("scoring", "score_table", "step one_deck", "LEVEL-2..5, DEF-14, DEF-15",
-          "level-change table"),
+    _enum("scoring", "score_table", "step one_deck",
+          "LEVEL-2, LEVEL-3, LEVEL-4, LEVEL-5, DEF-14, DEF-15", "level-change table"),
     _int("scoring", "score_step", 1, None, "LEVEL-2, LEVEL-3, DEF-14, DEF-15",
          "step of the step table (4 decks 80, 3 decks 60, 2 decks 40)"),
     _int("scoring", "level_gain_cap", 0, None, "LEVEL-7", "largest level gain; 0 = none"),
@@ -839,7 +843,8 @@ def _derive(state: _State) -> None:
 
 
 def _cross_check(state: _State) -> None:
-    """DECK-1..3, POINT-1, COMBO-5 and FOLLOW-4..10 constraints between keys."""
+    """DECK-1, DECK-2, DECK-3, POINT-1, COMBO-5 and FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7,
+    FOLLOW-8, FOLLOW-9, FOLLOW-10 constraints between keys."""
     v = state.values
     decks, total = v["decks"], v["total_cards"]
     if total != decks * 54:
@@ -867,7 +872,8 @@ def _cross_check(state: _State) -> None:
     if v["follow_policy"] in ("jj4_tables", "cz4_chains") and decks != 4:
         raise state.fail(state.blame("follow_policy", "decks"),
                          f"breaks follow_policy {v['follow_policy']!r} needs decks == 4 "
-                         f"(its tables use quads; FOLLOW-4..10): decks = {decks}")
+                         "(its tables use quads; FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, "
+                         f"FOLLOW-8, FOLLOW-9, FOLLOW-10): decks = {decks}")
 
 
 def _build(

@@ -1,4 +1,4 @@
-"""Shared fixtures and hypothesis profiles (STYLE.md "Hypothesis settings discipline").
+"""Shared fixtures and hypothesis profiles (DESIGN.md "Tests and benchmarks").
 
 Profiles: ``dev`` (default), ``ci`` (built on hypothesis' own CI profile, derandomized) and
 ``nightly``; choose with HYPOTHESIS_PROFILE. Deadlines are off everywhere: jitted code pays

@@ -50,7 +50,8 @@ def decl(seat: str, cards: str, choice: int | None = None) -> Declaration:
 
 
 def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
-    """``shengji-sim argv...`` in process: (exit code, stdout, stderr)."""
+    """``shengji-sim argv...`` in process: (exit code, stdout, stderr). Only the exits of
+    :func:`shengji_sim.cli.main` are caught: any other exception (a defect) propagates."""
     try:
         main(list(argv))
         code = 0

@@ -88,7 +88,7 @@ from shengji_sim.core.switches import (
     reading_nb,
 )
 from shengji_sim.rules.follow import chain_rows_for
-from shengji_sim.rules.tables import CZ4_CHAINS, QT, T2, T3, T4, TT, Q, jj4_table
+from shengji_sim.rules.follow_tables import CZ4_CHAINS, QT, T2, T3, T4, TT, Q, jj4_table
 from shengji_sim.variant import SCHEMA
 
 # ------------------------------------------------------------------------------ codes

@@ -1,4 +1,5 @@
-"""The property catalogue of DESIGN.md "Fuzzing" (STYLE.md B1-B3, harness items 3-5).
+"""The property catalogue of DESIGN.md "Fuzzing": never stuck, generator vs checker,
+reference vs kernels, conservation, determinism.
 
 Representation
 --------------
@@ -136,8 +137,9 @@ def _guard(pos: Position, call: Callable, what: str):
 
 
 def follow_exists(pos: Position) -> None:
-    """FOLLOW-1..11 / harness item 4: a player holding enough cards always has a legal
-    follow (never stuck). A table whose rows no holding realizes is a rule-set finding."""
+    """FOLLOW-1, FOLLOW-2, FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9,
+    FOLLOW-10, FOLLOW-11: a player holding enough cards always has a legal follow (never
+    stuck). A table whose rows no holding realizes is a rule-set finding."""
     ctx = pos.ctx
     options = _guard(pos, lambda: follow.follow_options(ctx, list(pos.lead), list(pos.hand)),
                      "follow_options")
@@ -147,7 +149,7 @@ def follow_exists(pos: Position) -> None:
 
 
 def follow_enumeration(pos: Position) -> None:
-    """Generator vs checker (B2): every enumerated follow passes ``check_follow``; on small
+    """Generator vs checker: every enumerated follow passes ``check_follow``; on small
     holdings every multiset of the lead's size that passes is enumerated (depth-1 perft)."""
     ctx, lead, hand = pos.ctx, list(pos.lead), list(pos.hand)
     options = _guard(pos, lambda: follow.follow_options(ctx, lead, hand), "follow_options")
@@ -192,9 +194,10 @@ def follow_obligation(pos: Position) -> None:
     least twice) when the lead has a pair or bigger, and a follower holding a tractor of a
     led tractor's exact shape must play a tractor (000 l.45, 002 l.38, 003 l.163-165).
 
-    A seed table (FOLLOW-4..10) that allows otherwise is a rule-set finding (two rules
-    demanding different plays); the engine's own rows (FOLLOW-3, DEF-5, THROW-5) doing so are
-    an engine defect. Variants and readings without shape obligations are skipped.
+    A seed table (FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10) that allows
+    otherwise is a rule-set finding (two rules demanding different plays); the engine's own rows
+    (FOLLOW-3, DEF-5, THROW-5) doing so are an engine defect. Variants and readings without shape
+    obligations are skipped.
     """
     ctx = pos.ctx
     v = ctx.variant
@@ -430,10 +433,10 @@ def _play(pos: Position) -> dict:
 
 
 def conservation(pos: Position) -> None:
-    """DECK-2..4, POINT-1..3, KITTY-2, SCORE-2 on a whole hand: the deal and the end state
-    are the deck; every trick has equal-size plays and its recorded winner and points; the
-    trick points and the kitty points total the deck's points; the attackers' total is their
-    tricks plus the kitty award plus penalties; every seat plays ``hand_size`` cards."""
+    """DECK-2, DECK-3, DECK-4, POINT-1, POINT-2, POINT-3, KITTY-2, SCORE-2 on a whole hand: the deal
+    and the end state are the deck; every trick has equal-size plays and its recorded winner and
+    points; the trick points and the kitty points total the deck's points; the attackers' total is
+    their tricks plus the kitty award plus penalties; every seat plays ``hand_size`` cards."""
     from shengji_sim.rules.shapes import make_context
 
     v = pos.variant_obj
@@ -479,7 +482,8 @@ def conservation(pos: Position) -> None:
 
 
 def deterministic(pos: Position) -> None:
-    """B4: the same seed and index give the same record, and the record replays."""
+    """DESIGN.md "Simulation and results": the same seed and index give the same record, and
+    the record replays."""
     from shengji_sim import record
 
     first = json.dumps(_play(pos), sort_keys=True)
@@ -549,7 +553,8 @@ def _offered_lead_legal(ctx, seat: int, lead, others) -> None:
 
 
 def _offered_declaration_legal(decision: str, st, seat: int, decl, context) -> None:
-    """BID-2..6 (a declaration) or CHAO-2..6 (a 炒): the option passes the checker."""
+    """BID-2, BID-3, BID-4, BID-5, BID-6 (a declaration) or CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6
+    (a 炒): the option passes the checker."""
     from shengji_sim.rules.bidding import can_override, declaration_strength
     from shengji_sim.rules.chaodi import can_chaodi
 
@@ -643,9 +648,10 @@ def _shape_text(units) -> str:
 
 
 def leads_follows_agree(pos: Position) -> None:
-    """AMB-41, FOLLOW-5..11: a follow that meets the first row of a one-unit lead's
-    obligation with no free card (the lead's own shape, or a row-1 alternative such as a
-    quad for a 2-pair tractor or two quads for "2个4个") is itself one unit when led."""
+    """AMB-41, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11: a follow that
+    meets the first row of a one-unit lead's obligation with no free card (the lead's own shape, or
+    a row-1 alternative such as a quad for a 2-pair tractor or two quads for "2个4个") is itself one
+    unit when led."""
     ctx, lead, hand = pos.ctx, list(pos.lead), list(pos.hand)
     units = shapes.decompose(ctx, counts(lead))
     if len(units) != 1 or units[0].pattern == (1, 1):
@@ -713,8 +719,8 @@ def _as_follow_set(result) -> set[tuple[int, ...]]:
 
 
 def kernels_agree(pos: Position) -> None:
-    """B2: the Numba kernels' wrappers equal the reference on legal follows, trick winners,
-    throw judgements and kitty scoring. Skipped (reported as skipped) without kernels."""
+    """Differential: the Numba kernels' wrappers equal the reference on legal follows, trick
+    winners, throw judgements and kitty scoring. Skipped (reported as skipped) without kernels."""
     kernels = load_kernels()
     if not kernels:
         raise PropertySkipped("kernels not available")
@@ -728,13 +734,13 @@ def kernels_agree(pos: Position) -> None:
             if _as_follow_set(got) != {tuple(sorted(p)) for p in ref.plays} or \
                     getattr(got, "count", ref.count) != ref.count:
                 fail(f"legal follows of follower {i + 1} differ: reference {ref.count}, "
-                     f"kernel {getattr(got, 'count', '?')}", ENGINE, "STYLE B2")
+                     f"kernel {getattr(got, 'count', '?')}", ENGINE, "DESIGN Fuzzing")
     fn = kernels.get("trick_winner_core")
     if fn is not None and len(pos.plays):
         ref = trick.trick_winner(ctx, pos.trick)
         got = _call_kernel(fn, ctx, pos.trick)
         if int(got) != ref:
-            fail(f"trick winner: reference {ref}, kernel {got}", ENGINE, "STYLE B2")
+            fail(f"trick winner: reference {ref}, kernel {got}", ENGINE, "DESIGN Fuzzing")
     fn = kernels.get("judge_throw_core")
     if fn is not None and len(pos.hands) == 3:
         others = [list(h) for h in pos.hands]
@@ -745,7 +751,7 @@ def kernels_agree(pos: Position) -> None:
         theirs = tuple(getattr(ref, k) for k in keys) + (sorted(ref.played),
                                                         sorted(ref.returned))
         if mine != theirs:
-            fail(f"throw judgement: reference {theirs}, kernel {mine}", ENGINE, "STYLE B2")
+            fail(f"throw judgement: reference {theirs}, kernel {mine}", ENGINE, "DESIGN Fuzzing")
     fn = kernels.get("judge_kitty_core")
     if fn is not None and len(pos.plays) == 3:
         from shengji_sim.rules import kitty
@@ -759,12 +765,12 @@ def kernels_agree(pos: Position) -> None:
             got = _call_kernel(fn, ctx, pos.trick, side, buried, 40)
             key = ("winner", "winner_side", "multiplier", "kitty_points", "awarded")
             if tuple(getattr(got, k) for k in key) != tuple(getattr(ref, k) for k in key):
-                fail(f"kitty ({side} led): reference {ref}, kernel {got}", ENGINE, "STYLE B2")
+                fail(f"kitty ({side} led): reference {ref}, kernel {got}", ENGINE, "DESIGN Fuzzing")
 
 
 # ------------------------------------------------------------------------------ catalogue
 
-#: Past findings, replayed first (explicit examples, STYLE.md harness item 7): property ->
+#: Past findings, replayed first (explicit examples before the drawn ones): property ->
 #: ``position(...)`` arguments. Each is the shrunk example a fuzz run found.
 KNOWN_EXAMPLES: dict[str, list[dict]] = {
     "follow_obligation": [  # JJ4 FOLLOW-10 row 1 "tractor or quad" vs 002 line 38
@@ -787,36 +793,44 @@ def known_examples(name: str, variant: str, ambs: tuple[str, ...]) -> list[Posit
 
 CATALOGUE: dict[str, Property] = {p.name: p for p in (
     Property("follow_exists", "follow", "a legal follow always exists",
-             "FOLLOW-1..11", follow_exists),
+             "FOLLOW-1, FOLLOW-2, FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, "
+             "FOLLOW-9, FOLLOW-10, FOLLOW-11", follow_exists),
     Property("follow_enumeration", "follow",
              "every enumerated follow is legal and every legal follow is enumerated",
-             "FOLLOW-1..11, DEF-5", follow_enumeration),
+             "FOLLOW-1, FOLLOW-2, FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, "
+             "FOLLOW-9, FOLLOW-10, FOLLOW-11, DEF-5", follow_enumeration),
     Property("follow_obligation", "follow",
              "the follow rule honours FOLLOW-3's pair and tractor obligations",
-             "FOLLOW-3..10", follow_obligation),
+             "FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10",
+             follow_obligation),
     Property("winner_consistent", "trick",
              "the trick winner beats every other play; order and suit names do not matter",
-             "CMP-1..9, TRUMP-6, TRUMP-7, DEF-3", winner_consistent),
+             "CMP-1, CMP-2, CMP-3, CMP-4, CMP-5, CMP-6, CMP-7, CMP-8, CMP-9, TRUMP-6, TRUMP-7, "
+             "DEF-3", winner_consistent),
     Property("throw_unbeatable", "throw", "a throw judged valid cannot be beaten",
              "THROW-2, AMB-20, AMB-43", throw_unbeatable),
     Property("failed_throw_beatable", "throw",
              "a failed throw plays one of its components that was beatable",
              "THROW-3, AMB-21, OTH-3, DEF-9", failed_throw_beatable),
     Property("conservation", "game", "cards and points are conserved over a hand",
-             "DECK-2..4, POINT-1..3, KITTY-2, SCORE-2", conservation),
+             "DECK-2, DECK-3, DECK-4, POINT-1, POINT-2, POINT-3, KITTY-2, SCORE-2",
+             conservation),
     Property("deterministic", "game", "a seed and index determine the hand; records replay",
              "DESIGN Seeds", deterministic),
     Property("kernels_agree", "trick", "reference and kernels agree",
-             "STYLE B2", kernels_agree, needs_kernels=True),
+             "DESIGN Fuzzing", kernels_agree, needs_kernels=True),
     Property("offered_moves_legal", "game",
              "every lead, follow, declaration, burial and 炒 the engine offers is legal",
-             "LEAD-3, DEF-27, FOLLOW-1..11, BID-2..6, KITTY-1, CHAO-2..6",
+             "LEAD-3, DEF-27, FOLLOW-1, FOLLOW-2, FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, "
+             "FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11, BID-2, BID-3, BID-4, BID-5, "
+             "BID-6, KITTY-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6",
              offered_moves_legal),
     Property("level_invariance", "follow",
              "a play without level cards, 2s or jokers has the same shape at every level",
              "COMBO-5, COMBO-7, AMB-05, AMB-06, AMB-49", level_invariance),
     Property("leads_follows_agree", "follow",
-             "a first-row follow is one unit when led", "AMB-41, FOLLOW-5..11",
+             "a first-row follow is one unit when led",
+             "AMB-41, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11",
              leads_follows_agree),
 )}
 

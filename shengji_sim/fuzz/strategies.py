@@ -1,4 +1,4 @@
-"""Hypothesis strategies for the fuzzing harness (STYLE.md B3, harness items 4-7).
+"""Hypothesis strategies for the fuzzing harness: positions and whole games.
 
 Representation
 --------------
@@ -57,6 +57,7 @@ from shengji_sim.cards import (
     parse_trump,
     points_of,
 )
+from shengji_sim.errors import InputError
 from shengji_sim.interpretations import ITEMS
 from shengji_sim.rules.shapes import Context, decompose, make_context, tractor_kinds
 from shengji_sim.variant import load_variant
@@ -68,7 +69,7 @@ MAX_TRACTOR_LENGTH = 4
 KINDS = ("follow", "trick", "throw", "game")
 
 
-class StrategyWarning(ValueError):
+class StrategyWarning(InputError):
     """An ``--amb`` override the variant does not take (the harness never ignores one)."""
 
 
@@ -311,7 +312,7 @@ def setting(draw, variant: str, ambs: tuple[str, ...], vary: bool):
     trump = draw(st.integers(0, 4))
     try:
         ctx = context_for(variant, ambs, level, trump)
-    except ValueError:  # a drawn combination of readings the variant rejects
+    except InputError:  # a drawn combination of readings the variant rejects
         reject()
     return ambs, level, trump, ctx
 
@@ -397,7 +398,7 @@ def positions_of(kind: str, variant: str, ambs: tuple[str, ...] = (), vary: bool
 
 
 class GameMachine(RuleBasedStateMachine):
-    """Whole games step by step with the reference rules (harness item 5).
+    """Whole games step by step with the reference rules (a rule-based state machine).
 
     ``deal`` shuffles ``decks`` decks with the hand's :class:`~shengji_sim.rng.Rng`, deals
     ``hand_size`` cards each, leaves the rest as the kitty and draws level and trump.

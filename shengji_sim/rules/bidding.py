@@ -1,5 +1,7 @@
-"""Declaring trump: 亮主 / 抢亮 / 反主 / 暗叫, and nobody declaring (BID-1..9, DEALER-4,
-DEF-20, DEF-24, DEF-25, AMB-30, AMB-31, AMB-33, AMB-35, AMB-42, AMB-45, AMB-46).
+"""Declaring trump: 亮主 / 抢亮 / 反主 / 暗叫, and nobody declaring.
+
+Rules: BID-1, BID-2, BID-3, BID-4, BID-5, BID-6, BID-7, BID-8, BID-9, DEALER-4, DEF-20, DEF-24,
+DEF-25, AMB-30, AMB-31, AMB-33, AMB-35, AMB-42, AMB-45, AMB-46.
 
 Representation
 --------------
@@ -33,6 +35,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shengji_sim.cards import BJ, LJ, NO_TRUMP, is_joker, suit_of
+from shengji_sim.errors import PositionError
 
 __all__ = [
     "AttemptRecord",
@@ -75,9 +78,9 @@ class Declaration:
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(self.cards))
         if not 0 <= self.seat <= 3:
-            raise ValueError(f"seat {self.seat}: expected 0..3")
+            raise PositionError(f"seat {self.seat}: expected 0..3")
         if not self.cards:
-            raise ValueError("a declaration shows at least one card")
+            raise PositionError("a declaration shows at least one card")
 
     @property
     def kind(self) -> int:
@@ -273,7 +276,8 @@ class DeclarationOutcome:
 def resolve_declarations(
     variant, level: int, sequence: Sequence[Declaration], *, first_hand: bool = True
 ) -> DeclarationOutcome:
-    """Replay attempted declarations in order (BID-1..7, DEALER-4, AMB-35, AMB-42, AMB-46)."""
+    """Replay attempted declarations in order (BID-1, BID-2, BID-3, BID-4, BID-5, BID-6, BID-7,
+    DEALER-4, AMB-35, AMB-42, AMB-46)."""
     hidden = variant.bid_method == "hidden" and variant.jj4_bid_visibility == "all_hidden"
     standing: Declaration | None = None
     trump: int | None = None

@@ -1,4 +1,6 @@
-"""炒底 / 抄底, the kitty fight after burying (CHAO-1..6, AMB-29, AMB-32, DEF-21).
+"""炒底 / 抄底, the kitty fight after burying.
+
+Rules: CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6, AMB-29, AMB-32, DEF-21.
 
 Representation
 --------------
@@ -37,6 +39,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from shengji_sim.cards import BJ, NO_TRUMP, is_joker, suit_of
+from shengji_sim.errors import PositionError
 from shengji_sim.rules.bidding import Declaration, declaration_strength
 
 __all__ = [
@@ -127,7 +130,7 @@ def can_chaodi(
 ) -> tuple[bool, str]:
     """May ``seat`` 炒 with ``new`` over ``standing``? Returns (allowed, reason with rule ID)."""
     if new.seat != seat:
-        raise ValueError(f"seat {seat} does not match the declaration's seat {new.seat}")
+        raise PositionError(f"seat {seat} does not match the declaration's seat {new.seat}")
     if not variant.chaodi:
         return False, "CHAO-1: this variant has no 炒底"
     if trump_from_kitty_flip and not variant.chaodi_after_kitty_flip:
@@ -214,11 +217,11 @@ def resolve_chaodi(
     trump_from_kitty_flip: bool = False,
     choices: Sequence[int | None] = (),
 ) -> ChaodiOutcome:
-    """Replay a 炒底 fight (CHAO-1..6, DEF-21).
+    """Replay a 炒底 fight (CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6, DEF-21).
 
     Seats are asked in :func:`asking_order`; ``actions`` gives each asked seat's answer in
     turn (None = pass; missing answers are passes; a declaration of another seat than the
-    one asked raises ValueError). An illegal 炒 counts as a pass. The fight
+    one asked raises PositionError). An illegal 炒 counts as a pass. The fight
     ends when the three players other than the last burier have passed since the last 炒.
     ``choices[i]`` is the trump chosen with the i-th successful 炒 when it shows four jokers
     (CHAO-3). ``original_declarer`` (CHAO-5) defaults to the dealer, who declared and buried.

@@ -1,4 +1,8 @@
-"""Legal follows: checking and exact enumeration (FOLLOW-1..12, DEF-5, DEF-8, AMB-11..19).
+"""Legal follows: checking and exact enumeration.
+
+Rules: FOLLOW-1, FOLLOW-2, FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9,
+FOLLOW-10, FOLLOW-11, FOLLOW-12, DEF-5, DEF-8, AMB-11, AMB-12, AMB-13, AMB-14, AMB-15, AMB-16,
+AMB-17, AMB-18, AMB-19.
 
 Representation
 --------------
@@ -8,8 +12,9 @@ family is ``fixed`` cards that must be played plus any ``free`` cards taken from
 (a count vector). The legal follows are the distinct multisets in the union.
 
 * FOLLOW-1: fewer led-suit cards than the lead: one family, all of them plus any others.
-* Tables (FOLLOW-5..10, FOLLOW-11): the first row the holding realizes; one family per
-  realization of that row's structured components, its "singles" free.
+* Tables (FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11): the first row the
+  holding realizes; one family per realization of that row's structured components, its "singles"
+  free.
 * CZ4 chains (FOLLOW-4, AMB-15): the greedy fill's outcomes (A) or the first element (B).
 * No table (DEF-5, DEF-8, FOLLOW-3, THROW-5): rows generated from the lead's structure and
   ordered by the lexicographic score of AMB-16, then as for tables.
@@ -25,6 +30,8 @@ from dataclasses import dataclass, field
 from itertools import product
 
 from shengji_sim.cards import N_KINDS, TRUMP, format_cards
+from shengji_sim.errors import PositionError
+from shengji_sim.rules.follow_tables import CZ4_CHAINS, T3, TABLE_SWITCH, TT, Row, jj4_table
 from shengji_sim.rules.shapes import (
     Context,
     Counts,
@@ -38,12 +45,11 @@ from shengji_sim.rules.shapes import (
     remove,
     tractor_kinds,
 )
-from shengji_sim.rules.tables import CZ4_CHAINS, T3, TABLE_SWITCH, TT, Row, jj4_table
 
 MAX_MATERIALIZED = 2_000_000
 
 
-class FollowError(ValueError):
+class FollowError(PositionError):
     """A position that cannot be judged: mixed-suit lead, short hand, bad play."""
 
 
@@ -196,7 +202,7 @@ def _shape_obligation(ctx: Context, units: tuple[Unit, ...], holding: Counts,
 
 
 def _table_family(ctx: Context, lead: Pattern) -> str | None:
-    """Which seed's table governs a lead: the variant's own, or AMB-12..14's choice."""
+    """Which seed's table governs a lead: the variant's own, or AMB-12, AMB-13, AMB-14's choice."""
     policy = ctx.variant.follow_policy
     own = {"cz4_chains": "cz4", "jj4_tables": "jj4"}.get(policy)
     if own is None:
@@ -339,9 +345,9 @@ def component_rows(ctx: Context, unit: Unit) -> Rows:
     """What ``unit`` would be owed if it were led alone, as ranked rows (DEF-5, DEF-8).
 
     The variant's own order for that shape: a CZ4 chain (FOLLOW-4, read as ranked rows by
-    :func:`chain_rows`), a JJ4 table (FOLLOW-5..10) or, where no table applies, the DEF-5
-    rows of the unit alone (a triple: triple, then pair, then nothing). Every list ends with
-    the row of no structure, which any holding realizes.
+    :func:`chain_rows`), a JJ4 table (FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10)
+    or, where no table applies, the DEF-5 rows of the unit alone (a triple: triple, then pair, then
+    nothing). Every list ends with the row of no structure, which any holding realizes.
     """
     if unit.pattern == (1, 1):
         return [[()]]

@@ -17,13 +17,13 @@ The flow of :func:`play_hand`:
    003 sets: the dealer, or a random seat in hand 1, in play order). After each card the
    receiver may declare; after the deal every seat, in play order from the first
    recipient, has one more chance (DEF-24).
-2. Trump and dealer from the declarations (BID-1..7, AMB-46) or BID-8 (redeal, kitty flip,
-   spades). A JJ4 hand 1 without bids is dealt by the first recipient; a kitty flip that
-   leaves trump open (AMB-45 A) takes the flipped card's suit (§8.2's filler).
+2. Trump and dealer from the declarations (BID-1, BID-2, BID-3, BID-4, BID-5, BID-6, BID-7, AMB-46)
+   or BID-8 (redeal, kitty flip, spades). A JJ4 hand 1 without bids is dealt by the first recipient;
+   a kitty flip that leaves trump open (AMB-45 A) takes the flipped card's suit (§8.2's filler).
 3. The dealer takes the kitty and buries as many cards (KITTY-1, DEF-22); 炒底 rounds where
-   the variant has them (CHAO-1..6, DEF-21, AMB-32).
-4. Tricks: the dealer leads first, then each trick's winner (LEAD-1, LEAD-2). A throw is
-   judged against the other hands (THROW-2..4); a refused throw is chosen again, a failed
+   the variant has them (CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6, DEF-21, AMB-32).
+4. Tricks: the dealer leads first, then each trick's winner (LEAD-1, LEAD-2). A throw is judged
+   against the other hands (THROW-2, THROW-3, THROW-4); a refused throw is chosen again, a failed
    one plays its forced component and records the penalty (THROW-3, AMB-24, OTH-8).
 5. The last trick scores the kitty (KITTY-2, KITTY-3); the attackers' total is their trick
    points plus the kitty award plus penalties (POINT-3, SCORE-2); then the level change and
@@ -38,6 +38,7 @@ from typing import Any, Protocol
 
 from shengji_sim import RULES_VERSION
 from shengji_sim.cards import NO_TRUMP, deck, format_card, format_trump, is_joker, suit_of
+from shengji_sim.errors import ShengjiError
 from shengji_sim.rng import Rng, hand_seed
 from shengji_sim.rules.bidding import (
     Declaration,
@@ -67,7 +68,7 @@ MAX_REDEALS = 1000
 MAX_LEAD_ATTEMPTS = 20
 
 
-class GameError(RuntimeError):
+class GameError(ShengjiError, RuntimeError):
     """A player broke the protocol (an option out of range, an illegal play)."""
 
 
@@ -199,7 +200,8 @@ def _first_recipient(st: HandState) -> int:
 
 
 def _deal_and_declare(st: HandState) -> bool:
-    """DECK-4 and BID-1..8; False when the hand must be redealt."""
+    """DECK-4 and BID-1, BID-2, BID-3, BID-4, BID-5, BID-6, BID-7, BID-8; False when the hand must
+    be redealt."""
     v = st.variant
     cards = deck(v.decks)
     st.rng.shuffle(cards)
@@ -225,7 +227,8 @@ def _deal_and_declare(st: HandState) -> bool:
 
 
 def _declaration_options(st: HandState, seat: int, standing) -> list[Declaration]:
-    """Every declaration ``seat`` could legally show now (BID-2..6, AMB-42)."""
+    """Every declaration ``seat`` could legally show now (BID-2, BID-3, BID-4, BID-5, BID-6,
+    AMB-42)."""
     v, level = st.variant, st.level
     counts: dict[int, int] = {}
     for k in st.hands[seat]:
@@ -332,7 +335,8 @@ def _kitty_exchange(st: HandState) -> None:
 
 
 def _chaodi(st: HandState) -> None:
-    """CHAO-1..6 and DEF-21: ask round from the dealer's 下家 until all pass since a 炒."""
+    """CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6 and DEF-21: ask round from the dealer's 下家
+    until all pass since a 炒."""
     v = st.variant
     st.record["chaodi"] = []
     if not v.chaodi or not v.kitty_size:
@@ -471,7 +475,8 @@ def _play_trick(st: HandState, leader: int) -> dict:
 
 
 def _lead(st: HandState, leader: int) -> tuple[list[int], dict | None]:
-    """LEAD-3 and THROW-2..4: the leader's cards, after any refused or failed throw."""
+    """LEAD-3 and THROW-2, THROW-3, THROW-4: the leader's cards, after any refused or failed
+    throw."""
     ctx = st.ctx
     options = lead_options(ctx, st.hands[leader])
     _audit(st, "lead", leader, options)

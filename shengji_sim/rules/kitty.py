@@ -1,4 +1,6 @@
-"""Last-trick kitty scoring, 抠底 / 扣底 (KITTY-1..4, AMB-25..27, AMB-44, OTH-4, DEF-23).
+"""Last-trick kitty scoring, 抠底 / 扣底.
+
+Rules: KITTY-1, KITTY-2, KITTY-3, KITTY-4, AMB-25, AMB-26, AMB-27, AMB-44, OTH-4, DEF-23.
 
 Representation
 --------------
@@ -18,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shengji_sim.cards import TRUMP, points_of
+from shengji_sim.errors import PositionError
 from shengji_sim.rules.shapes import Context
 from shengji_sim.rules.trick import applies, lead_units, trick_points, trick_winner
 
@@ -100,7 +103,7 @@ def koudi_base(ctx: Context, plays: list[list[int]], kitty_pts: int, winner_side
     if base == "trick_points":  # (iii)
         return trick_points(plays)
     if attacker_points is None:  # (ii) loser_points
-        raise ValueError("AMB-27 (ii) loser_points needs attacker_points")
+        raise PositionError("AMB-27 (ii) loser_points needs attacker_points")
     if winner_side == "dealer":
         return attacker_points
     return ctx.variant.total_points - attacker_points
@@ -110,7 +113,7 @@ def judge_kitty(ctx: Context, plays: list[list[int]], leader_side: str, kitty: l
                 attacker_points: int | None = None) -> KittyResult:
     """Score the kitty after the last trick (KITTY-2, KITTY-3)."""
     if leader_side not in SIDES:
-        raise ValueError(f"leader_side must be 'dealer' or 'attackers', got {leader_side!r}")
+        raise PositionError(f"leader_side must be 'dealer' or 'attackers', got {leader_side!r}")
     variant = ctx.variant
     winner = trick_winner(ctx, plays)
     winner_side = side_of(winner, leader_side)

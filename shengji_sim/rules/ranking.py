@@ -1,4 +1,6 @@
-"""Effective suit, power order and tractor adjacency for one hand (TRUMP-*, COMBO-5..9).
+"""Effective suit, power order and tractor adjacency for one hand.
+
+Rules: TRUMP-*, COMBO-5, COMBO-6, COMBO-7, COMBO-8, COMBO-9.
 
 Representation
 --------------
@@ -17,12 +19,12 @@ trump suit (0..3, or 4 = no-trump). It holds, per card kind (0..53):
     (off-suit level cards under AMB-08 A, DEF-3: the earlier play wins). Trumps have powers
     above every off-suit card.
 ``chains``
-    tractor adjacency (COMBO-5..9, AMB-03..06, DEF-1, DEF-2). A chain is a sequence of
-    *tiers* ordered from low to high; a tier is a tuple of kinds that occupy the same step
-    (several kinds only under AMB-04 B, e.g. the three off-suit level cards). A tractor of
-    width ``w`` is ``k >= 2`` consecutive tiers of one chain, one kind per tier, each held
-    ``w`` times. The same kind may appear in several chains (an ace that may be high or low,
-    AMB-05 A); a run may not continue through a chain boundary.
+    tractor adjacency (COMBO-5, COMBO-6, COMBO-7, COMBO-8, COMBO-9, AMB-03, AMB-04, AMB-05, AMB-06,
+    DEF-1, DEF-2). A chain is a sequence of *tiers* ordered from low to high; a tier is a tuple of
+    kinds that occupy the same step (several kinds only under AMB-04 B, e.g. the three off-suit
+    level cards). A tractor of width ``w`` is ``k >= 2`` consecutive tiers of one chain, one kind
+    per tier, each held ``w`` times. The same kind may appear in several chains (an ace that may be
+    high or low, AMB-05 A); a run may not continue through a chain boundary.
 
 The ranking never looks at a hand; it is the per-hand table that the follow, trick and
 throw rules read.

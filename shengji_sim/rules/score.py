@@ -1,4 +1,7 @@
-"""Level change and dealer succession after a hand (LEVEL-1..8, SCORE-1, DEALER-1..3).
+"""Level change and dealer succession after a hand.
+
+Rules: LEVEL-1, LEVEL-2, LEVEL-3, LEVEL-4, LEVEL-5, LEVEL-6, LEVEL-7, LEVEL-8, SCORE-1, DEALER-1,
+DEALER-2, DEALER-3.
 
 Representation
 --------------

@@ -1,10 +1,12 @@
-"""Shapes of plays (COMBO-1..10): units, tractors, lead decomposition, realizations.
+"""Shapes of plays: units, tractors, lead decomposition, realizations.
+
+Rules: COMBO-1, COMBO-2, COMBO-3, COMBO-4, COMBO-5, COMBO-6, COMBO-7, COMBO-8, COMBO-9, COMBO-10.
 
 Representation
 --------------
-A :class:`Unit` is one component of a play: ``width`` copies of each kind in ``kinds``,
-the kinds listed in chain order from low to high. ``len(kinds) == 1`` is a set (single,
-pair, triple, quad: COMBO-1..4); ``len(kinds) >= 2`` is a tractor of that width (COMBO-5,
+A :class:`Unit` is one component of a play: ``width`` copies of each kind in ``kinds``, the kinds
+listed in chain order from low to high. ``len(kinds) == 1`` is a set (single, pair, triple, quad:
+COMBO-1, COMBO-2, COMBO-3, COMBO-4); ``len(kinds) >= 2`` is a tractor of that width (COMBO-5,
 COMBO-6). A *pattern* is the shape alone, ``(width, length)``.
 
 Holdings are count vectors (tuples of 54 ints). Whether a larger set may stand in for a

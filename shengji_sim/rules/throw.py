@@ -1,4 +1,7 @@
-"""Throw (甩牌) validity and failure (THROW-1..7, AMB-20..24, AMB-43, AMB-47, DEF-9, OTH-3, OTH-8).
+"""Throw (甩牌) validity and failure.
+
+Rules: THROW-1, THROW-2, THROW-3, THROW-4, THROW-5, THROW-6, THROW-7, AMB-20, AMB-21, AMB-22,
+AMB-23, AMB-24, AMB-43, AMB-47, DEF-9, OTH-3, OTH-8.
 
 Representation
 --------------
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from shengji_sim.errors import PositionError
 from shengji_sim.rules.shapes import Context, Unit, unit_top
 from shengji_sim.rules.trick import (
     Claim,
@@ -178,9 +182,10 @@ def jj4_restriction(ctx: Context, group: int, others: list[list[int]]) -> str | 
 
 
 def judge_throw(ctx: Context, lead: list[int], others: list[list[int]]) -> ThrowResult:
-    """Judge a lead that may be a throw (THROW-1..7)."""
+    """Judge a lead that may be a throw (THROW-1, THROW-2, THROW-3, THROW-4, THROW-5, THROW-6,
+    THROW-7)."""
     if len(others) != 3:
-        raise ValueError(f"expected the hands of the 3 other players, got {len(others)}")
+        raise PositionError(f"expected the hands of the 3 other players, got {len(others)}")
     units = lead_units(ctx, lead)
     if len(units) == 1:
         return ThrowResult(True, list(lead), reason="THROW-1: one unit, not a throw")

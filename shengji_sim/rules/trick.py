@@ -1,4 +1,7 @@
-"""Trick winner (CMP-1..9, TRUMP-6, TRUMP-7, FOLLOW-12, DEF-3, DEF-4, OTH-1, OTH-2).
+"""Trick winner.
+
+Rules: CMP-1, CMP-2, CMP-3, CMP-4, CMP-5, CMP-6, CMP-7, CMP-8, CMP-9, TRUMP-6, TRUMP-7, FOLLOW-12,
+DEF-3, DEF-4, OTH-1, OTH-2.
 
 Representation
 --------------
@@ -11,9 +14,9 @@ suit, the wrong shape) gets ``None``. Winning is resolved in turn order: the lea
 the best so far, and each later claim replaces it iff it :func:`beats <claim_beats>` it
 strictly (TRUMP-7, DEF-3: on equal strength the earlier play wins).
 
-* :class:`Claim` (simple lead): ``ruff`` (a trump play on an off-suit lead, TRUMP-6), the
-  shape it answers with as ``(width, length)`` (the led shape, or a substitute of CMP-2..4
-  under AMB-09/10/11/41), and ``top`` (CMP-1 power of the unit, ``unit_top``).
+* :class:`Claim` (simple lead): ``ruff`` (a trump play on an off-suit lead, TRUMP-6), the shape it
+  answers with as ``(width, length)`` (the led shape, or a substitute of CMP-2, CMP-3, CMP-4 under
+  AMB-09, AMB-10, AMB-11, AMB-41), and ``top`` (CMP-1 power of the unit, ``unit_top``).
 * :class:`ThrowClaim` (throw lead): ``ruff``, the OTH-1 comparison ``key`` and, for OTH-1 B,
   ``reps``: the realizations of the lead's units in the play.
 """
@@ -25,6 +28,7 @@ from itertools import combinations
 from typing import Any
 
 from shengji_sim.cards import TRUMP, points_of, to_counts
+from shengji_sim.errors import PositionError
 from shengji_sim.rules.shapes import (
     Context,
     Counts,
@@ -72,11 +76,12 @@ def counts_of(cards: list[int]) -> Counts:
 
 
 def lead_units(ctx: Context, lead: list[int]) -> tuple[Unit, ...]:
-    """Canonical units of a lead (DEF-4); raises ValueError for a lead mixing suits (DEF-27)."""
+    """Canonical units of a lead (DEF-4); raises PositionError for an empty lead or one mixing
+    suits (DEF-27)."""
     if not lead:
-        raise ValueError("empty lead")
+        raise PositionError("empty lead")
     if len({ctx.ranking.eff_suit[k] for k in lead}) != 1:
-        raise ValueError("the lead mixes suits (DEF-27)")
+        raise PositionError("the lead mixes suits (DEF-27)")
     return decompose(ctx, counts_of(lead))
 
 
@@ -116,7 +121,7 @@ class Claim:
 
 
 def substitute_patterns(ctx: Context, lead: Unit, ruff: bool) -> list[Pattern]:
-    """Stronger shapes of the lead's card count that count as matching it (CMP-2..4).
+    """Stronger shapes of the lead's card count that count as matching it (CMP-2, CMP-3, CMP-4).
 
     AMB-10: A in suit and as a ruff; B only in the led suit (a substitute ruff counts only as
     pairs, so it cannot win); C never. AMB-09 C: a quad never counts against a 2-pair tractor
@@ -171,9 +176,9 @@ def simple_answers(ctx: Context, lead: Unit, counts: Counts, ruff: bool,
 def claim_beats(ctx: Context, challenger: Claim, best: Claim) -> bool:
     """Does ``challenger`` strictly beat ``best`` (both answers to the same simple lead)?
 
-    A ruff beats any led-suit play (TRUMP-6). Then the stronger shape class wins: pair tractor
-    < triple tractor < quad tractor of the same count, 2-pair tractor < quad (CMP-2..4), except
-    that under AMB-09 B a quad beats a 2-pair tractor only if its power is at least the
+    A ruff beats any led-suit play (TRUMP-6). Then the stronger shape class wins: pair tractor <
+    triple tractor < quad tractor of the same count, 2-pair tractor < quad (CMP-2, CMP-3, CMP-4),
+    except that under AMB-09 B a quad beats a 2-pair tractor only if its power is at least the
     tractor's top. The same class compares tops (CMP-1); equal does not beat (TRUMP-7, DEF-3).
     """
     if challenger.ruff != best.ruff:
@@ -355,11 +360,11 @@ def trick_winner(ctx: Context, plays: list[list[int]]) -> int:
     strictly, so among equal plays the earliest wins (TRUMP-7, DEF-3).
     """
     if not 2 <= len(plays) <= 4:
-        raise ValueError(f"a trick has 2 to 4 plays, got {len(plays)}")
+        raise PositionError(f"a trick has 2 to 4 plays, got {len(plays)}")
     size = len(plays[0])
     for i, play in enumerate(plays):
         if len(play) != size:
-            raise ValueError(f"play {i} has {len(play)} cards, the lead has {size}")
+            raise PositionError(f"play {i} has {len(play)} cards, the lead has {size}")
     units = lead_units(ctx, plays[0])
     best_index = 0
     best = play_claim(ctx, units, plays[0], is_lead=True)

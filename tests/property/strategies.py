@@ -1,8 +1,8 @@
-"""Hypothesis strategies for follow positions (STYLE.md B3, harness items 4, 6 and 7).
+"""Hypothesis strategies for follow positions, leaning towards rare shapes.
 
-A :class:`Position` is a variant (a built-in name plus ``--amb`` overrides drawn from the
-follow switches AMB-11..19, AMB-41, OTH-5 and OTH-6), a level and a trump (NT included), a
-legal lead of the deck and a follower's hand.
+A :class:`Position` is a variant (a built-in name plus ``--amb`` overrides drawn from the follow
+switches AMB-11, AMB-12, AMB-13, AMB-14, AMB-15, AMB-16, AMB-17, AMB-18, AMB-19, AMB-41, OTH-5 and
+OTH-6), a level and a trump (NT included), a legal lead of the deck and a follower's hand.
 
 * The lead is one follow group (RULES.md TRUMP-1 / DEF-12, DEF-27): a single, pair, triple
   or quad (as the deck allows), a tractor of a width in ``ranking.tractor_widths`` built from
@@ -259,7 +259,7 @@ def positions(draw, variants: tuple[str, ...] = VARIANTS, overrides: bool = True
     pos = Position(name, ambs, level, trump, tuple(lead), tuple(hand), n_tractors)
     if currently_in_test_context():
         # Steer towards big structured leads that the follower must answer in shape: a
-        # short follower (FOLLOW-1/2) scores 0 unless short holdings were asked for.
+        # short follower (FOLLOW-1, FOLLOW-2) scores 0 unless short holdings were asked for.
         weight = 1.0 if holding == "short" or len(pos.holding()) > len(lead) else 0.0
         target(weight * n_tractors, label="lead_tractor_units")
         target(weight * len(lead), label="lead_size")

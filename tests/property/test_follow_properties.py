@@ -1,9 +1,10 @@
-"""Properties of the follow rules (RULES.md §2.7 FOLLOW-1..12, DEF-5, DEF-8; STYLE.md B1-B3).
+"""Properties of the follow rules (RULES.md §2.7 FOLLOW-1, FOLLOW-2, FOLLOW-3, FOLLOW-4, FOLLOW-5,
+FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11, FOLLOW-12, DEF-5, DEF-8).
 
-Generator/checker agreement (harness item 4): whatever ``legal_follows`` lists passes
+Generator/checker agreement: whatever ``legal_follows`` lists passes
 ``check_follow``, and on small hands every multiset ``check_follow`` accepts is listed
 (a depth-1 "perft" of the follow). ``test_DEF_5_matches_independent_oracle`` is a
-differential test (B2) against a brute-force reading of DEF-5 / AMB-16 A for classic-2deck,
+differential test against a brute-force reading of DEF-5 / AMB-16 A for classic-2deck,
 written here without the engine's rows. Positions come from :mod:`.strategies`; failures
 print a ``position(...)`` call that pastes into ``@example``.
 """

@@ -23,7 +23,9 @@ GAME_EXAMPLES = max(3, settings.default.max_examples // 20)
 @settings(max_examples=GAME_EXAMPLES)
 @given(data=st.data())
 def test_offered_moves_are_legal(variant: str, data) -> None:
-    """LEAD-3, DEF-27, FOLLOW-1..11, BID-2..6, KITTY-1, CHAO-2..6 at every decision."""
+    """LEAD-3, DEF-27, FOLLOW-1, FOLLOW-2, FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7,
+    FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11, BID-2, BID-3, BID-4, BID-5, BID-6, KITTY-1, CHAO-2,
+    CHAO-3, CHAO-4, CHAO-5, CHAO-6 at every decision."""
     pos = data.draw(positions_of("game", variant, vary=True))
     CATALOGUE["offered_moves_legal"].check(pos)
 
@@ -39,6 +41,7 @@ def test_level_invariance(variant: str, data) -> None:
 @pytest.mark.parametrize("variant", VARIANTS)
 @given(data=st.data())
 def test_leads_and_follows_agree(variant: str, data) -> None:
-    """AMB-41, FOLLOW-5..11: a first-row follow is one unit when led."""
+    """AMB-41, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11: a first-row
+    follow is one unit when led."""
     pos = data.draw(positions_of("follow", variant, vary=True))
     CATALOGUE["leads_follows_agree"].check(pos)

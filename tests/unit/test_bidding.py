@@ -1,5 +1,6 @@
-"""Declaring trump (shengji_sim.rules.bidding): RULES.md §5.8 EX-B-*, BID-1..9, DEALER-4,
-DEF-20, DEF-24, DEF-25, AMB-30/31/33/35/42/45/46, and independent positions.
+"""Declaring trump (shengji_sim.rules.bidding): RULES.md §5.8 EX-B-*, BID-1, BID-2, BID-3, BID-4,
+BID-5, BID-6, BID-7, BID-8, BID-9, DEALER-4, DEF-20, DEF-24, DEF-25, AMB-30, AMB-31, AMB-33, AMB-35,
+AMB-42, AMB-45, AMB-46, and independent positions.
 
 Seats: the seeds' P1..P4 are seats 0..3 in play order (AMB-34 A).
 """
@@ -93,7 +94,7 @@ def test_EX_B_JJ4_28_no_bids_spades(hand):
 
 
 # ---------------------------------------------------------------------------------------------
-# BID-1..9
+# BID-1, BID-2, BID-3, BID-4, BID-5, BID-6, BID-7, BID-8, BID-9
 
 
 def test_BID_1_first_declaration_sets_the_suit_std2():

@@ -1,5 +1,5 @@
-"""炒底 (shengji_sim.rules.chaodi): RULES.md §5.8 EX-B-CZ4-72/73, CHAO-1..6, DEF-21,
-AMB-29, AMB-32, AMB-34 (direction), and independent positions.
+"""炒底 (shengji_sim.rules.chaodi): RULES.md §5.8 EX-B-CZ4-72, EX-B-CZ4-73, CHAO-1, CHAO-2, CHAO-3,
+CHAO-4, CHAO-5, CHAO-6, DEF-21, AMB-29, AMB-32, AMB-34 (direction), and independent positions.
 
 Seats: the seeds' P1..P4 are seats 0..3 in play order (AMB-34 A).
 """
@@ -72,7 +72,7 @@ def test_EX_B_CZ4_73_no_chaodi_after_kitty_flip(cards):
 
 
 # ---------------------------------------------------------------------------------------------
-# CHAO-1..6
+# CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6
 
 
 @pytest.mark.parametrize("rule_set, allowed", [

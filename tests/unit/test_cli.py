@@ -1,7 +1,9 @@
-"""The command line: judge JSON contracts (DESIGN.md), bad input exits 2 with one line."""
+"""The command line: judge JSON contracts (DESIGN.md), bad input exits 2 with one line, and
+a defect inside a command is never reported as bad input."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
@@ -9,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from shengji_sim.errors import PositionError
 from tests.helpers import run_cli
 
 CZ4 = ["--variant", "changzhou-4deck", "--level", "10", "--trump", "H"]
@@ -122,6 +125,15 @@ BAD_INPUT = [
     ("trick with one play", ["judge", "trick", "--plays", "S5"], "expected 2 to 4"),
     ("throw with two hands", ["judge", "throw", "--lead", "SA SK", "--others", "S2", "S3"],
      "expected 3"),
+    ("trick plays of different sizes", ["judge", "trick", "--plays", "S5 S5", "S6"],
+     "play 1 has 1 cards, the lead has 2"),
+    ("mixed-suit trick lead", ["judge", "trick", "--plays", "S5 D5", "S6 S7"], "mixes suits"),
+    ("mixed-suit throw", ["judge", "throw", "--lead", "SA DK", "--others", "S2", "S3", "S4"],
+     "mixes suits"),
+    ("kitty reading without attacker points", ["judge", "kitty", "--variant", "jj-4deck",
+                                               "--amb", "AMB-27=(ii)", "--plays", "S5", "S6",
+                                               "S7", "S8", "--leader-side", "dealer",
+                                               "--kitty", ""], "needs attacker_points"),
     ("empty follow lead", ["judge", "follow", "--variant", "classic-2deck", "--lead", "",
                            "--hand", "S3"], "--lead: empty"),
     ("empty trick lead", ["judge", "trick", "--plays", "", ""], "--plays #1: empty"),
@@ -192,3 +204,100 @@ def test_console_entry_point_runs_as_module() -> None:
                           capture_output=True, text=True, check=False)
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["winner_side"] == "attackers"
+
+
+# --------------------------------------------------------------- files the user names
+
+
+def _one_line_exit_2(capsys, *argv: str) -> str:
+    code, out, err = run_cli(capsys, *argv)
+    assert (code, out) == (2, ""), err
+    assert len(err.strip().splitlines()) == 1 and err.startswith("error: "), err
+    return err
+
+
+def test_play_out_in_a_missing_directory_exits_2(capsys, tmp_path: Path) -> None:
+    target = tmp_path / "missing" / "hand.txt"
+    err = _one_line_exit_2(capsys, "play", "--variant", "baifen-1deck", "--out", str(target))
+    assert f"--out {target}: cannot write" in err
+
+
+@pytest.mark.parametrize("content, needle", [
+    (b"\xff\xfe{}", "not UTF-8"),
+    (b"[1, 2]", "expected an object"),
+    (b'{"variant": "baifen-1deck"', "not a JSON game record"),
+])
+def test_replay_of_a_file_that_is_no_record_exits_2(capsys, tmp_path: Path, content: bytes,
+                                                     needle: str) -> None:
+    path = tmp_path / "record.json"
+    path.write_bytes(content)
+    assert needle in _one_line_exit_2(capsys, "replay", str(path))
+
+
+@pytest.mark.parametrize("damage, needle", [
+    (lambda rec: rec["deal"][0].__setitem__(0, "XJ"), "CardError: XJ: no such suit"),
+    (lambda rec: rec.pop("levels"), "KeyError: 'levels'"),
+])
+def test_replay_of_a_malformed_record_exits_2(capsys, tmp_path: Path, damage, needle) -> None:
+    path = tmp_path / "record.json"
+    code, _, err = run_cli(capsys, "play", "--variant", "baifen-1deck", "--format", "json",
+                           "--out", str(path))
+    assert code == 0, err
+    record = json.loads(path.read_text(encoding="utf-8"))
+    damage(record)
+    path.write_text(json.dumps(record), encoding="utf-8")
+    err = _one_line_exit_2(capsys, "replay", str(path))
+    assert "malformed game record" in err and needle in err
+
+
+@pytest.mark.parametrize("argv", [
+    ["fuzz", "--variant", "baifen-1deck"],
+    ["diff", "--variant", "classic-2deck", "--amb", "AMB-07=A", "--vs", "AMB-07=B"],
+    ["report", "rules"],
+    ["simulate", "--variant", "baifen-1deck", "--hands", "2", "--backend", "reference",
+     "--quiet"],
+])
+def test_out_under_a_file_exits_2_before_any_work(capsys, tmp_path: Path, argv) -> None:
+    (tmp_path / "file").write_text("")
+    target = tmp_path / "file" / "out"
+    err = _one_line_exit_2(capsys, *argv, "--out", str(target))
+    assert str(target) in err and "Not a directory" in err
+
+
+# ------------------------------------------------------------- defects are not bad input
+
+
+def _broken(exc_type: type[BaseException]):
+    def broken(*args, **kwargs):
+        raise exc_type("a defect inside the engine")
+    return broken
+
+
+DEFECTS = [
+    ("shengji_sim.rules.trick", "trick_winner", ValueError,
+     ["judge", "trick", "--plays", "S5", "S6"]),
+    ("shengji_sim.rules.follow", "legal_follows", KeyError,
+     ["judge", "follow", "--lead", "S5", "--hand", "S6"]),
+    ("shengji_sim.rules.score", "judge_score", AssertionError,
+     ["judge", "score", "--attacker-points", "85"]),
+    ("shengji_sim.variant", "describe_schema", OSError, ["variants", "show", "classic-2deck"]),
+    ("shengji_sim.variant", "_cross_check", ValueError, ["variants", "validate", "jj-4deck"]),
+]
+
+
+@pytest.mark.parametrize("module, name, exc_type, argv", DEFECTS,
+                         ids=[f"{d[2].__name__} in {d[1]}" for d in DEFECTS])
+def test_a_defect_inside_a_command_is_a_traceback_not_exit_2(capsys, monkeypatch, module, name,
+                                                              exc_type, argv) -> None:
+    monkeypatch.setattr(importlib.import_module(module), name, _broken(exc_type))
+    with pytest.raises(exc_type, match="a defect inside the engine"):
+        run_cli(capsys, *argv)
+
+
+def test_the_projects_input_error_from_the_same_place_exits_2(capsys, monkeypatch) -> None:
+    """The contrast to the defects above: the CLI decides by the exception's class, not by
+    where it was raised."""
+    monkeypatch.setattr(importlib.import_module("shengji_sim.rules.trick"), "trick_winner",
+                        _broken(PositionError))
+    err = _one_line_exit_2(capsys, "judge", "trick", "--plays", "S5", "S6")
+    assert "a defect inside the engine" in err

@@ -1,6 +1,6 @@
 """Hand masks (core.bits_nb) and the fast paths built on them: the masks follow the count
 vector through every removal, and a random one-card follow drawn from the masks is the one
-the general one-card kernels draw (FOLLOW-1/2, AMB-37 B, OTH-6 B), draw for draw."""
+the general one-card kernels draw (FOLLOW-1, FOLLOW-2, AMB-37 B, OTH-6 B), draw for draw."""
 
 from __future__ import annotations
 

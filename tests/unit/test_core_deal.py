@@ -4,9 +4,9 @@ The reference is ``shengji_sim.rules.game``: ``play_hand`` for whole hands, and 
 steps (``_deal_and_declare`` in the redeal loop, ``_kitty_exchange``, ``_chaodi``) re-run
 on a ``HandState`` to read the rng state after the phase. Kernels: ``core.rng_nb``,
 ``core.bidding_nb``, ``core.deal_nb``, ``core.lead_nb``. The tests of tests/unit/test_bidding.py
-that use the nobody-declares rules (BID-8, BID-9) and of tests/unit/test_chaodi.py that ask
-whether a 炒 is legal (CHAO-1..6) are re-run with the reference functions replaced by
-checkers that assert kernel == reference on each call.
+that use the nobody-declares rules (BID-8, BID-9) and of tests/unit/test_chaodi.py that ask whether
+a 炒 is legal (CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6) are re-run with the reference
+functions replaced by checkers that assert kernel == reference on each call.
 """
 
 from __future__ import annotations
@@ -455,7 +455,8 @@ def test_lead_options_match_reference(kernels, name) -> None:
             pt.kt, level, trump, lb, int(random_lead_nb(rng_nb.new_state(seed), n)))
 
 
-#: readings that change which kinds are adjacent (AMB-01..08), on the variants they apply to
+#: readings that change which kinds are adjacent (AMB-01, AMB-02, AMB-03, AMB-04, AMB-05, AMB-06,
+#: AMB-07, AMB-08), on the variants they apply to
 CHAIN_CASES = [("changzhou-4deck", "AMB-01=B"), ("changzhou-4deck", "AMB-02=B"),
                ("changzhou-4deck", "AMB-03=B"), ("changzhou-4deck", "AMB-04=C"),
                ("jj-4deck", "AMB-05=B"), ("jj-4deck", "AMB-06=B"),

@@ -1,12 +1,13 @@
 """Differential tests: the follow kernels (:mod:`shengji_sim.core.follow_nb`) against the
-reference :mod:`shengji_sim.rules.follow` (.core_contract.md "Parity is the spec").
+reference :mod:`shengji_sim.rules.follow` (docs/core-conventions.md: "Parity is the spec").
 
 * every §5 follow example (the CASES of ``test_examples_follow``) gives the same plays, count
   and rule through :func:`legal_follows_core`;
-* hypothesis positions for every built-in variant and overrides among AMB-11..19, AMB-37,
-  AMB-41, OTH-5..7: the kernel count equals ``Options.count``, ``nth(i)`` equals
-  ``Options.nth(i)`` (every i, or a sample of 200 when larger), and ``is_legal_follow_nb``
-  agrees with ``check_follow`` on listed plays and on random hand subsets.
+* hypothesis positions for every built-in variant and overrides among AMB-11, AMB-12, AMB-13,
+  AMB-14, AMB-15, AMB-16, AMB-17, AMB-18, AMB-19, AMB-37, AMB-41, OTH-5, OTH-6, OTH-7: the kernel
+  count equals ``Options.count``, ``nth(i)`` equals ``Options.nth(i)`` (every i, or a sample of 200
+  when larger), and ``is_legal_follow_nb`` agrees with ``check_follow`` on listed plays and on
+  random hand subsets.
 """
 
 from __future__ import annotations
@@ -215,7 +216,7 @@ def _assert_reference_play(ctx, lead, hand, position: int, seed: int, state, cou
     return options, got
 
 
-#: readings that change how a pair is owed or offered (AMB-16/17, OTH-5) or hand the follow
+#: readings that change how a pair is owed or offered (AMB-16, AMB-17, OTH-5) or hand the follow
 #: back to the family kernels (AMB-19 B, OTH-6 B)
 PAIR_CASES = [(n, None) for n in ("changzhou-4deck", "jj-4deck", "classic-2deck",
                                   "baifen-1deck", "classic-3deck")] + [
@@ -281,7 +282,7 @@ SHORT_CASES = [(n, None) for n in ("changzhou-4deck", "jj-4deck", "classic-2deck
 
 @pytest.mark.parametrize("name, amb", SHORT_CASES)
 def test_follow_1_2_random_short_follow_matches_reference(name, amb) -> None:
-    """FOLLOW-1/2 for a multi-card lead when the follower holds at most as many led-class
+    """FOLLOW-1, FOLLOW-2 for a multi-card lead when the follower holds at most as many led-class
     cards as the lead has: ``game_nb._random_short_follow_nb`` plays what
     ``RandomPlayer.follow`` plays over the reference's ``follow_options`` (all led-class
     cards plus free cards), with the same rule, no table row and the same draws; it
@@ -347,10 +348,10 @@ TRIPLE_CASES = [(n, None) for n in ("changzhou-4deck", "jj-4deck", "classic-3dec
 
 @pytest.mark.parametrize("name, amb", TRIPLE_CASES)
 def test_def_8_def_5_random_triple_follow_matches_reference(name, amb) -> None:
-    """DEF-8 / DEF-5 for a triple lead (no FOLLOW-4..10 table): ``random_triple_follow_nb``
-    plays what ``RandomPlayer.follow`` plays over the reference's ``follow_options`` (same
-    draw, rule and row: a triple, else a pair and a card, else three cards), or declines
-    (rule -1) without drawing."""
+    """DEF-8 / DEF-5 for a triple lead (no FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8,
+    FOLLOW-9, FOLLOW-10 table): ``random_triple_follow_nb`` plays what ``RandomPlayer.follow`` plays
+    over the reference's ``follow_options`` (same draw, rule and row: a triple, else a pair and a
+    card, else three cards), or declines (rule -1) without drawing."""
     v = load_variant(name, amb=[amb] if amb else [])
     p = prepared(v)
     rnd = random.Random(f"triple {name} {amb}")

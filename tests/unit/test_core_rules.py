@@ -4,11 +4,12 @@ throw_nb / kitty_nb / score_nb vs rules.throw / rules.kitty / rules.score / rule
 * Every test of tests/unit/test_throw.py (§5.5), test_kitty.py (§5.6), test_score.py (§5.7)
   and test_match.py re-run with the reference function replaced by a checker that asserts
   kernel == reference on each call.
-* Hypothesis differential tests (B2) on every built-in variant: throws of 2-3 components
-  against random other hands (AMB-09/10/17/20/21/22/23/24/41/43/47, OTH-3, OTH-8); every
-  pair-tractor throw against every stronger shape (AMB-47 under both letters); kitty results
-  of random last tricks (AMB-25/26/27/44, OTH-4, caps); score tables for every attacker
-  point value in a range (AMB-34/36, caps, negative scores) and match steps (AMB-38).
+* Hypothesis differential tests on every built-in variant: throws of 2-3 components against
+  random other hands (AMB-09, AMB-10, AMB-17, AMB-20, AMB-21, AMB-22, AMB-23, AMB-24, AMB-41,
+  AMB-43, AMB-47, OTH-3, OTH-8); every pair-tractor throw against every stronger shape (AMB-47 under
+  both letters); kitty results of random last tricks (AMB-25, AMB-26, AMB-27, AMB-44, OTH-4, caps);
+  score tables for every attacker point value in a range (AMB-34, AMB-36, caps, negative scores) and
+  match steps (AMB-38).
 """
 
 from __future__ import annotations

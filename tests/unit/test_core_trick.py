@@ -3,11 +3,10 @@ shengji_sim.core.trick_nb vs shengji_sim.rules.shapes / rules.trick).
 
 * RULES.md §5.4 (EX-C) through the kernels, and every test of tests/unit/test_trick.py
   re-run with ``trick_winner`` replaced by a checker that asserts kernel == reference.
-* Hypothesis differential tests (B2) on every built-in variant with samples of the
-  comparison overrides (AMB-08/09/10/11/17/40/41, OTH-1/2): ``decompose`` of random leads
-  and count vectors; trick winners of 2-4 plays built from legal follows
-  (``rules.follow.legal_follows``), structured led-suit plays, structured ruffs and
-  discards.
+* Hypothesis differential tests on every built-in variant with samples of the comparison
+  overrides (AMB-08, AMB-09, AMB-10, AMB-11, AMB-17, AMB-40, AMB-41, OTH-1, OTH-2): ``decompose`` of
+  random leads and count vectors; trick winners of 2-4 plays built from legal follows
+  (``rules.follow.legal_follows``), structured led-suit plays, structured ruffs and discards.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Follow rules by ID (FOLLOW-1..11, DEF-5, DEF-8, THROW-5) and every follow switch of §4/§7
+"""Follow rules by ID (FOLLOW-1, FOLLOW-2, FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7,
+FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11, DEF-5, DEF-8, THROW-5) and every follow switch of §4/§7
 with a position where its readings differ. Positions here are not the §5 examples."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ from shengji_sim.fuzz import properties as P
 from shengji_sim.fuzz.diff import diff_readings, follow_sets_differ
 from shengji_sim.fuzz.runner import judge_command, run_catalogue, run_property
 from shengji_sim.fuzz.strategies import game_machine, position
-from shengji_sim.rules import follow, tables, trick
+from shengji_sim.rules import follow, follow_tables, trick
 
 CAT = P.CATALOGUE
 
@@ -227,11 +227,11 @@ def test_planted_winner_ignores_trumps(monkeypatch) -> None:
 
 
 def test_planted_table_gap(monkeypatch) -> None:
-    original = tables.jj4_table
+    original = follow_tables.jj4_table
 
     def gap(lead, two_quads, pairtractor_vs_triple):
         rows = original(lead, two_quads, pairtractor_vs_triple)
-        return rows[:-1] if lead == tables.Q else rows  # table 5 loses "4 singles"
+        return rows[:-1] if lead == follow_tables.Q else rows  # table 5 loses "4 singles"
 
     monkeypatch.setattr(follow, "jj4_table", gap)
     run = run_property(CAT["follow_exists"], "jj-4deck", max_examples=600, seed=3)

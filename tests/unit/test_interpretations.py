@@ -15,7 +15,7 @@ from shengji_sim.interpretations import (
 from shengji_sim.variant import SCHEMA, load_variant
 from tests.helpers import NAMES
 
-# Key names per item, transcribed from .variant_contract.md.
+# Key names per item, written out independently of the registry (DESIGN.md "Variant files").
 CONTRACT_KEYS = {
     "AMB-01": "fixed_two", "AMB-02": "jj_special_order", "AMB-03": "level_card_in_plain_run",
     "AMB-04": "special_adjacency", "AMB-05": "ace_adjacency", "AMB-06": "gap_adjacency",

@@ -1,5 +1,5 @@
-"""Last-trick kitty scoring (shengji_sim.rules.kitty): RULES.md §5.6, KITTY-1..4, AMB-25/26/27/44,
-OTH-4, DEF-23, and independent positions."""
+"""Last-trick kitty scoring (shengji_sim.rules.kitty): RULES.md §5.6, KITTY-1, KITTY-2, KITTY-3,
+KITTY-4, AMB-25, AMB-26, AMB-27, AMB-44, OTH-4, DEF-23, and independent positions."""
 
 from __future__ import annotations
 

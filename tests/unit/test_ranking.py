@@ -1,5 +1,7 @@
-"""Per-hand tables: TRUMP-1..8, COMBO-5..9, DEF-1/2/12/13 and the adjacency switches
-AMB-01..08 (each switch has a test where its readings give different answers)."""
+"""Per-hand tables: TRUMP-1, TRUMP-2, TRUMP-3, TRUMP-4, TRUMP-5, TRUMP-6, TRUMP-7, TRUMP-8, COMBO-5,
+COMBO-6, COMBO-7, COMBO-8, COMBO-9, DEF-1, DEF-2, DEF-12, DEF-13 and the adjacency switches AMB-01,
+AMB-02, AMB-03, AMB-04, AMB-05, AMB-06, AMB-07, AMB-08 (each switch has a test where its readings
+give different answers)."""
 
 from __future__ import annotations
 

@@ -7,9 +7,9 @@ turn order, leads after trick 1) are listed in DEFERRED with the reason.
 
 from __future__ import annotations
 
-import ast
-import re
 from pathlib import Path
+
+from tools import rule_index
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "RULES.md"
@@ -26,32 +26,21 @@ DEFERRED = {
 
 
 def rule_ids() -> list[str]:
-    text = RULES.read_text(encoding="utf-8")
-    section = text[text.index("## 2. Rule catalogue"):text.index("## 3. Variants")]
-    return sorted(set(re.findall(r"^\*\*([A-Z]+-\d+) ", section, flags=re.M)))
+    return rule_index.rule_ids(RULES.read_text(encoding="utf-8"))
 
 
 def switch_ids() -> list[str]:
-    text = RULES.read_text(encoding="utf-8")
-    amb = set(re.findall(r"^### (AMB-\d\d) ", text, flags=re.M))
-    oth = set(re.findall(r"^\| (OTH-\d) \|", text, flags=re.M))
-    return sorted(amb | oth)
+    return rule_index.switch_ids(RULES.read_text(encoding="utf-8"))
 
 
 def collect_test_names() -> set[str]:
-    names: set[str] = set()
-    for path in TESTS.rglob("test_*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-                if node.name.startswith("test"):
-                    names.add(node.name)
-    return names
+    return {name for path in TESTS.rglob("test_*.py") for name in rule_index.named_tests(path)}
 
 
 def _named(rule: str, names: set[str]) -> bool:
-    token = rule.replace("-", "_")
-    return any(re.search(rf"(^|_){token}(_|$)", name) for name in names)
+    """Is there a test named after ``rule`` (``test_CMP_3_...``; docs/rule-index.md lists the
+    same tests)?"""
+    return any(rule in rule_index.ids_in_test_name(name) for name in names)
 
 
 def test_rules_md_lists_the_catalogue() -> None:

@@ -1,5 +1,6 @@
-"""Level change and dealer succession (shengji_sim.rules.score): RULES.md §5.7, LEVEL-1..8,
-SCORE-1, DEALER-1..3, DEF-14..17, DEF-26, DEF-28, AMB-34, AMB-36, AMB-39."""
+"""Level change and dealer succession (shengji_sim.rules.score): RULES.md §5.7, LEVEL-1, LEVEL-2,
+LEVEL-3, LEVEL-4, LEVEL-5, LEVEL-6, LEVEL-7, LEVEL-8, SCORE-1, DEALER-1, DEALER-2, DEALER-3, DEF-14,
+DEF-15, DEF-16, DEF-17, DEF-26, DEF-28, AMB-34, AMB-36, AMB-39."""
 
 from __future__ import annotations
 

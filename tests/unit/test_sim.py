@@ -318,6 +318,25 @@ def test_out_dir_with_foreign_part_files_is_refused(capsys, tmp_path: Path) -> N
     assert code == 2 and "no run.json" in err
 
 
+def test_unreadable_run_files_are_sim_errors(baifen, tmp_path: Path) -> None:
+    """Files of a run directory that cannot be read (the user's to fix) are bad input, a
+    SimError naming the file, never a bare OSError or pyarrow error."""
+    (tmp_path / "m" / sim.MANIFEST).mkdir(parents=True)  # run.json is a directory
+    with pytest.raises(sim.SimError, match="cannot read the manifest"):
+        sim.load_manifest(tmp_path / "m")
+    (tmp_path / "u").mkdir()
+    (tmp_path / "u" / sim.MANIFEST).write_bytes(b"\xff\xfe")
+    with pytest.raises(sim.SimError, match="not UTF-8"):
+        sim.load_manifest(tmp_path / "u")
+    part = tmp_path / "part-000000000000.parquet"
+    part.write_bytes(b"not parquet")
+    with pytest.raises(sim.SimError, match="unreadable part file"):
+        sim.read_part(part)
+    (tmp_path / "file").write_text("")
+    with pytest.raises(sim.SimError, match="cannot create the run directory"):
+        sim.run(baifen, "random", 0, 2, tmp_path / "file" / "run", backend="reference")
+
+
 def test_sigterm_keeps_written_chunks_and_resume_completes(classic_rows, tmp_path) -> None:
     """A real process stopped by SIGTERM mid-run; --resume ends with the uninterrupted rows."""
     import os

@@ -1,5 +1,6 @@
-"""Throw validity and failure (shengji_sim.rules.throw): RULES.md §5.5, THROW-1..7, AMB-20..24,
-AMB-43, AMB-47, DEF-9, OTH-3, OTH-8, and independent positions."""
+"""Throw validity and failure (shengji_sim.rules.throw): RULES.md §5.5, THROW-1, THROW-2, THROW-3,
+THROW-4, THROW-5, THROW-6, THROW-7, AMB-20, AMB-21, AMB-22, AMB-23, AMB-24, AMB-43, AMB-47, DEF-9,
+OTH-3, OTH-8, and independent positions."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Trick winner (shengji_sim.rules.trick): RULES.md §5.4 examples, CMP-1..9, TRUMP-6/7, DEF-3/4,
-FOLLOW-12, AMB-08/09/10/11/40/41, OTH-1/2, and independent positions."""
+"""Trick winner (shengji_sim.rules.trick): RULES.md §5.4 examples, CMP-1, CMP-2, CMP-3, CMP-4,
+CMP-5, CMP-6, CMP-7, CMP-8, CMP-9, TRUMP-6, TRUMP-7, DEF-3, DEF-4, FOLLOW-12, AMB-08, AMB-09,
+AMB-10, AMB-11, AMB-40, AMB-41, OTH-1, OTH-2, and independent positions."""
 
 from __future__ import annotations
 

@@ -108,7 +108,7 @@ def _section8() -> dict[str, dict[str, str | None]]:
 
 S8 = _section8()
 
-# Non-AMB values per built-in (.variant_contract.md "Per-variant non-AMB values").
+# Non-AMB values per built-in, from the seed rule sets (RULES.md §3 and §6).
 NON_AMB: dict[str, dict[str, Any]] = {
     "CZ4": dict(decks=4, hand_size=52, kitty_size=8, deal_order="random_first_then_dealer",
                 starting_level="2", joker_tractor=True, tractor_units=(2, 3, 4),
@@ -152,7 +152,7 @@ NON_AMB: dict[str, dict[str, Any]] = {
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "invalid_variants"
 
-# file stem -> expected message substring (STYLE.md harness item 10: table-driven corpus).
+# file stem -> expected message substring (a table-driven corpus of bad files).
 INVALID: dict[str, str] = {
     "unknown_key": "key 'ruff_conditon': unknown key in [follow] (did you mean 'ruff_condition'?)",
     "unknown_section": "section [folow]: unknown section (did you mean 'follow'?)",

@@ -1,14 +1,18 @@
-"""The seeds' follow tables as data (FOLLOW-4..10, 000 lines 46-50, 002 lines 86-222).
+"""The seeds' follow tables as data: CZ4's chains (FOLLOW-4, 000 lines 46-50) and JJ4's
+tables (FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, 002 lines 86-222).
+
+Read by the reference follow rules (:mod:`shengji_sim.rules.follow`) and by the follow
+kernels, which build constant arrays from these rows (:mod:`shengji_sim.core.follow_nb`).
 
 Representation
 --------------
 Patterns are ``(width, length)``: ``P`` pair, ``TR`` triple, ``Q`` quad, ``T2``/``T3``/``T4``
 pair tractors of 2/3/4 pairs, ``TT`` 2-triple tractor, ``QT`` 2-quad tractor.
 
-A JJ4 *table* (FOLLOW-5..10) is a list of rows; a row is a list of alternatives (the seed's
-"或 / 可选", player's choice); an alternative lists the row's structured components, and
-its "singles" are whatever led-suit cards fill the rest (FOLLOW-11). Each row keeps the seed
-line it comes from.
+A JJ4 *table* (FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10) is a list of
+rows; a row is a list of alternatives (the seed's "或 / 可选", player's choice); an
+alternative lists the row's structured components, and its "singles" are whatever
+led-suit cards fill the rest (FOLLOW-11). Each row keeps the seed line it comes from.
 
 A CZ4 *chain* (FOLLOW-4) is the sequence of elements "X—Y—Z" of one 000 line; how a chain
 fills the lead's card count is AMB-15.
