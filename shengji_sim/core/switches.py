@@ -212,11 +212,11 @@ V_QUAD_VS_TRACTOR_BY_POWER = 1
 #: AMB-09 C: 'never_when_tractor_led', against a tractor lead a quad is just two pairs
 V_QUAD_VS_TRACTOR_NEVER_WHEN_TRACTOR_LED = 2
 
-#: CMP-2..4, CMP-8, AMB-10: may a stronger same-count shape follow/ruff and win (key
+#: CMP-2, CMP-3, CMP-4, CMP-8, AMB-10: may a stronger same-count shape follow/ruff and win (key
 #: 'substitute_shapes')
 SW_SUBSTITUTE_SHAPES = 23
 #: AMB-10 A: 'allowed_and_wins', an outranking same-count shape matches when following or ruffing
-#: and wins by CMP-2..4
+#: and wins by CMP-2, CMP-3, CMP-4
 V_SUBSTITUTE_SHAPES_ALLOWED_AND_WINS = 0
 #: AMB-10 B: 'wins_only_in_suit', in the led suit it matches and wins; as a ruff it counts only as
 #: pairs
@@ -252,16 +252,20 @@ V_SAME_SUIT_BEATS_THROW_YES = 1
 
 # [follow]
 
-#: FOLLOW-3..11: shape obligations: 000 chains, 002 tables, tractor->pairs, suit only (key
-#: 'follow_policy')
+#: FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11: shape
+#: obligations: 000 chains, 002 tables, tractor->pairs, suit only (key 'follow_policy')
 SW_FOLLOW_POLICY = 27
-#: FOLLOW-3..11: 'cz4_chains'
+#: FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11:
+#: 'cz4_chains'
 V_FOLLOW_POLICY_CZ4_CHAINS = 0
-#: FOLLOW-3..11: 'jj4_tables'
+#: FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11:
+#: 'jj4_tables'
 V_FOLLOW_POLICY_JJ4_TABLES = 1
-#: FOLLOW-3..11: 'tractor_pairs'
+#: FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11:
+#: 'tractor_pairs'
 V_FOLLOW_POLICY_TRACTOR_PAIRS = 2
-#: FOLLOW-3..11: 'suit_only'
+#: FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11:
+#: 'suit_only'
 V_FOLLOW_POLICY_SUIT_ONLY = 3
 
 #: FOLLOW-4, FOLLOW-7, AMB-11: 3-pair tractor lead vs a held 2-triple tractor (A, B1, C, B2) (key
@@ -324,7 +328,8 @@ V_SPLIT_SETS_YES = 0
 #: AMB-17 B: 'no', triples and quads are atomic and do not count as pairs
 V_SPLIT_SETS_NO = 1
 
-#: FOLLOW-5..10, AMB-18: JJ4 tables vs 002 line 76 (key 'jj4_follow_source')
+#: FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, AMB-18: JJ4 tables vs 002 line 76
+#: (key 'jj4_follow_source')
 SW_JJ4_FOLLOW_SOURCE = 35
 #: AMB-18 A: 'tables', the 002 tables are authoritative; line 76 is a summary
 V_JJ4_FOLLOW_SOURCE_TABLES = 0
@@ -362,7 +367,8 @@ V_LONGER_TUPLES_PROTECTED = 1
 
 #: OTH-6: shape obligations at all (other engines) (key 'shape_obligation')
 SW_SHAPE_OBLIGATION = 40
-#: OTH-6 A: 'variant', the variant's shape obligations (FOLLOW-3..11)
+#: OTH-6 A: 'variant', the variant's shape obligations (FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6,
+#: FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11)
 V_SHAPE_OBLIGATION_VARIANT = 0
 #: OTH-6 B: 'none', follow suit with as many cards as possible; no shape obligation
 V_SHAPE_OBLIGATION_NONE = 1
@@ -536,15 +542,16 @@ V_LAST_TRICK_DEALER_SIDE_KOU_DI_BOTH_SIDES = 1
 
 # [bidding]
 
-#: BID-1..4: declaring: CZ4 抢亮, JJ4 暗叫, open, ONE1 first 2 shown (key 'bid_method')
+#: BID-1, BID-2, BID-3, BID-4: declaring: CZ4 抢亮, JJ4 暗叫, open, ONE1 first 2 shown (key
+#: 'bid_method')
 SW_BID_METHOD = 62
-#: BID-1..4: 'race_open'
+#: BID-1, BID-2, BID-3, BID-4: 'race_open'
 V_BID_METHOD_RACE_OPEN = 0
-#: BID-1..4: 'hidden'
+#: BID-1, BID-2, BID-3, BID-4: 'hidden'
 V_BID_METHOD_HIDDEN = 1
-#: BID-1..4: 'open'
+#: BID-1, BID-2, BID-3, BID-4: 'open'
 V_BID_METHOD_OPEN = 2
-#: BID-1..4: 'first_two'
+#: BID-1, BID-2, BID-3, BID-4: 'first_two'
 V_BID_METHOD_FIRST_TWO = 3
 
 #: BID-2, AMB-42: which of two declarations stands (key 'bid_override_rule')
@@ -653,11 +660,11 @@ SW_CHAODI_AFTER_KITTY_FLIP = 77
 
 # [scoring]
 
-#: LEVEL-2..5, DEF-14, DEF-15: level-change table (key 'score_table')
+#: LEVEL-2, LEVEL-3, LEVEL-4, LEVEL-5, DEF-14, DEF-15: level-change table (key 'score_table')
 SW_SCORE_TABLE = 78
-#: LEVEL-2..5, DEF-14, DEF-15: 'step'
+#: LEVEL-2, LEVEL-3, LEVEL-4, LEVEL-5, DEF-14, DEF-15: 'step'
 V_SCORE_TABLE_STEP = 0
-#: LEVEL-2..5, DEF-14, DEF-15: 'one_deck'
+#: LEVEL-2, LEVEL-3, LEVEL-4, LEVEL-5, DEF-14, DEF-15: 'one_deck'
 V_SCORE_TABLE_ONE_DECK = 1
 
 #: LEVEL-2, LEVEL-3, DEF-14, DEF-15: step of the step table (4 decks 80, 3 decks 60, 2 decks 40)
