@@ -58,7 +58,7 @@ from shengji_sim.cards import (
     points_of,
 )
 from shengji_sim.errors import InputError
-from shengji_sim.interpretations import ITEMS
+from shengji_sim.interpretations import ITEMS, VariantError
 from shengji_sim.rules.shapes import Context, decompose, make_context, tractor_kinds
 from shengji_sim.variant import load_variant
 
@@ -195,10 +195,23 @@ def amb_overrides(draw, name: str, fixed: tuple[str, ...] = (),
         letters = [alt.letter for alt in ITEMS[item_id].alternatives]
         if item_id == "AMB-27":
             letters = [x for x in letters if not x.startswith("(")]
-        letter = draw(st.none() | st.sampled_from(letters))
+        letters = [x for x in letters if _loads(name, (*fixed, f"{item_id}={x}"))]
+        letter = draw(st.none() | st.sampled_from(letters)) if letters else None
         if letter is not None:
             out.append(f"{item_id}={letter}")
+    if not _loads(name, tuple(out)):
+        reject()  # readings that are possible alone but not together
     return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _loads(name: str, ambs: tuple[str, ...]) -> bool:
+    """Whether the variant takes these readings together (AMB-28 C `51+8` never sums to 216)."""
+    try:
+        variant_for(name, ambs)
+    except VariantError:
+        return False
+    return True
 
 
 @st.composite
