@@ -457,3 +457,29 @@ def test_DEF_5_AMB_11_three_pair_tractor_in_a_cz4_throw() -> None:
     assert follows(CZ4, "10", "H", lead, hand, ["AMB-11=A"]) == \
         plays(*pair_tractor, *triple_tractor)
     assert follows(CZ4, "10", "H", lead, hand, ["AMB-11=C"]) == plays(*triple_tractor)
+
+
+def test_AMB_11_without_a_table_three_decks() -> None:
+    """THREE3 has no follow table (DEF-8 -> DEF-5); AMB-11 still decides whether the 2-triple
+    tractor stands beside the 3-pair tractor (A), is not owed (B2, THREE3's default) or comes
+    first (C)."""
+    lead, hand = "S6 S6 S7 S7 S8 S8", "S9 S9 S10 S10 SJ SJ SK SK SK SA SA SA"
+    tractor, triples = "S9 S9 S10 S10 SJ SJ", "SK SK SK SA SA SA"
+    assert follows("classic-3deck", "2", "H", lead, hand) == plays(tractor)
+    assert follows("classic-3deck", "2", "H", lead, hand, ["AMB-11=A"]) == plays(tractor, triples)
+    assert follows("classic-3deck", "2", "H", lead, hand, ["AMB-11=C"]) == plays(triples)
+
+
+@pytest.mark.parametrize(("name", "lead", "hand", "play", "amb", "why"), [
+    ("classic-2deck", "S5 S5", "S3 S3 S9", "S3 S3", [], "FOLLOW-3: satisfies row 1: pair"),
+    ("classic-2deck", "S5 S5", "S3 S3 S9", "S3 S9", ["OTH-6=B"],
+     "OTH-6 B: satisfies follow suit, no shape obligation"),
+    ("classic-2deck", "SA SK", "S3 S4 S9", "S3 S9", [],
+     "FOLLOW-1: satisfies follow suit with any cards"),
+    ("classic-2deck", "SA SA S9 S9", "S3 S3 S4 S4 S7", "S3 S3 S4 S4", ["AMB-16=B"],
+     "THROW-5/DEF-8: satisfies row 1: pair + pair"),
+    ("classic-2deck", "SA SA S9 S9", "S3 S3 S4 S4 S7", "S3 S3 S4 S4", [],
+     "THROW-5/DEF-8: satisfies components: pair; pair"),
+])
+def test_FOLLOW_3_THROW_5_verdict_names_the_rule(name, lead, hand, play, amb, why) -> None:
+    assert verdict(name, "2", "H", lead, hand, play, amb) == (True, why)

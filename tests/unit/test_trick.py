@@ -414,3 +414,16 @@ def test_OTH_1_a_ruff_is_read_in_its_strongest_arrangement(letter):
     beats H9 H9 H3 H4."""
     plays = ["SK SK SQ SA", "H5 H5 HJ HJ", "H9 H9 H3 H4"]
     assert winner("CZ4", "10", "H", plays, [f"OTH-1={letter}"]) == 2
+
+
+def test_DEF_27_lead_errors_name_the_problem():
+    ctx = context("STD2", "2", "H")
+    with pytest.raises(ValueError, match=r"^empty lead$"):
+        lead_units(ctx, [])
+    with pytest.raises(ValueError, match=r"^the lead mixes suits \(DEF-27\)$"):
+        lead_units(ctx, parse_cards("SA HA"))
+
+
+def test_CMP_9_a_trick_has_two_to_four_plays():
+    with pytest.raises(ValueError, match="2 to 4 plays, got 5"):
+        winner("STD2", "2", "H", ["SA", "SK", "SQ", "SJ", "S9"])
