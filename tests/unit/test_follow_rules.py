@@ -483,3 +483,20 @@ def test_AMB_11_without_a_table_three_decks() -> None:
 ])
 def test_FOLLOW_3_THROW_5_verdict_names_the_rule(name, lead, hand, play, amb, why) -> None:
     assert verdict(name, "2", "H", lead, hand, play, amb) == (True, why)
+
+
+@pytest.mark.parametrize(("line", "lead", "hand", "owed"), [
+    (46, "S5 S5 S6 S6", "S8 S8 S9 S9 SQ SQ S3", ["S8 S8 S9 S9"]),
+    (47, "S5 S5 S5 S5", "S9 S9 S9 S9 S3 S7", ["S9 S9 S9 S9"]),
+    (48, "S5 S5 S6 S6 S7 S7", "S8 S8 S9 S9 SJ SJ SK SK", ["S8 S8 S9 S9 SJ SJ"]),
+    (49, "S5 S5 S5 S6 S6 S6", "S8 S8 S8 S9 S9 S9 SJ SJ SJ",
+     ["S8 S8 S8 S9 S9 S9", "S9 S9 S9 SJ SJ SJ"]),
+    (50, "S5 S5 S5 S5 S6 S6 S6 S6", "S8 S8 S8 S8 S9 S9 S9 S9 SJ SJ SJ SJ",
+     ["S8 S8 S8 S8 S9 S9 S9 S9", "S9 S9 S9 S9 SJ SJ SJ SJ"]),
+])
+def test_FOLLOW_4_each_chain_owes_its_first_element_when_held(line, lead, hand, owed) -> None:
+    """000 lines 46-50 (CZ4, level 10: S9 and SJ are adjacent, DEF-1): a follower who holds
+    the led shape itself plays it, under both readings of AMB-15; its parts (pairs for a
+    tractor, a triple for a quad, two separate quads for a quad tractor) are not enough."""
+    for amb in ("AMB-15=A", "AMB-15=B"):
+        assert follows(CZ4, "10", "H", lead, hand, [amb]) == plays(*owed), (line, amb)
