@@ -239,3 +239,42 @@ def test_COMBO_3_COMBO_4_triples_and_quads_need_enough_decks() -> None:
 def test_COMBO_9_ranks_either_side_of_the_level_are_adjacent_by_default() -> None:
     assert is_one_unit(ctx_for("classic-2deck", "7", "H"), "S6 S6 S8 S8")
     assert not is_one_unit(ctx_for("classic-2deck", "7", "H", ["AMB-06=B"]), "S6 S6 S8 S8")
+
+
+@pytest.mark.parametrize("level", ["2", "10"])
+def test_AMB_49_ace_low_when_the_suit_has_no_two(level) -> None:
+    """AMB-49's example (CZ4, ♥ trump): SA SA S3 S3 is two pairs under A and the lowest tractor
+    under B, at level 2 (the 2s are level cards) and at level 10 (fixed trumps) alike. B works
+    by AMB-06 A's gap rule, so with AMB-06 B it is two pairs again."""
+    lead = "SA SA S3 S3"
+    assert not is_one_unit(ctx_for("changzhou-4deck", level, "H"), lead)
+    assert not is_one_unit(ctx_for("changzhou-4deck", level, "H", ["AMB-49=A"]), lead)
+    assert is_one_unit(ctx_for("changzhou-4deck", level, "H", ["AMB-49=B"]), lead)
+    assert not is_one_unit(ctx_for("changzhou-4deck", level, "H", ["AMB-49=B", "AMB-06=B"]),
+                           lead)
+
+
+def test_DEF_2_power_order_trump_tractors_at_level_7() -> None:
+    """STD2 (power order, DEF-2), level 7, ♠ trump: BJ-LJ-S7-(H7, C7, D7)-SA-SK-..., and the
+    trump suit's S8 and S6 meet across the removed level rank (DEF-1, AMB-06 A)."""
+    ctx = ctx_for("classic-2deck", "7", "S")
+    for tractor in ("BJ BJ LJ LJ", "LJ LJ S7 S7", "S7 S7 H7 H7", "H7 H7 SA SA", "S8 S8 S6 S6"):
+        assert is_one_unit(ctx, tractor), tractor
+    assert not is_one_unit(ctx, "S7 S7 SA SA")  # the off-suit level cards sit between
+    assert not is_one_unit(ctx_for("classic-2deck", "7", "S", ["AMB-06=B"]), "S8 S8 S6 S6")
+
+
+def test_COMBO_6_without_joker_tractors_power_order_keeps_the_rest() -> None:
+    from tests.helpers import context
+
+    ctx = context("STD2", "7", "S", sets=["joker_tractor=false"])
+    assert not is_one_unit(ctx, "BJ BJ LJ LJ")
+    for tractor in ("LJ LJ S7 S7", "H7 H7 SA SA", "S8 S8 S6 S6"):
+        assert is_one_unit(ctx, tractor), tractor
+
+
+def test_TRUMP_6_trumps_sort_before_off_suit_cards() -> None:
+    """Cards are listed strongest first: trumps (TRUMP-6: they beat any off-suit card), then
+    by power."""
+    ctx = ctx_for("classic-2deck", "7", "S")
+    assert order(ctx, "HA S3 D7 C2 HK") == "D7 S3 HA HK C2"
