@@ -500,3 +500,58 @@ def test_FOLLOW_4_each_chain_owes_its_first_element_when_held(line, lead, hand, 
     tractor, a triple for a quad, two separate quads for a quad tractor) are not enough."""
     for amb in ("AMB-15=A", "AMB-15=B"):
         assert follows(CZ4, "10", "H", lead, hand, [amb]) == plays(*owed), (line, amb)
+
+
+def test_OTH_5_B_a_voluntary_split_may_meet_an_earlier_row() -> None:
+    """JJ4 table 5 (FOLLOW-9), quad lead, with S9 S9 S9 S10 S10 S5. OTH-5 B: the triple creates
+    no pair obligation, so the row owed is "triple + 1" (line 208); breaking the triple
+    voluntarily makes S9 S9 S10 S10, a 2-pair tractor (line 204), which is legal too.
+    OTH-5 A (split at once) owes that tractor alone."""
+    lead, hand = "S4 S4 S4 S4", "S9 S9 S9 S10 S10 S5"
+    assert follows("jj-4deck", "3", "H", lead, hand, ["OTH-5=B"]) == \
+        plays("S9 S9 S10 S10", "S9 S9 S9 S10", "S9 S9 S9 S5")
+    assert follows("jj-4deck", "3", "H", lead, hand, ["OTH-5=A"]) == plays("S9 S9 S10 S10")
+
+
+@pytest.mark.parametrize(("name", "amb", "lead", "hand", "play", "why"), [
+    ("classic-2deck", [], "S5 S5", "S3 S9 C4", "S3 S9",
+     "FOLLOW-1: satisfies all 2 led-suit card(s) first"),
+    ("classic-2deck", [], "S5 S5", "S3 S9 SK", "S3 S9", "FOLLOW-3: satisfies row 2: any cards"),
+    ("changzhou-4deck", ["AMB-19=B"], "S5 S5", "S9 SK H7 H7", "H7 H7",
+     "AMB-19 B: satisfies lacking the led shape, any cards may be played"),
+])
+def test_FOLLOW_1_FOLLOW_3_AMB_19_verdicts(name, amb, lead, hand, play, why) -> None:
+    level = "10" if name == "changzhou-4deck" else "2"
+    assert verdict(name, level, "H", lead, hand, play, amb) == (True, why)
+
+
+def test_FOLLOW_10_row_1_is_a_choice() -> None:
+    """002 line 216: a 2-pair tractor or a quad, the player's choice."""
+    assert verdict("jj-4deck", "3", "H", "S4 S4 S5 S5", "S9 S9 S10 S10 SA", "S9 S9 S10 S10") == \
+        (True, "FOLLOW-10: satisfies row 1 (line 216): 2-pair tractor or quad")
+
+
+def test_FOLLOW_1_short_hand_is_an_error() -> None:
+    ctx = make_context(load_variant("classic-2deck"), parse_rank("2"), parse_trump("H"))
+    with pytest.raises(FollowError, match="hand has 1 card"):
+        legal_follows(ctx, parse_cards("S5 S5"), parse_cards("S3"))
+
+
+def test_DEF_5_follows_are_listed_strongest_first_with_their_rule_and_row() -> None:
+    """A pair and a single (CZ4, level 10): the pair is owed (DEF-5), either pair; the listing
+    is strongest first, within a play and between plays; a limit keeps the exact count."""
+    from shengji_sim.rules.follow import follow_options
+
+    ctx = make_context(load_variant(CZ4), parse_rank("10"), parse_trump("H"))
+    lead, hand = parse_cards("S5 S5 S3"), parse_cards("S7 S7 S8 S8 S9")
+    listed = [parse_cards(p) for p in ("S9 S8 S8", "S9 S7 S7", "S8 S8 S7", "S8 S7 S7")]
+    result = legal_follows(ctx, lead, hand)
+    assert (result.plays, result.count, result.rule) == (listed, 4, "THROW-5/DEF-8")
+    limited = legal_follows(ctx, lead, hand, limit=2)
+    assert (limited.plays, limited.count, limited.truncated) == (listed[:2], 4, True)
+    options = follow_options(ctx, lead, hand)
+    assert [options.nth(i) for i in range(options.count)] == listed
+    assert (options.rule, options.row) == ("THROW-5/DEF-8", 1)
+    jj4 = make_context(load_variant("jj-4deck"), parse_rank("3"), parse_trump("H"))
+    options = follow_options(jj4, parse_cards("S4 S4 S4 S4"), parse_cards("S7 S7 S8 S8 SK"))
+    assert (options.count, options.rule, options.row) == (1, "FOLLOW-9", 2)  # 002 line 204
