@@ -278,3 +278,36 @@ def test_TRUMP_6_trumps_sort_before_off_suit_cards() -> None:
     by power."""
     ctx = ctx_for("classic-2deck", "7", "S")
     assert order(ctx, "HA S3 D7 C2 HK") == "D7 S3 HA HK C2"
+
+
+def test_AMB_01_C_fixed_twos_are_the_lowest_trumps() -> None:
+    bottom = ctx_for("changzhou-4deck", "10", "H", ["AMB-01=C"])
+    s2 = parse_card("S2")
+    assert bottom.ranking.is_trump(s2)
+    assert order(bottom, "SA S2 H3") == "H3 S2 SA"
+
+
+def test_AMB_02_B_jokers_stay_on_top() -> None:
+    b = ctx_for("jj-4deck", "3", "H", ["AMB-02=B"])
+    assert order(b, "S3 H2 LJ BJ HA") == "BJ LJ H2 S3 HA"
+
+
+def test_TRUMP_1_the_trump_suit_2_is_a_trump_without_fixed_twos() -> None:
+    """STD2 at level 5, ♥ trump: H2 is the trump suit's lowest card (TRUMP-4, 003 l.143)."""
+    ctx = ctx_for("classic-2deck", "5", "H")
+    assert ctx.ranking.is_trump(parse_card("H2"))
+    assert order(ctx, "SA H2 H3") == "H3 H2 SA"
+
+
+def test_AMB_06_B_keeps_natural_neighbours() -> None:
+    """AMB-06 B only refuses the link across a removed rank."""
+    ctx = ctx_for("changzhou-4deck", "10", "H", ["AMB-06=B"])
+    assert is_one_unit(ctx, "S5 S5 S6 S6")
+    assert not is_one_unit(ctx, "S9 S9 SJ SJ")
+
+
+def test_DEF_2_the_trump_ace_is_not_next_to_the_jokers() -> None:
+    """Power order (STD2, level 5, ♦ trump): LJ - D5 - (S5, H5, C5) - DA; no LJ-DA link."""
+    ctx = ctx_for("classic-2deck", "5", "D")
+    assert not is_one_unit(ctx, "DA DA LJ LJ")
+    assert is_one_unit(ctx, "DA DA DK DK")
