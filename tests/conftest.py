@@ -1,7 +1,8 @@
 """Shared fixtures and hypothesis profiles (DESIGN.md "Tests and benchmarks").
 
-Profiles: ``dev`` (default), ``ci`` (built on hypothesis' own CI profile, derandomized) and
-``nightly``; choose with HYPOTHESIS_PROFILE. Deadlines are off everywhere: jitted code pays
+Profiles: ``dev`` (default), ``ci`` (built on hypothesis' own CI profile, derandomized),
+``nightly`` and ``mutmut`` (mutation testing, small and derandomized); choose with
+HYPOTHESIS_PROFILE or ``--hypothesis-profile``. Deadlines are off everywhere: jitted code pays
 its compile time on first call.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 import os
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
 
 from tests.helpers import NAMES
 
@@ -20,7 +21,31 @@ settings.register_profile(
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile("nightly", deadline=None, max_examples=10_000)
+# Mutation testing (pyproject [tool.mutmut] passes --hypothesis-profile=mutmut): a small fixed
+# draw, so a mutant's verdict does not depend on the run, and no shrinking, so a mutant that
+# fails a property fails at once instead of running into mutmut's timeout.
+settings.register_profile("mutmut", deadline=None, max_examples=20, derandomize=True,
+                          database=None, suppress_health_check=list(HealthCheck),
+                          phases=(Phase.explicit, Phase.generate))
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(autouse=True)
+def _cold_rule_caches():
+    """Under mutmut (which sets MUTANT_UNDER_TEST) every test starts with empty rule caches.
+
+    The reference caches rankings, tractor runs, decompositions and contexts (lru_cache); a
+    cache filled by an earlier test would hide a mutant in the code behind it, and would
+    credit only the first test that fills it with covering that code. Elsewhere: no-op.
+    """
+    if "MUTANT_UNDER_TEST" in os.environ:
+        from shengji_sim.fuzz.strategies import context_for, variant_for
+        from shengji_sim.rules.ranking import _build
+        from shengji_sim.rules.shapes import _decompose, tractor_kinds
+
+        for cached in (_build, _decompose, tractor_kinds, context_for, variant_for):
+            cached.cache_clear()
+    yield
 
 
 @pytest.fixture(scope="session")

@@ -241,3 +241,75 @@ def test_COMBO_3_COMBO_4_triples_and_quads_need_enough_decks() -> None:
 def test_COMBO_9_ranks_either_side_of_the_level_are_adjacent_by_default() -> None:
     assert is_one_unit(ctx_for("classic-2deck", "7", "H"), "S6 S6 S8 S8")
     assert not is_one_unit(ctx_for("classic-2deck", "7", "H", ["AMB-06=B"]), "S6 S6 S8 S8")
+
+
+@pytest.mark.parametrize("level", ["2", "10"])
+def test_AMB_49_ace_low_when_the_suit_has_no_two(level) -> None:
+    """AMB-49's example (CZ4, ♥ trump): SA SA S3 S3 is two pairs under A and the lowest tractor
+    under B, at level 2 (the 2s are level cards) and at level 10 (fixed trumps) alike. B works
+    by AMB-06 A's gap rule, so with AMB-06 B it is two pairs again."""
+    lead = "SA SA S3 S3"
+    assert not is_one_unit(ctx_for("changzhou-4deck", level, "H"), lead)
+    assert not is_one_unit(ctx_for("changzhou-4deck", level, "H", ["AMB-49=A"]), lead)
+    assert is_one_unit(ctx_for("changzhou-4deck", level, "H", ["AMB-49=B"]), lead)
+    assert not is_one_unit(ctx_for("changzhou-4deck", level, "H", ["AMB-49=B", "AMB-06=B"]),
+                           lead)
+
+
+def test_DEF_2_power_order_trump_tractors_at_level_7() -> None:
+    """STD2 (power order, DEF-2), level 7, ♠ trump: BJ-LJ-S7-(H7, C7, D7)-SA-SK-..., and the
+    trump suit's S8 and S6 meet across the removed level rank (DEF-1, AMB-06 A)."""
+    ctx = ctx_for("classic-2deck", "7", "S")
+    for tractor in ("BJ BJ LJ LJ", "LJ LJ S7 S7", "S7 S7 H7 H7", "H7 H7 SA SA", "S8 S8 S6 S6"):
+        assert is_one_unit(ctx, tractor), tractor
+    assert not is_one_unit(ctx, "S7 S7 SA SA")  # the off-suit level cards sit between
+    assert not is_one_unit(ctx_for("classic-2deck", "7", "S", ["AMB-06=B"]), "S8 S8 S6 S6")
+
+
+def test_COMBO_6_without_joker_tractors_power_order_keeps_the_rest() -> None:
+    from tests.helpers import context
+
+    ctx = context("STD2", "7", "S", sets=["joker_tractor=false"])
+    assert not is_one_unit(ctx, "BJ BJ LJ LJ")
+    for tractor in ("LJ LJ S7 S7", "H7 H7 SA SA", "S8 S8 S6 S6"):
+        assert is_one_unit(ctx, tractor), tractor
+
+
+def test_TRUMP_6_trumps_sort_before_off_suit_cards() -> None:
+    """Cards are listed strongest first: trumps (TRUMP-6: they beat any off-suit card), then
+    by power."""
+    ctx = ctx_for("classic-2deck", "7", "S")
+    assert order(ctx, "HA S3 D7 C2 HK") == "D7 S3 HA HK C2"
+
+
+def test_AMB_01_C_fixed_twos_are_the_lowest_trumps() -> None:
+    bottom = ctx_for("changzhou-4deck", "10", "H", ["AMB-01=C"])
+    s2 = parse_card("S2")
+    assert bottom.ranking.is_trump(s2)
+    assert order(bottom, "SA S2 H3") == "H3 S2 SA"
+
+
+def test_AMB_02_B_jokers_stay_on_top() -> None:
+    b = ctx_for("jj-4deck", "3", "H", ["AMB-02=B"])
+    assert order(b, "S3 H2 LJ BJ HA") == "BJ LJ H2 S3 HA"
+
+
+def test_TRUMP_1_the_trump_suit_2_is_a_trump_without_fixed_twos() -> None:
+    """STD2 at level 5, ♥ trump: H2 is the trump suit's lowest card (TRUMP-4, 003 l.143)."""
+    ctx = ctx_for("classic-2deck", "5", "H")
+    assert ctx.ranking.is_trump(parse_card("H2"))
+    assert order(ctx, "SA H2 H3") == "H3 H2 SA"
+
+
+def test_AMB_06_B_keeps_natural_neighbours() -> None:
+    """AMB-06 B only refuses the link across a removed rank."""
+    ctx = ctx_for("changzhou-4deck", "10", "H", ["AMB-06=B"])
+    assert is_one_unit(ctx, "S5 S5 S6 S6")
+    assert not is_one_unit(ctx, "S9 S9 SJ SJ")
+
+
+def test_DEF_2_the_trump_ace_is_not_next_to_the_jokers() -> None:
+    """Power order (STD2, level 5, ♦ trump): LJ - D5 - (S5, H5, C5) - DA; no LJ-DA link."""
+    ctx = ctx_for("classic-2deck", "5", "D")
+    assert not is_one_unit(ctx, "DA DA LJ LJ")
+    assert is_one_unit(ctx, "DA DA DK DK")

@@ -312,3 +312,92 @@ def test_one_deck_throw():
 def test_mixed_lead_is_an_error():
     with pytest.raises(ValueError, match="DEF-27"):
         judge("STD2", "2", "H", "SA DA", ["", "", ""])
+
+
+# --- which component a failed thrower plays, and what the verdict names ------------------------
+
+# A thrown 2-pair tractor and a pair (CZ4, level 10): position 1's S5 S5 S6 S6 and SA SA beat
+# both components.
+TWO_COMPONENTS = "S3 S3 S4 S4 SK SK"
+BEATS_BOTH = ["S5 S5 S6 S6 SA SA", "", ""]
+
+
+@pytest.mark.parametrize(("amb", "played", "rule"), [
+    # AMB-21 A "出最小的牌型": the smallest shape, the pair, though its top is higher.
+    ("AMB-21=A", "SK SK", "AMB-21 smallest_component"),
+    # AMB-21 B / DEF-9: the lowest beaten component, ordered as A orders them (by shape).
+    ("AMB-21=B", "SK SK", "AMB-21 beaten_component"),
+    # AMB-21 C: the lowest card alone.
+    ("AMB-21=C", "S3", "AMB-21 lowest_card"),
+    # OTH-3 B: the smallest component the first beater beats.
+    ("OTH-3=B", "SK SK", "OTH-3 first_beater"),
+    # OTH-3 C: the beaten component with the lowest top card (the tractor, top S4).
+    ("OTH-3=C", "S3 S3 S4 S4", "OTH-3 lowest_top"),
+])
+def test_THROW_3_failed_throw_component_by_reading(amb, played, rule):
+    result = judge("CZ4", "10", "H", TWO_COMPONENTS, BEATS_BOTH, [amb])
+    assert result.valid is False and result.rejected is False and result.blocked_by == 1
+    assert shown(result.played) == cards(played)
+    assert sorted(result.played + result.returned) == sorted(parse_cards(TWO_COMPONENTS))
+    assert result.reason == ("THROW-2, AMB-20, AMB-43, AMB-47: position 1 beats a component; "
+                             f"THROW-3, AMB-23 fail_procedure, {rule}; AMB-24")
+
+
+def test_AMB_21_C_lowest_card_is_by_power_not_by_suit():
+    """In a trump throw the off-suit level card S10 outranks the trump-suit H5 (TRUMP-4), so
+    the lowest card is H5."""
+    result = judge("CZ4", "10", "H", "S10 H5", ["H6", "", ""], ["AMB-21=C"])
+    assert shown(result.played) == ["H5"] and shown(result.returned) == ["S10"]
+
+
+@pytest.mark.parametrize(("letter", "valid"), [("A", False), ("B", True)])
+def test_AMB_43_highest_single_of_a_trump_throw(letter, valid):
+    """AMB-43 B tests only the highest thrown single. In a trump throw at level 10 that is the
+    off-suit level card S10, not HA: C10 ties S10 (AMB-08 A, equal does not beat) but beats HA."""
+    result = judge("CZ4", "10", "H", "HA S10", ["C10", "", ""], [f"AMB-43={letter}"])
+    assert result.valid is valid
+
+
+@pytest.mark.parametrize(("rule_set", "amb", "penalty_rule"), [
+    ("CZ4", [], "AMB-24"),
+    ("STD2", ["AMB-23=B"], "DEF-9"),
+    ("CZ4", ["OTH-8=B"], "OTH-8 ten_points"),
+])
+def test_SCORE_2_failed_throw_names_its_penalty_rule(rule_set, amb, penalty_rule):
+    level = "10" if rule_set == "CZ4" else "2"
+    result = judge(rule_set, level, "H", "SK SQ", ["SA", "", ""], amb)
+    assert result.valid is False and result.reason.endswith(f"; {penalty_rule}")
+
+
+@pytest.mark.parametrize(("letter", "others", "reason"), [
+    ("A", ["", "S4", ""], "THROW-4, AMB-22 forbidden: throws are not allowed"),
+    ("B", ["", "S4", ""], "THROW-4, AMB-22 only_if_all_void: another player holds the suit"),
+    ("C", ["H4", "", "D5"], "THROW-4, AMB-22 literal: all three others are void in the suit"),
+])
+def test_AMB_22_refusal_names_the_reading(letter, others, reason):
+    result = judge("JJ4", "3", "H", "SA SK", others, [f"AMB-22={letter}"])
+    assert (result.valid, result.played, result.rejected, result.reason) == \
+        (False, [], True, reason)
+    assert shown(result.returned) == ["SA", "SK"]
+
+
+def test_AMB_23_A_rejection_names_the_reading():
+    result = judge("CZ4", "10", "H", "SK SQ", ["SA", "", ""], ["AMB-23=A"])
+    assert result.valid is False and result.rejected is True
+    assert result.reason == "THROW-2, AMB-20, AMB-43, AMB-47: position 1 beats a component; " \
+        "AMB-23 reject"
+
+
+def test_THROW_1_verdicts_name_the_rule():
+    assert judge("STD2", "2", "H", "S3 S3", ["SA SA", "", ""]).reason == \
+        "THROW-1: one unit, not a throw"
+    refused = judge("STD2", "2", "H", "SK SQ", ["", "", ""], sets=["throws_allowed=false"])
+    assert (refused.valid, refused.played, refused.rejected, refused.reason) == \
+        (False, [], True, "THROW-1: throws_allowed is false")
+    assert judge("STD2", "2", "H", "SA SK", ["SQ", "", ""]).reason == \
+        "THROW-2, AMB-20, AMB-43, AMB-47: nobody beats it"
+
+
+def test_THROW_2_judging_needs_the_three_other_hands():
+    with pytest.raises(ValueError, match="expected the hands of the 3 other players, got 2"):
+        judge("STD2", "2", "H", "SA SK", ["SQ", ""])

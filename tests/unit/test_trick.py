@@ -365,3 +365,66 @@ def test_trick_shape_errors():
         trick_winner(ctx, [parse_cards("S3")])
     with pytest.raises(ValueError, match="DEF-27"):
         trick_winner(ctx, [parse_cards("S3 D3"), parse_cards("S4 S5")])
+
+
+# --- CMP-3, CMP-4 and CMP-8 against AMB-10 and AMB-11 --------------------------------------------
+
+
+def test_CMP_8_weaker_shape_never_substitutes_even_under_AMB_10_A():
+    """AMB-10 A lets a *stronger* shape stand in; a 3-pair tractor ruff of a 2-triple tractor
+    lead lacks the triples, so it cannot win (CMP-8)."""
+    plays = ["S4 S4 S4 S5 S5 S5", "H6 H6 H7 H7 H8 H8"]
+    assert winner("CZ4", "10", "H", plays, ["AMB-10=A"]) == 1
+
+
+@pytest.mark.parametrize(("plays", "b1", "b2"), [
+    # 000 line 61: 44445555 > JJQQKKAA (CMP-4); AMB-11 B2 concerns triple tractors only.
+    (["SJ SJ SQ SQ SK SK SA SA", "S4 S4 S4 S4 S5 S5 S5 S5"], 2, 2),
+    # A 3-quad tractor beats a 6-pair tractor (CMP-4), under B2 as well.
+    (["S3 S3 S4 S4 S5 S5 S6 S6 S7 S7 S8 S8", "S9 S9 S9 S9 SJ SJ SJ SJ SQ SQ SQ SQ"], 2, 2),
+    # A 4-triple tractor beats it under B1 (CMP-3) and is not recognised under B2.
+    (["S3 S3 S4 S4 S5 S5 S6 S6 S7 S7 S8 S8", "S9 S9 S9 SJ SJ SJ SQ SQ SQ SK SK SK"], 2, 1),
+])
+def test_CMP_4_quad_tractor_beats_pair_tractor_under_AMB_11_B2(plays, b1, b2):
+    assert winner("CZ4", "10", "H", plays, ["AMB-11=B1"]) == b1
+    assert winner("CZ4", "10", "H", plays, ["AMB-11=B2"]) == b2
+
+
+# --- OTH-1: which component of a ruff decides ---------------------------------------------------
+
+
+@pytest.mark.parametrize("letter", "ABCD")
+def test_OTH_1_two_pair_throw_the_higher_pair_decides(letter):
+    """SA SA S9 S9 (two pairs): P2's ruff KK 33 beats P3's QQ JJ under every reading; A and D
+    look at the higher pair first (K > Q)."""
+    plays = ["SA SA S9 S9", "HK HK H3 H3", "HQ HQ HJ HJ"]
+    assert winner("CZ4", "10", "H", plays, [f"OTH-1={letter}"]) == 2
+
+
+@pytest.mark.parametrize("letter", "AD")
+def test_OTH_1_the_tractor_is_the_largest_component_type(letter):
+    """DEF-4: the largest component type is the longest tractor, before any set; D compares the
+    largest units (by card count) first, again the tractor."""
+    plays = ["S3 S3 S4 S4 SK SK SK", "H5 H5 H6 H6 H9 H9 H9", "HJ HJ HQ HQ H7 H7 H7"]
+    assert winner("CZ4", "10", "H", plays, [f"OTH-1={letter}"]) == 3
+
+
+@pytest.mark.parametrize("letter", "ABCD")
+def test_OTH_1_a_ruff_is_read_in_its_strongest_arrangement(letter):
+    """H5 H5 HJ HJ answers a pair and two singles as JJ + 5 5 (its best realization), which
+    beats H9 H9 H3 H4."""
+    plays = ["SK SK SQ SA", "H5 H5 HJ HJ", "H9 H9 H3 H4"]
+    assert winner("CZ4", "10", "H", plays, [f"OTH-1={letter}"]) == 2
+
+
+def test_DEF_27_lead_errors_name_the_problem():
+    ctx = context("STD2", "2", "H")
+    with pytest.raises(ValueError, match=r"^empty lead$"):
+        lead_units(ctx, [])
+    with pytest.raises(ValueError, match=r"^the lead mixes suits \(DEF-27\)$"):
+        lead_units(ctx, parse_cards("SA HA"))
+
+
+def test_CMP_9_a_trick_has_two_to_four_plays():
+    with pytest.raises(ValueError, match="2 to 4 plays, got 5"):
+        winner("STD2", "2", "H", ["SA", "SK", "SQ", "SJ", "S9"])
