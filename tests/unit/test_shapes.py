@@ -1,6 +1,6 @@
-"""Shapes of plays (shengji_sim.rules.shapes): COMBO-1..6 patterns per deck count, the
-count-vector helpers, TRUMP-1 plays and DEF-27 follow groups. Lead decompositions and
-tractor adjacency are in test_ranking.py."""
+"""Shapes of plays (shengji_sim.rules.shapes): COMBO-1, COMBO-2, COMBO-3, COMBO-4, COMBO-5 and
+COMBO-6 patterns per deck count, the count-vector helpers, TRUMP-1 plays and DEF-27 follow
+groups. Lead decompositions and tractor adjacency are in test_ranking.py."""
 
 from __future__ import annotations
 
@@ -37,8 +37,8 @@ def test_COMBO_2_COMBO_5_two_decks_pairs_and_pair_tractors() -> None:
 
 
 def test_COMBO_3_COMBO_4_four_decks_every_width() -> None:
-    """CZ4: quads, triples and pairs, and tractors of each (COMBO-3..5); equal card counts
-    list the wider units first (12 cards: 3 quads, 4 triples, 6 pairs)."""
+    """CZ4: quads, triples and pairs, and tractors of each (COMBO-3, COMBO-4, COMBO-5); equal
+    card counts list the wider units first (12 cards: 3 quads, 4 triples, 6 pairs)."""
     pats = patterns_of_play(context("CZ4", "2", "H"))
     assert len(pats) == 3 * 12 + 4 and len(set(pats)) == len(pats)
     assert pats[:3] == [(4, 13), (4, 12), (4, 11)]
