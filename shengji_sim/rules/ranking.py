@@ -76,9 +76,8 @@ def _switch(variant: Any, name: str) -> str:
 
 
 def fixed_two_mode(variant: Any) -> str:
-    """TRUMP-3 / AMB-01, with OTH-9 B (another engine's no-fixed-2 reading) applied."""
-    if getattr(variant, "fixed_two_oth", "variant") == "none":
-        return "none"
+    """TRUMP-3 / AMB-01, with OTH-9 B (another engine's no-fixed-2 reading) applied: loading
+    a variant with ``fixed_two_oth = "none"`` sets ``fixed_two = "none"`` (variant.py)."""
     return _switch(variant, "fixed_two")
 
 
