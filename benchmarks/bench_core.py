@@ -1,10 +1,11 @@
 """Benchmark: whole hands of the Numba core (``run_chunk``), per variant, player and threads.
 
 Each case plays hands ``0 .. N - 1`` of root seed 0 as first hands of a match, one thread or
-two (lanes under ``prange``), and checks the rows against a pinned digest (the first 16 hex
-digits of the SHA-256 of the rows' bytes) and the pinned total of ``attacker_points``; the
-digests were taken from the plain kernels before the speed work, so a faster core that plays
-anything else fails here rather than looking good. Rows never depend on the thread count.
+two (lanes on Python threads, ``run_lane_nb`` releasing the GIL), and checks the rows against
+a pinned digest (the first 16 hex digits of the SHA-256 of the rows' bytes) and the pinned
+total of ``attacker_points``; the digests were taken from the plain kernels before the speed
+work, so a faster core that plays anything else fails here rather than looking good. Rows
+never depend on the thread count.
 Compilation is excluded: a warm-up call compiles (or loads the cache) first.
 
 Run: ``PYTHONPATH=. python -m pytest benchmarks/bench_core.py --benchmark-enable``

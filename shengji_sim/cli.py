@@ -272,10 +272,10 @@ def _plays(ctx: Context, texts: tuple[str, ...], low: int, high: int,
               help="Which engine plays: the reference, or the Numba core (hand K of a run).")
 def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, out, engine):
     """Play one hand (or a match) with simple players and print its record."""
+    from shengji_sim.players import make_players
     from shengji_sim.record import render_text
     from shengji_sim.rules.game import play_match
     from shengji_sim.sim import HandFailure, play_reference_hand
-    from shengji_sim.strategies import make_players
 
     variant = load(variant_name, ambs, sets)
     seats = make_players(players)
@@ -395,10 +395,13 @@ def _changed_readings(variant, variant_name: str, ambs: tuple[str, ...]) -> str:
               help="Default: core if available, else reference.")
 @click.option("--rows-format", default=None, type=click.Choice(["parquet", "csv"]),
               help="Per-hand rows file format (default: the run's, or parquet).")
-@click.option("--quiet", is_flag=True, help="No progress bar.")
+@click.option("--quiet", is_flag=True, help="No progress bar or compile line.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the full JSON summary (always written to the run's summary.json) "
+                   "instead of the short one.")
 def simulate(variant_name, ambs, sets, hands, seed, players, threads, out_dir, resume,
-             chunk_size, backend, rows_format, quiet):
-    """Play N hands, write per-hand rows chunk by chunk, print the JSON summary."""
+             chunk_size, backend, rows_format, quiet, as_json):
+    """Play N hands, write per-hand rows chunk by chunk, print a short summary."""
     import re
     import signal
     import threading
@@ -433,7 +436,7 @@ def simulate(variant_name, ambs, sets, hands, seed, players, threads, out_dir, r
         if in_main:
             signal.signal(signal.SIGTERM, previous)
     summary = report.write_summary(out_dir)
-    click.echo(report.dumps(summary))
+    click.echo(report.dumps(summary) if as_json else report.terminal_summary(summary, out_dir))
 
 
 @cli.command("bench")

@@ -11,7 +11,7 @@ Hierarchy
     │   ├── cards.CardError, interpretations.VariantError, sim.SimError,
     │   └── cli.UserError, fuzz.strategies.StrategyWarning
     ├── EngineError                 an engine defect on valid input
-    │   └── sim.HandFailure         a hand the engine cannot play (core.backend.CoreError)
+    │   └── HandFailure             a hand the engine cannot play (core.backend.CoreError)
     ├── record.ReplayError          a game record disagrees with the rules
     └── rules.game.GameError (RuntimeError)   a player broke the protocol
 
@@ -46,4 +46,17 @@ class EngineError(ShengjiError):
     """An engine defect: the engine failed on input it accepted (never bad input)."""
 
 
-__all__ = ["EngineError", "InputError", "PositionError", "ShengjiError"]
+class HandFailure(EngineError):
+    """An engine defect: the engine could not play hand ``index`` (not bad input).
+
+    ``engine`` is the engine that replays the hand (``shengji-sim play --engine ENGINE``):
+    "core" or "reference"; ``reason`` is the error in one line of words.
+    """
+
+    def __init__(self, index: int, engine: str, reason: str) -> None:
+        self.index, self.engine = index, engine
+        self.reason = " ".join(reason.split())
+        super().__init__(f"hand {index}: {engine} engine: {self.reason}")
+
+
+__all__ = ["EngineError", "HandFailure", "InputError", "PositionError", "ShengjiError"]

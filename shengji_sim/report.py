@@ -227,6 +227,7 @@ def summary_json(out_dir: str | Path) -> dict[str, Any]:
         "run": run,
         "complete": stats["hands"] == manifest["hands"] and stats["contiguous"],
         "hands_per_second": (timing.get("hands", 0) / seconds) if seconds > 0 else None,
+        "compile_seconds": timing.get("compile_seconds"),
         **stats,
     }
 
@@ -238,6 +239,56 @@ def write_summary(out_dir: str | Path) -> dict[str, Any]:
     summary = summary_json(out_dir)
     write_json_atomic(Path(out_dir) / SUMMARY, summary)
     return summary
+
+
+def _pct(x: float) -> str:
+    """A share as a percentage; a share too small to show at one decimal is "<0.1%"."""
+    return "<0.1%" if 0 < x < 0.0005 else f"{100 * x:.1f}%"
+
+
+def _level_changes(changes: dict[str, int], hands: int) -> str:
+    """``{"1": 5, "2": 3}`` as "up 1 level 5 (0.1%), up 2 levels 3 (0.1%)"."""
+    parts = []
+    for levels, count in changes.items():
+        word = "level" if levels == "1" else "levels"
+        parts.append(f"{count:,} up {levels} {word} ({_pct(count / hands)})"
+                     if levels != "0" else f"{count:,} hold the level ({_pct(count / hands)})")
+    return ", ".join(parts) or "none"
+
+
+def terminal_summary(summary: dict[str, Any], out_dir: str | Path) -> str:
+    """The few lines a person reads after ``simulate``: the dealer side's hold rate with its
+    95% Wilson interval, the attackers' mean points with a 95% interval, level changes, the
+    speed of play alone, and where the rows and the full JSON summary are."""
+    run, n = summary["run"], summary["hands"]
+    out = Path(out_dir)
+    lines = [f"{summary['variant']} · {run['players']} players · {n:,} hands · seed "
+             f"{run['root_seed']} · backend {run['backend']} · rules {summary['rules_version']}"]
+    if not summary["complete"]:
+        lines.append(f"INCOMPLETE: {n:,} of {run['hands']:,} hands on disk (--resume)")
+    if n == 0:
+        return "\n".join(lines)
+    win = summary["dealer_win"]
+    lo, hi = win["ci95"]
+    lines.append(f"dealer side held (won the hand): {_pct(win['rate'])} "
+                 f"(95% Wilson interval {_pct(lo)} to {_pct(hi)})")
+    pts = summary["attacker_points"]
+    half = Z95 * pts["std"] / math.sqrt(n) if n > 1 else float("nan")
+    lines.append(f"attackers' points: mean {pts['mean']:.1f} (95% interval "
+                 f"{pts['mean'] - half:.1f} to {pts['mean'] + half:.1f}), "
+                 f"range {pts['min']} to {pts['max']}")
+    for side, label in (("dealer", "dealer side won"), ("attackers", "attackers won")):
+        changes = summary["level_changes"][side]
+        if changes:
+            lines.append(f"{label}: {_level_changes(changes, n)}")
+    speed = summary.get("hands_per_second")
+    compile_s = summary.get("compile_seconds")
+    played = f"{speed:,.0f} hands/s of play" if speed else "speed not measured"
+    if compile_s:
+        played += f" (compiling or loading the kernels took {compile_s:.1f} s, not counted)"
+    lines.append(played)
+    lines.append(f"rows: {out / 'rows'}/ · full summary: {out / SUMMARY} (--json prints it)")
+    return "\n".join(lines)
 
 
 def dumps(summary: dict[str, Any]) -> str:

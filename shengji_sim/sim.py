@@ -31,16 +31,15 @@ in index order, or raise :class:`HandFailure` for the first hand (in index order
 cannot play: an engine defect, reported with the command that replays the hand; the chunk is
 not written, the chunks before it stay, and ``resume=True`` tries it again.
 ``"reference"`` is the plain-Python engine (one process; ``threads`` is accepted and
-ignored). The Numba core registers ``"core"`` with :func:`register_backend`
-from the module :data:`CORE_MODULE`, which :func:`backends` imports on first use when it
-exists.
+ignored); ``"core"`` is the Numba core (:func:`shengji_sim.core.backend.run_chunk`), imported
+here directly (importing compiles nothing: a kernel compiles, or loads from the cache, on its
+first call).
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
-import importlib
 import importlib.metadata
 import json
 import math
@@ -58,10 +57,14 @@ from typing import Any
 import numpy as np
 
 from shengji_sim import RULES_VERSION, __version__
-from shengji_sim.errors import EngineError, InputError
+from shengji_sim.core.backend import compile_for as core_compile_for
+from shengji_sim.core.backend import run_chunk as core_run_chunk
+from shengji_sim.errors import HandFailure, InputError
 from shengji_sim.results import ROW_DTYPE, row_from_record
 
 RunChunk = Callable[[Any, str, int, int, int, int], np.ndarray]
+#: ``compile_for(variant, players, threads, on_compile) -> seconds``: a backend's compile step
+CompileStep = Callable[[Any, str, int, Callable[[int, float, bool], None] | None], float]
 Progress = Callable[[int, int], None]
 
 MANIFEST = "run.json"
@@ -69,7 +72,6 @@ ROWS_DIR = "rows"
 MANIFEST_FORMAT = "shengji-sim-run/1"
 ROWS_FORMATS = ("parquet", "csv")
 PLAYERS = ("random", "greedy")
-CORE_MODULE = "shengji_sim.core.backend"
 #: Chunk size when none is given: about 15 s of the reference engine; larger for compiled code.
 DEFAULT_CHUNK = {"reference": 1000}
 DEFAULT_CHUNK_OTHER = 100_000
@@ -83,57 +85,42 @@ class SimError(InputError):
     """A bad run request (unknown backend, manifest mismatch, ...); ``str()`` is one line."""
 
 
-class HandFailure(EngineError):
-    """An engine defect: the engine could not play hand ``index`` (not bad input).
-
-    ``engine`` is the engine that replays the hand (``shengji-sim play --engine ENGINE``):
-    "core" or "reference"; ``reason`` is the error in one line of words.
-    """
-
-    def __init__(self, index: int, engine: str, reason: str) -> None:
-        self.index, self.engine = index, engine
-        self.reason = " ".join(reason.split())
-        super().__init__(f"hand {index}: {engine} engine: {self.reason}")
-
-
 # ------------------------------------------------------------------------------- backends
 
 
 _BACKENDS: dict[str, RunChunk] = {}
-_discovered = False
+_COMPILE_STEPS: dict[str, CompileStep] = {}
 
 
-def register_backend(name: str, run_chunk: RunChunk, *, replace: bool = False) -> None:
-    """Make ``run_chunk`` available as backend ``name`` (see the module docstring)."""
+def register_backend(name: str, run_chunk: RunChunk, *, compile_step: CompileStep | None = None,
+                     replace: bool = False) -> None:
+    """Make ``run_chunk`` available as backend ``name`` (tests and extensions; the built-in
+    ``"reference"`` and ``"core"`` are registered below). ``compile_step``, if the backend
+    compiles code on first use, runs before the first chunk so that the run's timing (and
+    its hands per second) counts play alone."""
     if not name or not name.replace("-", "").replace("_", "").isalnum():
         raise ValueError(f"backend name {name!r}: use letters, digits, '-' and '_'")
     if name in _BACKENDS and not replace and _BACKENDS[name] is not run_chunk:
         raise ValueError(f"backend {name!r} is already registered")
     _BACKENDS[name] = run_chunk
+    _COMPILE_STEPS.pop(name, None)
+    if compile_step is not None:
+        _COMPILE_STEPS[name] = compile_step
 
 
 def backends() -> list[str]:
-    """Registered backend names (importing :data:`CORE_MODULE` once, if it exists)."""
-    global _discovered
-    if not _discovered:
-        _discovered = True
-        try:
-            importlib.import_module(CORE_MODULE)
-        except ModuleNotFoundError as exc:
-            if exc.name != CORE_MODULE:  # the core exists but lacks a dependency: say so
-                raise
+    """Registered backend names."""
     return sorted(_BACKENDS)
 
 
 def default_backend() -> str:
-    """``"core"`` when it is registered, else ``"reference"``."""
-    return "core" if "core" in backends() else "reference"
+    """The Numba core."""
+    return "core"
 
 
 def get_backend(name: str) -> RunChunk:
-    names = backends()
     if name not in _BACKENDS:
-        raise SimError(f"unknown backend {name!r} (available: {', '.join(names)})")
+        raise SimError(f"unknown backend {name!r} (available: {', '.join(backends())})")
     return _BACKENDS[name]
 
 
@@ -152,7 +139,7 @@ def play_reference_hand(variant: Any, seats: list, root_seed: int, index: int) -
 def reference_chunk(variant: Any, players: str, root_seed: int, start: int, count: int,
                     threads: int = 1) -> np.ndarray:
     """The reference backend: ``play_hand`` + ``row_from_record`` per index (one process)."""
-    from shengji_sim.strategies import make_players
+    from shengji_sim.players import make_players
 
     seats = make_players(players)
     rows = np.empty(count, ROW_DTYPE)
@@ -162,6 +149,7 @@ def reference_chunk(variant: Any, players: str, root_seed: int, start: int, coun
 
 
 register_backend("reference", reference_chunk)
+register_backend("core", core_run_chunk, compile_step=core_compile_for)
 
 
 # ---------------------------------------------------------------------------- manifest
@@ -455,11 +443,85 @@ def run(variant: Any, players: str, root_seed: int, hands: int, out_dir: str | P
     with _lock(out):
         manifest, todo, done = _prepare(variant, players, root_seed, hands, out, chunk_size,
                                         backend, threads, resume, rows_format, warn)
+        if todo and backend in _COMPILE_STEPS:
+            _compile(_COMPILE_STEPS[backend], variant, players, threads, out, manifest,
+                     progress is True)
         t0 = time.perf_counter()
         computed = _execute(variant, players, root_seed, hands, out, manifest, todo, done,
                             run_chunk, threads, progress)
         elapsed = time.perf_counter() - t0
     return RunResult(out, manifest, computed, done, elapsed)
+
+
+def _compile(step: CompileStep, variant, players: str, threads: int, out: Path,
+             manifest: dict, show: bool) -> None:
+    """Run the backend's compile step (one line on stderr while it compiles, if ``show``)
+    and add its seconds to the manifest's ``timing.compile_seconds``."""
+    line = CompileLine() if show else None
+    try:
+        seconds = step(variant, players, threads, line)
+    finally:
+        if line is not None:
+            line.close()
+    timing = manifest["timing"]
+    timing["compile_seconds"] = round(timing.get("compile_seconds", 0.0) + seconds, 6)
+    write_manifest(out, manifest)
+
+
+class CompileLine:
+    """One line on stderr while kernels compile: what is happening, how many kernels are
+    done and the seconds so far, redrawn every second on a terminal (elsewhere: a line when
+    compiling starts and one when it ends). Nothing is shown when everything is cached."""
+
+    def __init__(self, stream=None) -> None:
+        import threading
+
+        self.stream = stream if stream is not None else sys.stderr
+        self.live = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.kernels, self.seconds, self.began = 0, 0.0, None
+        self.stop = threading.Event()
+        self.ticker = threading.Thread(target=self._tick, daemon=True)
+
+    def __call__(self, kernels: int, seconds: float, finished: bool) -> None:
+        self.kernels, self.seconds = kernels, seconds
+        if self.began is None and not finished:
+            self.began = time.perf_counter() - seconds
+            if self.live:
+                self.ticker.start()
+            else:
+                self._write("compiling the Numba kernels (first run only; cached for later "
+                            "runs) ...\n")
+        if finished:
+            self._finish()
+
+    def _text(self, seconds: float) -> str:
+        return (f"compiling the Numba kernels (first run only; cached for later runs): "
+                f"{self.kernels} compiled, {seconds:.0f} s")
+
+    def _tick(self) -> None:
+        while not self.stop.wait(1.0):
+            self._write("\r" + self._text(time.perf_counter() - self.began))
+
+    def _finish(self) -> None:
+        if self.stop.is_set():
+            return
+        self.stop.set()
+        if self.ticker.is_alive():
+            self.ticker.join()
+        self._write(("\r" if self.live else "") + self._text(self.seconds) + " - done\n")
+
+    def close(self) -> None:
+        """End the line (also when compiling failed or was interrupted)."""
+        if self.began is not None and not self.stop.is_set():
+            self.stop.set()
+            if self.ticker.is_alive():
+                self.ticker.join()
+            if self.live:
+                self._write("\n")
+
+    def _write(self, text: str) -> None:
+        self.stream.write(text)
+        self.stream.flush()
 
 
 def _prepare(variant, players, root_seed, hands, out: Path, chunk_size, backend, threads,
@@ -570,7 +632,7 @@ def _execute(variant, players, root_seed, hands, out: Path, manifest: dict,
             done += count
             timing = manifest["timing"]
             manifest.update(hands_written=done, complete=done == hands, updated=_now(),
-                            timing={"hands": timing["hands"] + count,
+                            timing={**timing, "hands": timing["hands"] + count,
                                     "seconds": round(timing["seconds"] + seconds, 6)})
             write_manifest(out, manifest)
             if callable(progress):

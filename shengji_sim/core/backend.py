@@ -1,34 +1,33 @@
 """The Numba core as a simulation backend, and one hand as a reference-format record.
 
-``run_chunk`` is registered with :mod:`shengji_sim.sim` as backend ``"core"``; it returns
+``run_chunk`` is :mod:`shengji_sim.sim`'s backend ``"core"`` (``compile_for`` its compile
+step, so that the run's hands per second count play alone); it returns
 rows of :data:`shengji_sim.results.ROW_DTYPE`, identical to the reference backend's for the
 same (variant, players, root seed, index). ``play_hand_core`` returns the game record of one
 hand in the reference's JSON form (``shengji-sim play --engine core``). A hand the kernels
-cannot play raises :class:`CoreError`, a :class:`shengji_sim.sim.HandFailure` naming the hand
+cannot play raises :class:`CoreError`, a :class:`shengji_sim.errors.HandFailure` naming the hand
 and the kernel's error in words (:func:`game_nb.hand_error_text`).
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
 import numpy as np
 
 from shengji_sim import RULES_VERSION
-from shengji_sim.cards import format_card, format_trump
-from shengji_sim.core.api import kernel_inputs
-from shengji_sim.core.deal_nb import GREEDY, RANDOM, PreTrick
-from shengji_sim.core.follow_nb import RULE_NAMES
-from shengji_sim.core.game_nb import (
-    N_COLUMNS,
-    Lane,
-    hand_error_text,
-    make_lane,
-    play_hand_nb,
-    run_chunk_nb,
-)
-from shengji_sim.core.lead_nb import max_lead_options
+from shengji_sim.cards import N_KINDS, format_card, format_trump
+from shengji_sim.core.api import PreTrick, kernel_inputs, make_lane, max_lead_options
+from shengji_sim.core.errors import hand_error_text
+from shengji_sim.core.follow_data import RULE_NAMES
+from shengji_sim.core.game_nb import N_COLUMNS, Lane, play_hand_nb, run_lane_nb
+from shengji_sim.core.players_nb import GREEDY, GREEDY_OPTIONS, RANDOM
+from shengji_sim.core.precompile import compile_in_parallel
+from shengji_sim.errors import HandFailure
 from shengji_sim.results import FOLLOW_RULES, ROW_DTYPE
 from shengji_sim.rng import hand_seed
-from shengji_sim.sim import HandFailure
 
 PLAYER_KINDS = {"random": RANDOM, "greedy": GREEDY}
 RULE_COLUMN = np.array([FOLLOW_RULES.index(name) for name in RULE_NAMES], np.int32)
@@ -68,6 +67,14 @@ def _player_kinds(players: str) -> np.ndarray:
     return np.full(4, PLAYER_KINDS[players], np.int32)
 
 
+def greedy_candidates(pkinds: np.ndarray) -> np.ndarray | None:
+    """The lane's greedy candidate buffer, or ``None`` when no seat is greedy: a lane of
+    random players then compiles and runs no greedy code (players_nb, "Compiled players")."""
+    if not np.any(pkinds == GREEDY):
+        return None
+    return np.zeros((GREEDY_OPTIONS, N_KINDS), np.int8)
+
+
 def _start_levels(variant) -> np.ndarray:
     from shengji_sim.cards import parse_rank
 
@@ -77,22 +84,64 @@ def _start_levels(variant) -> np.ndarray:
 
 def run_chunk(variant, players: str, root_seed: int, start: int, count: int,
               threads: int = 1) -> np.ndarray:
-    """Rows of hands ``start .. start + count - 1`` (first hands of a match)."""
-    import numba
-
+    """Rows of hands ``start .. start + count - 1`` (first hands of a match); ``threads``
+    lanes run at once, each a Python thread in ``run_lane_nb`` (which releases the GIL)."""
     eng = engine(variant)
-    threads = max(1, min(int(threads or 1), numba.config.NUMBA_NUM_THREADS))
-    numba.set_num_threads(threads)
     out = np.zeros((count, N_COLUMNS), np.int64)
     status = np.zeros(count, np.int64)
-    lanes = max(1, min(threads, count))
-    run_chunk_nb(eng.kt, eng.sw, RULE_COLUMN, np.uint64(root_seed), start, count, lanes,
-                 eng.max_lead, _player_kinds(players), _start_levels(variant), out, status)
+    lanes = max(1, min(int(threads or 1), os.cpu_count() or 1, count))
+    args = (eng.kt, eng.sw, RULE_COLUMN, np.uint64(root_seed), start, count)
+    kinds, levels = _player_kinds(players), _start_levels(variant)
+
+    def lane(j: int) -> None:  # each lane its own buffers (greedy candidates included)
+        run_lane_nb(*args, j, lanes, eng.max_lead, kinds, levels, greedy_candidates(kinds),
+                    out, status)
+
+    if lanes == 1:
+        lane(0)
+    else:
+        with ThreadPoolExecutor(lanes) as pool:
+            for done in [pool.submit(lane, j) for j in range(lanes)]:
+                done.result()
     bad = np.flatnonzero(status)
     if bad.size:
         i = int(bad[0])
         raise CoreError(start + i, int(status[i]))
     return _rows_of(out)
+
+
+def compile_for(variant, players: str, threads: int = 1,
+                on_compile: Callable[[int, float, bool], None] | None = None) -> float:
+    """Compile (or load from the cache) every kernel ``run_chunk`` needs for this variant and
+    these players, on two cores when cold (:mod:`.precompile`), then play one hand; return
+    the seconds it took. ``on_compile(kernels,
+    seconds, finished)`` is called when Numba starts compiling, after each kernel it has
+    compiled, and once at the end if anything was compiled (a cached run calls it never)."""
+    import time
+
+    from numba.core import event
+
+    began = time.perf_counter()
+    compiled = 0
+
+    class Listener(event.Listener):
+        def on_start(self, ev) -> None:
+            if compiled == 0 and on_compile is not None:
+                on_compile(0, time.perf_counter() - began, False)
+
+        def on_end(self, ev) -> None:
+            nonlocal compiled
+            compiled += 1
+            if on_compile is not None:
+                on_compile(compiled, time.perf_counter() - began, False)
+
+    with event.install_listener("numba:compile", Listener()):
+        compile_in_parallel(players)  # cold: the follow kernels in a second process
+        run_chunk(variant, players, 0, 0, 1, threads)
+    seconds = time.perf_counter() - began
+    if compiled and on_compile is not None:
+        on_compile(compiled, seconds, True)
+    return seconds
 
 
 #: rows converted per block: the block's int64 columns and records stay in cache while each
@@ -118,7 +167,7 @@ def play_hand_core(variant, players: str, root_seed: int, index: int) -> dict:
     lane = make_lane(eng.kt, eng.sw, _player_kinds(players), _start_levels(variant))
     out = np.zeros((1, N_COLUMNS), np.int64)
     err = play_hand_nb(eng.kt, eng.sw, RULE_COLUMN, np.uint64(root_seed), index, 1, -1,
-                       lane, out, 0, True)
+                       lane, lane.cand, out, 0, True)
     if err:
         raise CoreError(index, int(err))
     return _record(variant, eng, lane, out[0], root_seed, index)
@@ -211,13 +260,5 @@ def _levels_after(variant, match, dealer: int, score) -> tuple[list[int], int | 
     return list(after.levels), after.winner
 
 
-def register() -> None:
-    from shengji_sim import sim
-
-    if "core" not in sim._BACKENDS:
-        sim.register_backend("core", run_chunk)
-
-
-register()
 
 __all__ = ["CoreError", "engine", "format_trump", "play_hand_core", "run_chunk"]

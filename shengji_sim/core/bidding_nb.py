@@ -1,4 +1,6 @@
-"""Declaring trump and 炒底 as kernels (BID-1..9, CHAO-2..6, AMB-29..33, 35, 42, 45, 46;
+"""Declaring trump and 炒底 as kernels (BID-1, BID-2, BID-3, BID-4, BID-5, BID-6, BID-7, BID-8,
+BID-9, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6, AMB-29, AMB-30, AMB-31, AMB-32, AMB-33, AMB-35,
+AMB-42, AMB-45, AMB-46;
 DEF-20, DEF-25), equal to :mod:`shengji_sim.rules.bidding` and :mod:`shengji_sim.rules.chaodi`.
 
 Representation
@@ -8,7 +10,7 @@ A declaration (or a 炒) is ``(seat, kind, count)``: ``count`` identical cards o
 trump is -1, "the dealer stays" is -1. The reference's strength tuples become ints whose
 order is the tuples' order (within one variant):
 
-* declaration ladder (BID-1/3) ``(n, j)`` -> ``3 * n + j`` (j: 0 level card, 1 LJ, 2 BJ);
+* declaration ladder (BID-1, BID-3) ``(n, j)`` -> ``3 * n + j`` (j: 0 level card, 1 LJ, 2 BJ);
   hidden (BID-4) ``(n,)`` -> ``3 * n``; first_two (ONE1 BID-1) ``(1,)`` -> ``3``.
 * 炒 ladder (AMB-29): fanzhu_tiers as above; line68 rung ``(r, b)`` -> ``2 * r + b``;
   line68_descending ``(7 - r, -b)`` -> ``2 * (7 - r) + 1 - b``. A single has no 炒 key under
@@ -26,8 +28,8 @@ The deal loop does not list options: it counts them from a bit mask of the legal
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from shengji_sim.core.jit import njit
 from shengji_sim.core.switches import (
     NA,
     SW_BID_METHOD,
@@ -213,7 +215,8 @@ def resolve_hidden_bids_nb(log, n):
 @njit(cache=True)
 def declaration_options_nb(sw, level, counts, seat, st_seat, st_kind, st_count,
                            out_kind, out_count):
-    """``_declaration_options``: legal declarations of ``seat`` holding ``counts`` (BID-2..6,
+    """``_declaration_options``: legal declarations of ``seat`` holding ``counts`` (BID-2, BID-3,
+    BID-4, BID-5, BID-6,
     AMB-42), kinds ascending then count ascending; returns how many."""
     cfg = bid_config_nb(sw)
     n = 0
@@ -475,7 +478,7 @@ def chaodi_strength_nb(sw, level, kind, count):
 @njit(cache=True)
 def can_chaodi_nb(sw, level, st_seat, st_kind, st_count, seat, kind, count, declarer,
                   someone_else, kitty_flip):
-    """``can_chaodi(...)[0]`` (CHAO-1, 2, 5, 6); ``declarer`` -1 = None."""
+    """``can_chaodi(...)[0]`` (CHAO-1, CHAO-2, CHAO-5, CHAO-6); ``declarer`` -1 = None."""
     return _can_chaodi_nb(chao_config_nb(sw), level, st_seat, st_kind, st_count, seat,
                           kind, count, declarer, someone_else, kitty_flip)
 
@@ -508,47 +511,3 @@ def chaodi_effect_nb(sw, kind, count, seat, hand_number):
     trump = kind // 13 if kind < LJ else NT
     moves = sw[SW_CHAODI_MOVES_DEALER] != V_CHAODI_MOVES_DEALER_NEVER and hand_number == 1
     return trump, (seat if moves else -1)
-
-
-# ---------------------------------------------------------------------- Python wrappers
-
-
-def _opt_buffers() -> tuple[np.ndarray, np.ndarray]:
-    return np.zeros(MAX_OPTIONS, np.int32), np.zeros(MAX_OPTIONS, np.int32)
-
-
-def _counts(cards) -> np.ndarray:
-    counts = np.zeros(54, np.int8)
-    for k in cards:
-        counts[k] += 1
-    return counts
-
-
-def _standing(standing) -> tuple[int, int, int]:
-    if standing is None:
-        return -1, -1, 0
-    return standing.seat, standing.kind, standing.count
-
-
-def declaration_options(sw, level: int, hand, seat: int, standing) -> list[tuple[int, int]]:
-    """(kind, count) options of ``_declaration_options`` for a reference-style hand."""
-    kinds, cnts = _opt_buffers()
-    n = declaration_options_nb(sw, level, _counts(hand), seat, *_standing(standing),
-                               kinds, cnts)
-    return [(int(kinds[i]), int(cnts[i])) for i in range(n)]
-
-
-def chaodi_options(sw, level: int, hand, seat: int, standing, declarer,
-                   someone_else: bool, kitty_flip: bool) -> list[tuple[int, int]]:
-    """(kind, count) options of ``_chaodi_options``."""
-    kinds, cnts = _opt_buffers()
-    n = chaodi_options_nb(sw, level, _counts(hand), seat, *_standing(standing),
-                          -1 if declarer is None else declarer, someone_else, kitty_flip,
-                          kinds, cnts)
-    return [(int(kinds[i]), int(cnts[i])) for i in range(n)]
-
-
-def no_declaration(sw, level: int, kitty, hand_number: int) -> tuple[bool, int, int]:
-    arr = np.array(list(kitty) or [0], np.int8)
-    redeal, trump, dealer = no_declaration_nb(sw, level, arr, len(kitty), hand_number)
-    return bool(redeal), int(trump), int(dealer)

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 import llvmlite.ir as ir
 import numpy as np
-from numba import njit, types
+from numba import types
 from numba.extending import intrinsic
+
+from shengji_sim.core.jit import njit
 
 N_KINDS = 54
 N_MASKS = 4  #: counts above 0, 1, 2, 3 (four decks at most, DECK-2)
@@ -109,10 +111,3 @@ def take_nb(counts, hm, k, o, n):
     clear = ~(np.int64(1) << np.int64(o))
     for j in range(c - n, c):
         hm[j] &= clear
-
-
-def masks_of(order, counts) -> np.ndarray:
-    """The masks of ``counts`` as a new ``int64[4]`` (for tests and callers in Python)."""
-    hm = np.zeros(N_MASKS, np.int64)
-    masks_of_nb(np.asarray(order), np.asarray(counts, np.int8), hm)
-    return hm

@@ -1,5 +1,7 @@
-"""The pre-trick phase as kernels: deal and declare (DECK-4, BID-1..9, DEF-11, DEF-24,
-DEF-25), then the kitty exchange and 炒底 (KITTY-1, DEF-22, CHAO-1..6, DEF-21), drawing the
+"""The pre-trick phase as kernels: deal and declare (DECK-4, BID-1, BID-2, BID-3, BID-4, BID-5,
+BID-6, BID-7, BID-8, BID-9, DEF-11, DEF-24,
+DEF-25), then the kitty exchange and 炒底 (KITTY-1, DEF-22, CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5,
+CHAO-6, DEF-21), drawing the
 same numbers as ``shengji_sim.rules.game`` (``_deal_and_declare`` with its redeal loop and
 ``_settle_trump``, ``_kitty_exchange``, ``_chaodi``) with ``random`` or ``greedy`` players.
 
@@ -34,10 +36,11 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
-from shengji_sim.core.bidding_nb import (
+from shengji_sim.cards import (
     LJ,
+)
+from shengji_sim.core.bidding_nb import (
     MAX_OPTIONS,
     NT,
     bid_config_nb,
@@ -52,12 +55,29 @@ from shengji_sim.core.bidding_nb import (
     slot_of_nb,
     trump_after_nb,
 )
-from shengji_sim.core.rng_nb import below_nb, hand_seed_nb, shuffle_nb
+from shengji_sim.core.errors import (
+    STATUS_NO_TRUMP,
+    STATUS_OK,
+)
+from shengji_sim.core.jit import njit
+from shengji_sim.core.players_nb import (
+    GREEDY,
+    PASSIVE,
+    RANDOM,
+    choose_nb,
+    greedy_burial_nb,
+    greedy_declares_nb,
+)
+from shengji_sim.core.rng_nb import (
+    below_nb,
+    hand_seed_nb,
+    random_multiset_nb,
+    shuffle_nb,
+)
 from shengji_sim.core.switches import (
     SW_BID_METHOD,
     SW_CHAODI,
     SW_DEAL_ORDER,
-    SW_DECKS,
     SW_HAND_SIZE,
     SW_JJ4_BID_VISIBILITY,
     SW_KITTY_SIZE,
@@ -71,11 +91,6 @@ from shengji_sim.core.switches import (
 
 MAX_REDEALS = 1000  # game.MAX_REDEALS
 MAX_BURIALS = 40  # 1 + 炒 events; each 炒 is strictly stronger, so at most ~16 happen
-TRUMP = 4
-RANDOM = 0
-GREEDY = 1
-PASSIVE = 2  # random, but never declares or 炒s (exercises BID-8 in tests)
-ABSENT = 1 << 62  # greedy burial key offset of kinds not held
 
 # info indices
 I_STATUS = 0  # 0 ok, 1 no trump after MAX_REDEALS redeals
@@ -94,9 +109,6 @@ I_N_BUR = 12
 I_N_CHAO = 13
 I_LEVEL = 14  # level of the hand (dealer side's), current
 N_INFO = 16
-
-STATUS_OK = 0
-STATUS_NO_TRUMP = 1
 
 
 class PreTrickBuffers(NamedTuple):
@@ -118,13 +130,8 @@ class PreTrickBuffers(NamedTuple):
     stand: np.ndarray  # int32[6] scratch: standing declaration during the deal
 
 
-def make_buffers(sw: np.ndarray) -> PreTrickBuffers:
-    """Buffers for one variant (``sw`` from ``switch_array``)."""
-    return alloc_buffers_nb(int(sw[SW_DECKS]), int(sw[SW_HAND_SIZE]), int(sw[SW_KITTY_SIZE]))
-
-
 @njit(cache=True, _nrt=True)
-def alloc_buffers_nb(decks, hand_size, kitty_size):
+def alloc_pre_trick_buffers_nb(decks, hand_size, kitty_size):
     """:class:`PreTrickBuffers` for a deck count, hand size and kitty size."""
     k = max(kitty_size, 1)
     maxd = 4 * hand_size + 4
@@ -142,38 +149,6 @@ def alloc_buffers_nb(decks, hand_size, kitty_size):
 def level_of_nb(levels, dealer):
     """``HandState.level``: the dealer side's level; side 0's before hand 1's dealer."""
     return levels[0] if dealer < 0 else levels[dealer % 2]
-
-
-@njit(cache=True, _nrt=False)
-def _greedy_declares_nb(counts, hand_len, level, kind):
-    """``GreedyPlayer.declare`` on its strongest (last) option of ``kind``: a quarter of
-    the hand in that suit, level cards included (jokers: level cards only)."""
-    suit = 4 if kind >= LJ else kind // 13
-    same = 0
-    for q in range(4):
-        if q != suit:
-            same += counts[q * 13 + level]
-    if suit < 4:
-        for q in range(13):
-            same += counts[suit * 13 + q]
-    return 4 * same >= max(hand_len, 4)
-
-
-@njit(cache=True, _nrt=False)
-def _choose_nb(state, pkind, hands, seat, hand_len, level, n, opt_kind):
-    """A declaration or 炒 choice of ``seat`` among ``n`` options of kinds ``opt_kind``:
-    the index, or -1 = pass.
-
-    random: ``below(n + 1)``, ``n`` passes; greedy: the last option or pass (no draw).
-    """
-    if n == 0 or pkind == PASSIVE:
-        return -1
-    if pkind == RANDOM:
-        i = below_nb(state, n + 1)
-        return -1 if i == n else i
-    if _greedy_declares_nb(hands[seat], hand_len, level, opt_kind[n - 1]):
-        return n - 1
-    return -1
 
 
 @njit(cache=True, _nrt=False)
@@ -252,7 +227,7 @@ def _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, buf):
             kind, count = nth_declaration_nb(level, legal, t, hands, seat, c)
         else:  # greedy: its strongest option when a quarter of its hand is in that suit
             kind, count = nth_declaration_nb(level, legal, t, hands, seat, n - 1)
-            if not _greedy_declares_nb(hands[seat], hand_len[seat], level, kind):
+            if not greedy_declares_nb(hands[seat], hand_len[seat], level, kind):
                 continue
         if stand[5] == 0:
             stand[4] = seat
@@ -341,84 +316,6 @@ def deal_and_declare_nb(kt, sw, state, levels, match_dealer, hand_number, pkinds
 
 
 @njit(cache=True, _nrt=False)
-def random_multiset_nb(kind_at, state, counts, n, bkinds, suf, kitty):
-    """``nth_multiset(below(count))`` over the distinct n-card multisets of ``counts``,
-    kinds strongest first (``kind_at`` = ``kt.kind_at[level, trump]``), counts descending;
-    into ``kitty[:n]``. ``RandomPlayer.bury`` draws its burial so, and a random follower
-    draws the free cards of a one-family follow so (``game_nb._random_short_follow_nb``).
-
-    ``suf[i, m]``: the m-card multisets of kinds ``bkinds[i:]``, i.e. the sum of
-    ``suf[i + 1, m - j]`` over ``j <= min(count, m)``, as a sliding window over m. The
-    loops avoid data-dependent branches (they mispredict on random hands).
-    """
-    nk = 0
-    for pos in range(54):
-        k = kind_at[pos]
-        bkinds[nk] = k
-        nk += counts[k] > 0
-    for m in range(n + 1):
-        suf[nk, m] = 0
-    suf[nk, 0] = 1
-    for i in range(nk - 1, -1, -1):
-        c = counts[bkinds[i]]
-        window = 0
-        for m in range(n + 1):
-            j = m - c - 1  # the term leaving the window
-            gone = suf[i + 1, max(j, 0)]
-            window += suf[i + 1, m] - (gone if j >= 0 else 0)
-            suf[i, m] = window
-    index = below_nb(state, suf[0, n])
-    left = n
-    out = 0
-    for i in range(nk):
-        if left == 0:  # the rest take none (index is 0 here)
-            break
-        k = bkinds[i]
-        for c in range(min(counts[k], left), -1, -1):
-            ways = suf[i + 1, left - c]
-            if index < ways:
-                for _ in range(c):
-                    kitty[out] = k
-                    out += 1
-                left -= c
-                break
-            index -= ways
-
-
-@njit(cache=True, _nrt=False)
-def _greedy_burial_nb(eff, power, points, counts, n, bkeys, kitty):
-    """``GreedyPlayer.bury``: the n lowest cards by (trump, point card, power, kind);
-    ``eff`` / ``power`` are the ``[level, trump]`` rows of the tables.
-
-    One pass keeps the n lowest kind keys sorted in ``bkeys[:n]`` (n kinds hold at least
-    n cards; absent kinds get keys >= ``ABSENT``, never kept), then buries their cards
-    lowest first.
-    """
-    for i in range(n):
-        bkeys[i] = ABSENT
-    for k in range(54):
-        trump_bit = 1 if eff[k] == TRUMP else 0
-        point_bit = 1 if points[k] > 0 else 0
-        key = ((trump_bit * 2 + point_bit) * 65536 + power[k] + 32768) * 64 + k
-        if counts[k] == 0:
-            key += ABSENT
-        if key < bkeys[n - 1]:  # insert; the highest kept key drops out
-            j = n - 1
-            while j > 0 and bkeys[j - 1] > key:
-                bkeys[j] = bkeys[j - 1]
-                j -= 1
-            bkeys[j] = key
-    out = 0
-    for i in range(n):
-        if out == n:
-            break
-        k = bkeys[i] % 64
-        for _ in range(min(counts[k], n - out)):
-            kitty[out] = k
-            out += 1
-
-
-@njit(cache=True, _nrt=False)
 def _bury_nb(kt, sw, state, pkind, seat, level, trump, buf):
     """``_bury`` (KITTY-1, DEF-22): ``seat`` takes the kitty and buries as many cards."""
     n = sw[SW_KITTY_SIZE]
@@ -426,7 +323,7 @@ def _bury_nb(kt, sw, state, pkind, seat, level, trump, buf):
     for i in range(n):
         hand[buf.kitty[i]] += 1
     if pkind == GREEDY:
-        _greedy_burial_nb(kt.eff[level, trump], kt.power[level, trump], kt.points, hand, n,
+        greedy_burial_nb(kt.eff[level, trump], kt.power[level, trump], kt.points, hand, n,
                           buf.bkeys, buf.kitty)
     else:
         random_multiset_nb(kt.kind_at[level, trump], state, hand, n, buf.bkinds, buf.suf,
@@ -442,7 +339,8 @@ def _bury_nb(kt, sw, state, pkind, seat, level, trump, buf):
 
 @njit(cache=True, _nrt=False)
 def kitty_and_chaodi_nb(kt, sw, state, levels, hand_number, pkinds, buf):
-    """``_kitty_exchange`` + ``_chaodi`` (KITTY-1, CHAO-1..6, DEF-21, AMB-32) after
+    """``_kitty_exchange`` + ``_chaodi`` (KITTY-1, CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6,
+    DEF-21, AMB-32) after
     :func:`deal_and_declare_nb` on the same ``buf``; returns the status (0)."""
     info = buf.info
     kitty_size = sw[SW_KITTY_SIZE]
@@ -478,7 +376,7 @@ def kitty_and_chaodi_nb(kt, sw, state, levels, hand_number, pkinds, buf):
         n = chaodi_options_nb(sw, level, buf.hands[seat], seat, st_seat, st_kind, st_count,
                               declarer, someone_else, kitty_flip, buf.opt_kind[0],
                               buf.opt_count[0])
-        i = _choose_nb(state, pkinds[seat], buf.hands, seat, buf.hand_len[seat], level, n,
+        i = choose_nb(state, pkinds[seat], buf.hands, seat, buf.hand_len[seat], level, n,
                        buf.opt_kind[0])
         if i < 0:
             passes += 1
@@ -531,73 +429,3 @@ def pre_trick_batch_nb(kt, sw, root, start, count, levels, match_dealer, hand_nu
         status = pre_trick_nb(kt, sw, state, levels, match_dealer, hand_number, pkinds,
                               buf)
         out[i] = -1 if status != STATUS_OK else buf.info[I_TRUMP] * 4 + buf.info[I_DEALER]
-
-
-# ---------------------------------------------------------------------- Python wrappers
-
-PLAYER_KINDS = {"random": RANDOM, "greedy": GREEDY, "passive": PASSIVE}
-
-
-class PreTrick:
-    """Kernel inputs of one variant, reused across hands (tables built once)."""
-
-    def __init__(self, variant) -> None:
-        from shengji_sim.core.api import kernel_inputs
-
-        self.variant = variant
-        self.kt, self.sw = kernel_inputs(variant)
-        self.buf = make_buffers(self.sw)
-
-    def run(self, players, root_seed: int, index: int, match=None) -> dict:
-        """The pre-trick phase of ``play_hand(variant, players, root_seed, index, match)``
-        (``players``: names or objects with ``.name``) as record fields, plus ``rng_state``
-        and ``status``."""
-        from shengji_sim.rng import hand_seed
-        from shengji_sim.rules.match import new_match
-
-        match = match or new_match(self.variant)
-        pkinds = np.array([PLAYER_KINDS[p if isinstance(p, str) else p.name] for p in players],
-                          np.int8)
-        state = np.array([hand_seed(root_seed, index)], np.uint64)
-        levels = np.array(match.levels, np.int32)
-        dealer = -1 if match.dealer is None else match.dealer
-        status = pre_trick_nb(self.kt, self.sw, state, levels, dealer,
-                              match.hand_number, pkinds, self.buf)
-        return self.fields(status, int(state[0]))
-
-    def fields(self, status: int, rng_state: int) -> dict:
-        """The record fields the reference writes, from ``self.buf``."""
-        from shengji_sim.cards import format_card, format_trump
-
-        b, info = self.buf, self.buf.info
-        hidden = bool(self.sw[SW_BID_METHOD] == V_BID_METHOD_HIDDEN)
-        out: dict = {"status": int(status), "rng_state": rng_state,
-                     "redeals": int(info[I_REDEALS])}
-        if status != STATUS_OK:
-            return out
-        decls = []
-        for seat, kind, count, dealt in b.decl[:info[I_N_DECL]].tolist():
-            decls.append({"seat": seat, "cards": [format_card(kind)] * count, "legal": True,
-                          "suit": 4 if kind >= LJ else kind // 13, "hidden": hidden,
-                          "dealt": dealt})
-        n = int(self.sw[SW_KITTY_SIZE])
-        buried = [b.bur_cards[i, :n].tolist() for i in range(info[I_N_BUR])]
-        burials = [{"seat": int(b.bur_seat[i]), "cards": [format_card(k) for k in sorted(c)]}
-                   for i, c in enumerate(buried)]
-        chaodi = [{"seat": seat, "cards": [format_card(kind)] * count,
-                   "trump": format_trump(trump), "dealer": dealer,
-                   "buried": [format_card(k) for k in buried[i + 1]]}
-                  for i, (seat, kind, count, trump, dealer) in
-                  enumerate(b.chao[:info[I_N_CHAO]].tolist())]
-        out.update({
-            "shuffled": [format_card(int(k)) for k in b.cards],
-            "first_recipient": int(info[I_FIRST]), "deal_step": int(info[I_STEP]),
-            "declarations": decls, "declarer": None if info[I_DECLARER] < 0
-            else int(info[I_DECLARER]), "kitty_flip": bool(info[I_KITTY_FLIP]),
-            "trump_declared": format_trump(int(info[I_TRUMP_DECLARED])),
-            "dealer_declared": int(info[I_DEALER_DECLARED]), "burials": burials,
-            "chaodi": chaodi, "trump": format_trump(int(info[I_TRUMP])),
-            "dealer": int(info[I_DEALER]), "buried_by": int(info[I_HOLDER]),
-            "level": int(info[I_LEVEL]),
-        })
-        return out

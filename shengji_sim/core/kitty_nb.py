@@ -1,4 +1,5 @@
-"""Numba last-trick kitty scoring (KITTY-1..4, AMB-25..27, AMB-44, OTH-4, DEF-23).
+"""Numba last-trick kitty scoring (KITTY-1, KITTY-2, KITTY-3, KITTY-4, AMB-25, AMB-26, AMB-27,
+AMB-44, OTH-4, DEF-23).
 
 Representation
 --------------
@@ -18,9 +19,17 @@ awarded, error)``: ``awarded`` is the change to the attackers' total; ``error`` 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from shengji_sim.core.shapes_nb import N_KINDS, decompose_top_nb
+from shengji_sim.cards import (
+    N_KINDS,
+)
+from shengji_sim.core.errors import (
+    ERR_NO_ATTACKER_POINTS,
+)
+from shengji_sim.core.jit import njit
+from shengji_sim.core.shapes_nb import (
+    decompose_top_nb,
+)
 from shengji_sim.core.switches import (
     SW_DECKS,
     SW_JJ4_KOUDI_BASE,
@@ -45,7 +54,10 @@ from shengji_sim.core.switches import (
     V_LAST_TRICK_DEALER_SIDE_KOU_DI_BOTH_SIDES,
     reading_nb,
 )
-from shengji_sim.core.trick_nb import trick_points_nb, trick_winner_nb
+from shengji_sim.core.trick_nb import (
+    trick_points_nb,
+    trick_winner_nb,
+)
 
 DEALER = 0
 ATTACKERS = 1
@@ -142,7 +154,7 @@ def judge_kitty_nb(kt, sw, level, trump, plays, n_plays, leader_side, kitty,
         base, err = _koudi_base(kt, sw, plays, n_plays, kitty_pts, side, attacker_points,
                                 has_points)
         if err < 0:
-            return winner, side, n, kitty_pts, np.int64(0), -1
+            return winner, side, n, kitty_pts, np.int64(0), ERR_NO_ATTACKER_POINTS
         return winner, side, n, kitty_pts, -base * n, 0  # AMB-27
     eff = kt.eff[level, trump]
     off_suit = False
@@ -157,38 +169,7 @@ def judge_kitty_nb(kt, sw, level, trump, plays, n_plays, leader_side, kitty,
         base, err = _koudi_base(kt, sw, plays, n_plays, kitty_pts, side, attacker_points,
                                 has_points)
         if err < 0:
-            return winner, side, n, kitty_pts, np.int64(0), -1
+            return winner, side, n, kitty_pts, np.int64(0), ERR_NO_ATTACKER_POINTS
     else:
         base = np.int64(kitty_pts)
     return winner, side, n, kitty_pts, base * n, 0
-
-
-# ------------------------------------------------------------------------------ Python side
-
-
-def judge_kitty_core(variant, level: int, trump: int, plays, leader_side: str, kitty,
-                     attacker_points: int | None = None):
-    """Kernel version of ``kitty.judge_kitty``: a ``KittyResult``."""
-    from shengji_sim.core.shapes_nb import counts_array, kernel_inputs
-    from shengji_sim.core.trick_nb import plays_array, unit_scratch
-    from shengji_sim.rules.kitty import KittyResult
-
-    if leader_side not in SIDE_NAMES:
-        raise ValueError(f"leader_side must be 'dealer' or 'attackers', got {leader_side!r}")
-    if not 2 <= len(plays) <= 4:
-        raise ValueError(f"a trick has 2 to 4 plays, got {len(plays)}")
-    size = len(plays[0])
-    for i, play in enumerate(plays):
-        if len(play) != size:
-            raise ValueError(f"play {i} has {len(play)} cards, the lead has {size}")
-    kt, sw = kernel_inputs(variant)
-    uw, ul, uk, ut = _scratch = unit_scratch()
-    has = attacker_points is not None
-    winner, side, n, pts, awarded, err = judge_kitty_nb(
-        kt, sw, level, trump, plays_array(plays), len(plays), SIDE_NAMES.index(leader_side),
-        counts_array(kitty), int(attacker_points) if has else 0, int(has), uw, ul, uk, ut)
-    if err == -1 and winner >= 0:
-        raise ValueError("AMB-27 (ii) loser_points needs attacker_points")
-    if err < 0:
-        raise ValueError("the lead is empty or mixes suits (DEF-27)")
-    return KittyResult(int(winner), SIDE_NAMES[int(side)], int(n), int(pts), int(awarded))

@@ -1,6 +1,6 @@
 """The distinct one-unit leads (LEAD-3) and the random / greedy lead choice as kernels,
 equal to :func:`shengji_sim.rules.game.lead_options` and ``RandomPlayer.lead`` /
-``GreedyPlayer.lead`` of :mod:`shengji_sim.strategies`.
+``GreedyPlayer.lead`` of :mod:`shengji_sim.players`.
 
 Representation
 --------------
@@ -21,11 +21,15 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
-from shengji_sim.core.bits_nb import lowest_bit_nb, popcount_nb
-from shengji_sim.core.rng_nb import below_nb
-from shengji_sim.core.shapes_nb import two_quads_count
+from shengji_sim.core.bits_nb import (
+    lowest_bit_nb,
+    popcount_nb,
+)
+from shengji_sim.core.jit import njit
+from shengji_sim.core.shapes_nb import (
+    two_quads_count_nb,
+)
 from shengji_sim.core.switches import (
     SW_TRACTOR_UNITS,
 )
@@ -48,15 +52,6 @@ class LeadBuffers(NamedTuple):
     idx: np.ndarray  # int32[MAXL]  scratch: sort permutation
     tmp: np.ndarray  # int32[MAXL]  scratch
     bucket: np.ndarray  # int32[56]  scratch: bucket bounds by strongest card
-
-
-def max_lead_options(kt) -> int:
-    """Upper bound on the one-unit leads: every set, and every tractor at each width."""
-    return 54 * 4 + 3 * int(kt.tr_kinds.shape[2])
-
-
-def make_lead_buffers(kt) -> LeadBuffers:
-    return alloc_lead_buffers_nb(max_lead_options(kt))
 
 
 @njit(cache=True, _nrt=True)
@@ -166,7 +161,8 @@ def _two_quads_options_nb(kt, level, trump, quads, lb, g):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _tractor_options_nb(kt, sw, level, trump, counts, pairs, quads, lb, g):
-    """Append every held tractor (COMBO-4..6; each width of ``tractor_units`` the run is held
+    """Append every held tractor (COMBO-4, COMBO-5, COMBO-6; each width of ``tractor_units`` the run
+    is held
     at) to the generated options ``lb.g*`` from index ``g``; returns the new end. ``pairs``
     is the bit set of the positions held at least twice (``hm[1]`` of :mod:`.bits_nb`). Kinds
     go to ``gkinds`` in chain order, their positions to ``gords`` ascending. Runs are found
@@ -246,14 +242,14 @@ def lead_options_nb(kt, sw, level, trump, counts, lb):
     bucket = lb.bucket
     order = kt.order[level, trump]
     g = 0
-    for k in range(54):  # singles and sets (COMBO-1..3)
+    for k in range(54):  # singles and sets (COMBO-1, COMBO-2, COMBO-3)
         for w in range(1, counts[k] + 1):
             gw[g] = w
             gln[g] = 1
             gkinds[g, 0] = k
             gords[g, 0] = order[k]
             g += 1
-    quads = _quads_nb(order, counts) if two_quads_count(sw) else np.int64(0)
+    quads = _quads_nb(order, counts) if two_quads_count_nb(sw) else np.int64(0)
     g = _tractor_options_nb(kt, sw, level, trump, counts, _pairs_nb(order, counts), quads,
                             lb, g)
     for b in range(56):
@@ -306,61 +302,6 @@ def _copy_distinct_nb(lb, g):
 
 
 @njit(cache=True, _nrt=False)
-def random_lead_into_nb(kt, sw, level, trump, counts, hm, n_cards, lb, state, lead):
-    """``RandomPlayer.lead`` without listing the sets: option ``below(n)`` of
-    :func:`lead_options_nb`'s listing, written to ``lead`` as counts; returns ``(n, top)``,
-    ``top`` the lead's strongest kind (``(-1, -1)`` if nothing is held). ``hm`` are the
-    hand's masks (:mod:`.bits_nb`).
-
-    In the listing the options whose strongest card is the kind at position ``o`` come
-    together: first that kind's sets, widths 1..c (each a prefix of the next and of every
-    tractor it tops), then the tractors it tops, in their sorted order. So ``n`` is the
-    number of cards held (``n_cards``) plus the distinct tractors, and option ``i`` is found
-    in one walk up the held positions; only the tractors are generated and sorted.
-
-    The game loop calls the three steps itself: a call that passes ``kt`` or the buffers
-    copies every array's fields, so the common case (no tractor) passes neither.
-    """
-    m = 0
-    quads = hm[3] if two_quads_count(sw) else np.int64(0)
-    if may_hold_tractor_nb(kt.kind_at[level, trump], kt.succ_pmask[level, trump],
-                           kt.tr_closed[level, trump], sw[SW_TRACTOR_UNITS], hm[1], quads):
-        m = sorted_tractors_nb(kt, sw, level, trump, counts, hm[1], quads, lb)
-    return random_lead_pick_nb(kt.kind_at[level, trump], counts, hm[0], n_cards, m, lb.w,
-                               lb.ln, lb.kinds, lb.ords, state, lead)
-
-
-@njit(cache=True, _nrt=False)
-def random_lead_pick_nb(kind_at, counts, held, n_cards, m, tw, tln, tkinds, tords, state,
-                        lead):
-    """Option ``below(n_cards + m)`` of the listing into ``lead``, the ``m`` tractors being
-    ``tw/tln/tkinds/tords[:m]`` (:func:`sorted_tractors_nb`) and ``held`` the positions
-    held; returns ``(n, top)`` as :func:`random_lead_into_nb`."""
-    n = n_cards + m
-    i = below_nb(state, n)
-    for k in range(54):
-        lead[k] = 0
-    t = 0
-    while held:
-        o = lowest_bit_nb(held)
-        held &= held - 1
-        k = kind_at[o]
-        c = counts[k]
-        if i < c:  # the set of i + 1 copies of k (COMBO-1..3)
-            lead[k] = i + 1
-            return n, k
-        i -= c
-        while t < m and tords[t, 0] == o:  # the tractors k tops (COMBO-4..6)
-            if i == 0:
-                for j in range(tln[t]):
-                    lead[tkinds[t, j]] = tw[t]
-                return n, k
-            i -= 1
-            t += 1
-    return -1, -1
-
-
-@njit(cache=True, _nrt=False)
 def may_hold_tractor_nb(kind_at, succ, closed, widths, pairs, quads):
     """False when no tractor is held twice (``pairs``: the positions held twice): no
     tractor widths, or (runs closed, ``tables.tr_closed``) no kind held twice whose 2-runs'
@@ -394,104 +335,3 @@ def sorted_tractors_nb(kt, sw, level, trump, counts, pairs, quads, lb):
             j -= 1
         idx[j] = r
     return _copy_distinct_nb(lb, g)
-
-
-@njit(cache=True, _nrt=False)
-def random_lead_nb(state, n):
-    """``RandomPlayer.lead``: option ``below(n)``."""
-    return below_nb(state, n)
-
-
-@njit(cache=True, _nrt=False)
-def greedy_lead_nb(kt, level, trump, counts, lb, n):
-    """``GreedyPlayer.lead`` over the ``n`` listed options: the index it picks.
-
-    The strongest unit by (cards, top, -lowest power), first on ties; led when it has
-    several cards or is a trump / ace-topped unit; otherwise the lowest single (power,
-    kind) of the longest off-suit group (first group in kind order on ties); all trumps:
-    the last option.
-    """
-    best = -1
-    b_size = 0
-    b_top = 0
-    b_key = 0
-    for i in range(n):
-        size = lb.w[i] * lb.ln[i]
-        strongest = kt.kind_at[level, trump, lb.ords[i, 0]]
-        top = 1 if (kt.eff[level, trump, strongest] == TRUMP or
-                    (strongest < 52 and strongest % 13 == 12)) else 0
-        low = 32767
-        for j in range(lb.ln[i]):
-            p = kt.power[level, trump, lb.kinds[i, j]]
-            if p < low:
-                low = p
-        if best < 0 or size > b_size or (size == b_size and (
-                top > b_top or (top == b_top and -low > -b_key))):
-            best = i
-            b_size = size
-            b_top = top
-            b_key = low
-    if b_size > 1 or b_top == 1:
-        return best
-    # the longest off-suit group, by first appearance in kind order
-    glen = lb.tmp[0:6]  # scratch
-    gfirst = lb.tmp[6:12]
-    for gr in range(6):
-        glen[gr] = 0
-        gfirst[gr] = 99
-    for k in range(54):
-        if counts[k] > 0 and kt.eff[level, trump, k] != TRUMP:
-            gr = kt.group[level, trump, k]
-            if gfirst[gr] == 99:
-                gfirst[gr] = k
-            glen[gr] += counts[k]
-    pick = -1
-    for gr in range(6):
-        if glen[gr] > 0 and (pick < 0 or glen[gr] > glen[pick] or (
-                glen[gr] == glen[pick] and gfirst[gr] < gfirst[pick])):
-            pick = gr
-    if pick < 0:
-        return n - 1
-    card = -1
-    for k in range(54):
-        if counts[k] > 0 and kt.eff[level, trump, k] != TRUMP and \
-                kt.group[level, trump, k] == pick:
-            if card < 0 or kt.power[level, trump, k] < kt.power[level, trump, card]:
-                card = k
-    for i in range(n):
-        if lb.w[i] == 1 and lb.ln[i] == 1 and lb.kinds[i, 0] == card:
-            return i
-    return -1
-
-
-# ---------------------------------------------------------------------- Python wrappers
-
-
-def _counts(hand) -> np.ndarray:
-    counts = np.zeros(54, np.int8)
-    for k in hand:
-        counts[k] += 1
-    return counts
-
-
-def option_cards(kt, level: int, trump: int, lb: LeadBuffers, i: int) -> list[int]:
-    """Option ``i`` as the reference's card list (strongest first)."""
-    w = int(lb.w[i])
-    return [int(kt.kind_at[level, trump, o]) for o in lb.ords[i, :lb.ln[i]] for _ in range(w)]
-
-
-def lead_options(kt, sw, level: int, trump: int, hand, lb: LeadBuffers | None = None
-                 ) -> list[list[int]]:
-    """The kernel's listing of ``lead_options`` for a reference-style hand."""
-    lb = lb or make_lead_buffers(kt)
-    n = lead_options_nb(kt, sw, level, trump, _counts(hand), lb)
-    return [option_cards(kt, level, trump, lb, i) for i in range(n)]
-
-
-def greedy_lead(kt, sw, level: int, trump: int, hand, lb: LeadBuffers | None = None
-                ) -> list[int]:
-    lb = lb or make_lead_buffers(kt)
-    counts = _counts(hand)
-    n = lead_options_nb(kt, sw, level, trump, counts, lb)
-    return option_cards(kt, level, trump, lb, int(greedy_lead_nb(kt, level, trump, counts,
-                                                                  lb, n)))

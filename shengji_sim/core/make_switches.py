@@ -17,7 +17,6 @@ from shengji_sim.variant import SCHEMA, SECTIONS
 
 TARGET = Path(__file__).with_name("switches.py")
 WIDTH = 100
-
 HEADER = '''"""Switch constants of the kernels: GENERATED from the variant schema, do not edit.
 
 Regenerate with ``python -m shengji_sim.core.make_switches`` after changing
@@ -41,7 +40,7 @@ whether the item applies at all (AMB-11, AMB-41 ...) tests ``sw[SW_X] != NA``.
 
 from __future__ import annotations
 
-from numba import njit
+from shengji_sim.core.jit import njit
 
 NA = -1  #: the switch's AMB/OTH item does not apply to the variant (RULES.md §8 "n/a")
 

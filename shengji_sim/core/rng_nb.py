@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import llvmlite.ir as ir
 import numpy as np
-from numba import njit, types
+from numba import types
 from numba.extending import intrinsic
 
+from shengji_sim.core.jit import njit
 from shengji_sim.rng import GOLDEN, INDEX_MULT
 
 _GOLDEN = np.uint64(GOLDEN)
@@ -116,23 +117,49 @@ def shuffle_nb(state, items):
         items[j] = t
 
 
-# ---------------------------------------------------------------------- Python wrappers
+# ------------------------------------------------------------------- a random multiset
 
 
-def new_state(seed: int) -> np.ndarray:
-    """A ``uint64[1]`` stream state seeded like ``Rng(seed)``."""
-    return np.array([seed & ((1 << 64) - 1)], dtype=np.uint64)
+@njit(cache=True, _nrt=False)
+def random_multiset_nb(kind_at, state, counts, n, bkinds, suf, kitty):
+    """``nth_multiset(below(count))`` over the distinct n-card multisets of ``counts``,
+    kinds strongest first (``kind_at`` = ``kt.kind_at[level, trump]``), counts descending;
+    into ``kitty[:n]``. ``RandomPlayer.bury`` draws its burial so, and a random follower
+    draws the free cards of a one-family follow so (``game_nb._random_short_follow_nb``).
 
-
-def next64(state: np.ndarray) -> int:
-    return int(next64_nb(state))
-
-
-def below(state: np.ndarray, n: int) -> int:
-    if not 0 < n < 1 << 63:
-        raise ValueError(f"below({n}): n must be in [1, 2**63)")
-    return int(below_nb(state, n))
-
-
-def shuffle(state: np.ndarray, items: np.ndarray) -> None:
-    shuffle_nb(state, items)
+    ``suf[i, m]``: the m-card multisets of kinds ``bkinds[i:]``, i.e. the sum of
+    ``suf[i + 1, m - j]`` over ``j <= min(count, m)``, as a sliding window over m. The
+    loops avoid data-dependent branches (they mispredict on random hands).
+    """
+    nk = 0
+    for pos in range(54):
+        k = kind_at[pos]
+        bkinds[nk] = k
+        nk += counts[k] > 0
+    for m in range(n + 1):
+        suf[nk, m] = 0
+    suf[nk, 0] = 1
+    for i in range(nk - 1, -1, -1):
+        c = counts[bkinds[i]]
+        window = 0
+        for m in range(n + 1):
+            j = m - c - 1  # the term leaving the window
+            gone = suf[i + 1, max(j, 0)]
+            window += suf[i + 1, m] - (gone if j >= 0 else 0)
+            suf[i, m] = window
+    index = below_nb(state, suf[0, n])
+    left = n
+    out = 0
+    for i in range(nk):
+        if left == 0:  # the rest take none (index is 0 here)
+            break
+        k = bkinds[i]
+        for c in range(min(counts[k], left), -1, -1):
+            ways = suf[i + 1, left - c]
+            if index < ways:
+                for _ in range(c):
+                    kitty[out] = k
+                    out += 1
+                left -= c
+                break
+            index -= ways

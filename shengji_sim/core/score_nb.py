@@ -1,5 +1,7 @@
-"""Numba level change, dealer succession and match arithmetic (LEVEL-1..8, SCORE-1,
-DEALER-1..3, DEF-14..18, DEF-26, DEF-28, AMB-34, AMB-36, AMB-38).
+"""Numba level change, dealer succession and match arithmetic (LEVEL-1, LEVEL-2, LEVEL-3, LEVEL-4,
+LEVEL-5, LEVEL-6, LEVEL-7, LEVEL-8, SCORE-1,
+DEALER-1, DEALER-2, DEALER-3, DEF-14, DEF-15, DEF-16, DEF-17, DEF-18, DEF-26, DEF-28, AMB-34,
+AMB-36, AMB-38).
 
 Representation
 --------------
@@ -16,8 +18,7 @@ and 1 (seats 1, 3); it returns ``(level0, level1, next_dealer, match_winner)`` w
 
 from __future__ import annotations
 
-from numba import njit
-
+from shengji_sim.core.jit import njit
 from shengji_sim.core.switches import (
     SW_LEVEL_GAIN_CAP,
     SW_MATCH_END,
@@ -112,34 +113,3 @@ def after_hand_nb(sw, level0, level1, dealer, winner_side, levels_gained, next_o
         else:
             lv1 = cur
     return lv0, lv1, (dealer + next_offset) % 4, winner
-
-
-# ------------------------------------------------------------------------------ Python side
-
-
-def judge_score_core(variant, attacker_points: int, demotion_hook=None):
-    """Kernel version of ``score.judge_score``: a ``ScoreResult``."""
-    from shengji_sim.core.shapes_nb import kernel_inputs
-    from shengji_sim.rules.score import ScoreResult
-
-    _, sw = kernel_inputs(variant)
-    side, levels, offset = judge_score_nb(sw, int(attacker_points))
-    result = ScoreResult(SIDE_NAMES[side], int(levels), OFFSET_NAMES[int(offset)], int(offset),
-                         dealer_keeps=int(offset) == 2)
-    if variant.demotion == "hook" and demotion_hook is not None:  # AMB-39 B
-        result = demotion_hook(result)
-    return result
-
-
-def after_hand_core(variant, state, dealer: int, result):
-    """Kernel version of ``match.after_hand``: a ``MatchState``."""
-    from dataclasses import replace
-
-    from shengji_sim.core.shapes_nb import kernel_inputs
-
-    _, sw = kernel_inputs(variant)
-    side = SIDE_NAMES.index(result.winner_side)
-    lv0, lv1, nxt, winner = after_hand_nb(sw, state.levels[0], state.levels[1], dealer, side,
-                                          result.levels, result.next_dealer_offset)
-    return replace(state, levels=(int(lv0), int(lv1)), dealer=int(nxt),
-                   hand_number=state.hand_number + 1, winner=None if winner < 0 else int(winner))

@@ -1,4 +1,5 @@
-"""Numba shapes: canonical decomposition, instances and realizations (COMBO-1..10, DEF-4).
+"""Numba shapes: canonical decomposition, instances and realizations (COMBO-1, COMBO-2, COMBO-3,
+COMBO-4, COMBO-5, COMBO-6, COMBO-7, COMBO-8, COMBO-9, COMBO-10, DEF-4).
 
 Representation
 --------------
@@ -19,8 +20,8 @@ fast path at every node (a lead in play is usually one unit: no allocation then)
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from shengji_sim.core.jit import njit
 from shengji_sim.core.switches import (
     SW_SPLIT_SETS,
     SW_THROW_SPLIT,
@@ -38,31 +39,31 @@ FAIL = 1 << 20  #: "no decomposition within the budget"
 
 
 @njit(cache=True, inline="always")
-def split_flag(sw) -> bool:
+def split_flag_nb(sw) -> bool:
     """AMB-17 A: a larger set may supply a smaller one."""
     return reading_nb(sw, SW_SPLIT_SETS) == V_SPLIT_SETS_YES
 
 
 @njit(cache=True, inline="always")
-def sets_whole(sw) -> bool:
+def sets_whole_nb(sw) -> bool:
     """AMB-48 A: a throw's components never break a held set."""
     return reading_nb(sw, SW_THROW_SPLIT) == V_THROW_SPLIT_SETS_WHOLE
 
 
 @njit(cache=True, inline="always")
-def two_quads_count(sw) -> bool:
+def two_quads_count_nb(sw) -> bool:
     """AMB-41 A (where it applies): any two quads of one suit form the "2个4个" shape."""
     return sw[SW_TWO_QUADS_ADJACENT] == V_TWO_QUADS_ADJACENT_ANY
 
 
 @njit(cache=True, inline="always")
-def width_ok(sw, width: int) -> bool:
+def width_ok_nb(sw, width: int) -> bool:
     """COMBO-5: tractors of ``width`` exist (``variant.tractor_units``)."""
     return (sw[SW_TRACTOR_UNITS] >> width) & 1 == 1
 
 
 @njit(cache=True, inline="always")
-def supplies(count: int, width: int, split: bool) -> bool:
+def supplies_nb(count: int, width: int, split: bool) -> bool:
     """AMB-17: can a kind held ``count`` times supply a width-``width`` unit?"""
     if width == 1:
         return count >= 1
@@ -72,9 +73,9 @@ def supplies(count: int, width: int, split: bool) -> bool:
 
 
 @njit(cache=True, inline="always")
-def tractor_supplied(trk, t: int, length: int, counts, width: int, split: bool) -> bool:
+def tractor_supplied_nb(trk, t: int, length: int, counts, width: int, split: bool) -> bool:
     for i in range(length):
-        if not supplies(counts[trk[t, i]], width, split):
+        if not supplies_nb(counts[trk[t, i]], width, split):
             return False
     return True
 
@@ -83,7 +84,7 @@ def tractor_supplied(trk, t: int, length: int, counts, width: int, split: bool) 
 
 
 @njit(cache=True, _nrt=False)
-def unit_less(w1, l1, k1, w2, l2, k2) -> bool:
+def unit_less_nb(w1, l1, k1, w2, l2, k2) -> bool:
     """Sort order of ``decompose``'s result: (-size, -width, kinds) ascending."""
     s1 = w1 * l1
     s2 = w2 * l2
@@ -99,7 +100,7 @@ def unit_less(w1, l1, k1, w2, l2, k2) -> bool:
 
 
 @njit(cache=True, _nrt=False)
-def kinds_less(k1, l1, k2, l2) -> bool:
+def kinds_less_nb(k1, l1, k2, l2) -> bool:
     """``Unit.__lt__`` for units of one pattern: kinds tuples lexicographically."""
     n = min(l1, l2)
     for i in range(n):
@@ -109,7 +110,7 @@ def kinds_less(k1, l1, k2, l2) -> bool:
 
 
 @njit(cache=True, _nrt=False)
-def key_better(n1, w1, l1, t1, n2, w2, l2, t2) -> bool:
+def key_better_nb(n1, w1, l1, t1, n2, w2, l2, t2) -> bool:
     """``decompose`` key (-count, sizes, widths, tops): is list 1 strictly better than 2?"""
     if n1 != n2:
         return n1 < n2
@@ -128,7 +129,7 @@ def key_better(n1, w1, l1, t1, n2, w2, l2, t2) -> bool:
 
 
 @njit(cache=True, _nrt=False)
-def copy_units(n, sw_, sl, sk, st, dw, dl, dk, dt) -> None:
+def copy_units_nb(n, sw_, sl, sk, st, dw, dl, dk, dt) -> None:
     for u in range(n):
         dw[u] = sw_[u]
         dl[u] = sl[u]
@@ -141,7 +142,7 @@ def copy_units(n, sw_, sl, sk, st, dw, dl, dk, dt) -> None:
 
 
 @njit(cache=True, inline="always")
-def one_unit(power, trl, trk, trt, ntr, sw, counts, ow, ol, ok, ot) -> bool:
+def one_unit_nb(power, trl, trk, trt, ntr, sw, counts, ow, ol, ok, ot) -> bool:
     """Fast path: if ``counts`` is exactly one unit, write it at index 0 and return True.
 
     A single kind is a set; ``m >= 2`` kinds all held ``w`` times are a tractor iff some run
@@ -170,7 +171,7 @@ def one_unit(power, trl, trk, trt, ntr, sw, counts, ow, ol, ok, ot) -> bool:
             ok[0, i] = -1
         ot[0] = power[first]
         return True
-    if m > MAX_RUN or not width_ok(sw, w):
+    if m > MAX_RUN or not width_ok_nb(sw, w):
         return False
     best = -1
     for t in range(ntr):
@@ -203,7 +204,7 @@ def _consider(depth, n_rest, uw, ul, ukr, ut, bw, bl, bk, bt, cw, cl, ck, ct, be
     rw, rl, rk, rt = bw[depth + 1], bl[depth + 1], bk[depth + 1], bt[depth + 1]
     xw, xl, xk, xt = cw[depth], cl[depth], ck[depth], ct[depth]
     p = 0
-    while p < n_rest and unit_less(rw[p], rl[p], rk[p], uw, ul, ukr):
+    while p < n_rest and unit_less_nb(rw[p], rl[p], rk[p], uw, ul, ukr):
         p += 1
     j = 0
     for i in range(n_rest + 1):
@@ -221,8 +222,8 @@ def _consider(depth, n_rest, uw, ul, ukr, ut, bw, bl, bk, bt, cw, cl, ck, ct, be
                 xk[i, q] = rk[j, q]
             j += 1
     n = n_rest + 1
-    if best_n >= FAIL or key_better(n, xw, xl, xt, best_n, bw[depth], bl[depth], bt[depth]):
-        copy_units(n, xw, xl, xk, xt, bw[depth], bl[depth], bk[depth], bt[depth])
+    if best_n >= FAIL or key_better_nb(n, xw, xl, xt, best_n, bw[depth], bl[depth], bt[depth]):
+        copy_units_nb(n, xw, xl, xk, xt, bw[depth], bl[depth], bk[depth], bt[depth])
         return n
     return best_n
 
@@ -234,7 +235,7 @@ def _enter(power, trl, trk, trt, ntr, sw, counts, d, fn, fb, bw, bl, bk, bt) -> 
         return 0
     if fb[d] <= 0:
         return FAIL
-    if one_unit(power, trl, trk, trt, ntr, sw, counts, bw[d], bl[d], bk[d], bt[d]):
+    if one_unit_nb(power, trl, trk, trt, ntr, sw, counts, bw[d], bl[d], bk[d], bt[d]):
         return 1
     if fb[d] == 1:
         return FAIL
@@ -247,7 +248,7 @@ def _next_unit(trl, trk, ntr, sw, counts, d, ffirst, fphase, fw, ft) -> bool:
     sets of widths 1..count, then tractors in table order with widths ascending; under
     AMB-48 A only the whole set, and tractors whose kinds are held exactly their width)."""
     first = ffirst[d]
-    whole = sets_whole(sw)  # AMB-48 A: every held kind whole
+    whole = sets_whole_nb(sw)  # AMB-48 A: every held kind whole
     if fphase[d] == 0:
         if whole:
             fw[d] = counts[first] if fw[d] == 0 else counts[first] + 1
@@ -269,7 +270,7 @@ def _next_unit(trl, trk, ntr, sw, counts, d, ffirst, fphase, fw, ft) -> bool:
                 break
         if has:
             while w <= 4:
-                if width_ok(sw, w):
+                if width_ok_nb(sw, w):
                     good = True
                     for i in range(length):
                         c = counts[trk[t, i]]
@@ -379,7 +380,7 @@ def _dec_search(power, trl, trk, trt, ntr, sw, counts, ncards,
 
 @njit(cache=True, _nrt=False)
 def two_quads_unit_nb(power, sw, counts, ow, ol, ok, ot) -> bool:
-    """``shapes.two_quads_unit`` after :func:`one_unit` found no quad tractor: exactly two
+    """``shapes.two_quads_unit`` after :func:`one_unit_nb` found no quad tractor: exactly two
     quads as one width-4 unit of length 2 at index 0, kinds in (power, kind) order."""
     a = -1
     b = -1
@@ -394,7 +395,7 @@ def two_quads_unit_nb(power, sw, counts, ow, ol, ok, ot) -> bool:
                 b = k
             else:
                 return False
-    if b < 0 or not width_ok(sw, 4):
+    if b < 0 or not width_ok_nb(sw, 4):
         return False
     if power[b] < power[a]:
         a, b = b, a
@@ -422,9 +423,9 @@ def decompose_top_nb(kt, sw, level, trump, counts, out_w, out_len, out_kinds,
         ncards += counts[k]
     if ncards == 0:
         return 0
-    if one_unit(power, trl, trk, trt, ntr, sw, counts, out_w, out_len, out_kinds, out_top):
+    if one_unit_nb(power, trl, trk, trt, ntr, sw, counts, out_w, out_len, out_kinds, out_top):
         return 1
-    if ncards == 8 and two_quads_count(sw) and two_quads_unit_nb(
+    if ncards == 8 and two_quads_count_nb(sw) and two_quads_unit_nb(
             power, sw, counts, out_w, out_len, out_kinds, out_top):
         return 1  # AMB-41 A: a "2个4个" lead
     return _decompose_throw_nb(power, trl, trk, trt, ntr, sw, counts, ncards, out_w, out_len,
@@ -453,7 +454,7 @@ def _decompose_throw_nb(power, trl, trk, trt, ntr, sw, counts, ncards, out_w, ou
     n = _dec_search(power, trl, trk, trt, ntr, sw, work, ncards, bw, bl, bk, bt, cw, cl, ck,
                     ct, ukr, frames[0], frames[1], frames[2], frames[3], frames[4], frames[5],
                     frames[6])
-    copy_units(n, bw[0], bl[0], bk[0], bt[0], out_w, out_len, out_kinds, out_top)
+    copy_units_nb(n, bw[0], bl[0], bk[0], bt[0], out_w, out_len, out_kinds, out_top)
     return n
 
 
@@ -478,16 +479,16 @@ def _next_instance(group, trl, trk, ntr, sw, split, suit, counts, w, length, aft
     above the floor unit; -1 if none. Sets are indexed by kind, tractors by table index."""
     if length == 1:
         for k in range(after + 1, N_KINDS):
-            if not supplies(counts[k], w, split) or (suit >= 0 and group[k] != suit):
+            if not supplies_nb(counts[k], w, split) or (suit >= 0 and group[k] != suit):
                 continue
             if use_floor and k < floor_kinds[0]:
                 continue
             return k
         return -1
-    if not width_ok(sw, w):
+    if not width_ok_nb(sw, w):
         return -1
     for t in range(after + 1, ntr):
-        if trl[t] != length or not tractor_supplied(trk, t, length, counts, w, split):
+        if trl[t] != length or not tractor_supplied_nb(trk, t, length, counts, w, split):
             continue
         if suit >= 0:
             inside = True
@@ -496,7 +497,7 @@ def _next_instance(group, trl, trk, ntr, sw, split, suit, counts, w, length, aft
                     inside = False
             if not inside:
                 continue
-        if use_floor and kinds_less(trk[t], length, floor_kinds, floor_len):
+        if use_floor and kinds_less_nb(trk[t], length, floor_kinds, floor_len):
             continue
         return t
     return -1
@@ -512,7 +513,7 @@ def _apply(trk, counts, w, length, idx, sign) -> None:
 
 
 @njit(cache=True, _nrt=False)
-def sort_desc(a, lo, hi) -> None:
+def sort_desc_nb(a, lo, hi) -> None:
     """Insertion sort of ``a[lo:hi]``, largest first."""
     for i in range(lo + 1, hi):
         v = a[i]
@@ -532,14 +533,14 @@ def _leaf_key(power, counts, pw, pl, npat, ctop, key) -> int:
     lo = 0
     for i in range(1, npat + 1):
         if i == npat or pw[i] != pw[lo] or pl[i] != pl[lo]:
-            sort_desc(key, lo, i)
+            sort_desc_nb(key, lo, i)
             lo = i
     n = npat
     for k in range(N_KINDS):
         for _ in range(counts[k]):
             key[n] = power[k]
             n += 1
-    sort_desc(key, npat, n)
+    sort_desc_nb(key, npat, n)
     return n
 
 
@@ -619,7 +620,7 @@ def realize_nb(power, group, trl, trk, trt, ntr, sw, split, suit, counts, pw, pl
 
 
 @njit(cache=True, _nrt=False)
-def sort_patterns(pw, pl, n) -> None:
+def sort_patterns_nb(pw, pl, n) -> None:
     """Stable sort by (-size, -width, -length), as ``shapes.realizations``."""
     for i in range(1, n):
         w = pw[i]
@@ -639,44 +640,12 @@ def sort_patterns(pw, pl, n) -> None:
 def realizable_nb(kt, sw, level, trump, counts, pw, pl, npat, ckinds, clen, ctop, cur) -> bool:
     """``shapes.realizable``: can disjoint units of the patterns be taken from ``counts``?
 
-    ``pw``/``pl`` must already be sorted with :func:`sort_patterns`; ``counts`` is restored.
+    ``pw``/``pl`` must already be sorted with :func:`sort_patterns_nb`; ``counts`` is restored.
     Scratch as :func:`realize_nb`.
     """
     found, _ = realize_nb(kt.power[level, trump], kt.group[level, trump],
                           kt.tr_len[level, trump], kt.tr_kinds[level, trump],
-                          kt.tr_top[level, trump], kt.ntr[level, trump], sw, split_flag(sw),
+                          kt.tr_top[level, trump], kt.ntr[level, trump], sw, split_flag_nb(sw),
                           -1, counts, pw, pl, npat, 0, ctop, ctop, ckinds, clen, ctop, cur,
                           ctop)
     return found
-
-
-# ------------------------------------------------------------------------------ Python side
-
-
-def kernel_inputs(variant):
-    """``(kt, sw)`` of a variant (:func:`shengji_sim.core.api.kernel_inputs`)."""
-    from shengji_sim.core.api import kernel_inputs as inputs
-
-    return inputs(variant)
-
-
-def counts_array(cards) -> np.ndarray:
-    """A card-kind list (or count vector of 54) as an ``int8[54]`` count vector."""
-    out = np.zeros(N_KINDS, np.int8)
-    for k in cards:
-        out[k] += 1
-    return out
-
-
-def decompose_core(variant, level: int, trump: int, cards):
-    """Kernel version of ``shapes.decompose`` on a card list: a tuple of ``shapes.Unit``."""
-    from shengji_sim.rules.shapes import Unit
-
-    kt, sw = kernel_inputs(variant)
-    counts = counts_array(cards)
-    n = int(counts.sum())
-    ow = np.zeros(max(1, n), np.int8)
-    ol = np.zeros(max(1, n), np.int8)
-    ok = np.full((max(1, n), MAX_RUN), -1, np.int8)
-    nu = decompose_nb(kt, sw, level, trump, counts, ow, ol, ok)
-    return tuple(Unit(int(ow[u]), tuple(int(x) for x in ok[u, :ol[u]])) for u in range(nu))

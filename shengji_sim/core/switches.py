@@ -21,7 +21,7 @@ whether the item applies at all (AMB-11, AMB-41 ...) tests ``sw[SW_X] != NA``.
 
 from __future__ import annotations
 
-from numba import njit
+from shengji_sim.core.jit import njit
 
 NA = -1  #: the switch's AMB/OTH item does not apply to the variant (RULES.md §8 "n/a")
 

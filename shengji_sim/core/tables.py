@@ -63,7 +63,6 @@ from shengji_sim.variant import SCHEMA
 N_LEVELS = 13
 N_TRUMPS = 5
 MAX_RUN = 13
-
 SWITCH_KEYS: tuple[str, ...] = tuple(SCHEMA)
 SW: dict[str, int] = {key: i for i, key in enumerate(SWITCH_KEYS)}  #: key -> slot of ``sw``
 assert N_SWITCHES == len(SWITCH_KEYS), "core/switches.py is stale: run make_switches"

@@ -1,4 +1,5 @@
-"""Numba throw judge (THROW-1..7, AMB-20..24, AMB-43, AMB-47, DEF-9, OTH-3, OTH-8).
+"""Numba throw judge (THROW-1, THROW-2, THROW-3, THROW-4, THROW-5, THROW-6, THROW-7, AMB-20, AMB-21,
+AMB-22, AMB-23, AMB-24, AMB-43, AMB-47, DEF-9, OTH-3, OTH-8).
 
 Representation
 --------------
@@ -28,16 +29,17 @@ under AMB-41 A), under AMB-47 B also the substitutes of CMP-2, CMP-3 and CMP-4.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from shengji_sim.core.shapes_nb import (
-    MAX_RUN,
+from shengji_sim.cards import (
     N_KINDS,
+)
+from shengji_sim.core.jit import njit
+from shengji_sim.core.shapes_nb import (
     decompose_top_nb,
-    split_flag,
-    supplies,
-    tractor_supplied,
-    width_ok,
+    split_flag_nb,
+    supplies_nb,
+    tractor_supplied_nb,
+    width_ok_nb,
 )
 from shengji_sim.core.switches import (
     NA,
@@ -68,7 +70,14 @@ from shengji_sim.core.switches import (
     V_TWO_QUADS_ADJACENT_ANY,
     reading_nb,
 )
-from shengji_sim.core.trick_nb import claim_beats_nb, quad_substitute, substitute_ok
+from shengji_sim.core.tables import (
+    MAX_RUN,
+)
+from shengji_sim.core.trick_nb import (
+    claim_beats_nb,
+    quad_substitute_nb,
+    substitute_ok_nb,
+)
 
 PU_CARD_POINTS = 0
 PU_PLATFORM = 1
@@ -82,14 +91,14 @@ def _any_pattern_beats(power, group, trl, trk, trt, ntr, sw, split, suit, counts
     """Does some instance of (w, length) in the led group beat the target (tw, tl, tt)?"""
     if length == 1:
         for k in range(N_KINDS):
-            if supplies(counts[k], w, split) and group[k] == suit:
+            if supplies_nb(counts[k], w, split) and group[k] == suit:
                 if claim_beats_nb(sw, 0, w, 1, power[k], 0, tw, tl, tt):
                     return True
         return False
-    if not width_ok(sw, w):
+    if not width_ok_nb(sw, w):
         return False
     for t in range(ntr):
-        if trl[t] != length or not tractor_supplied(trk, t, length, counts, w, split):
+        if trl[t] != length or not tractor_supplied_nb(trk, t, length, counts, w, split):
             continue
         inside = True
         for q in range(length):
@@ -105,12 +114,12 @@ def _substitute_beats(power, group, trl, trk, trt, ntr, sw, split, suit, holding
                       top) -> bool:
     """AMB-47 B: does an in-suit substitute (CMP-2 quad, CMP-3 triple tractor, CMP-4 quad
     tractor; ``trick.substitute_patterns``) in the holding beat the unit (w, length, top)?"""
-    if quad_substitute(sw, w, length, 0):  # CMP-2
+    if quad_substitute_nb(sw, w, length, 0):  # CMP-2
         if _any_pattern_beats(power, group, trl, trk, trt, ntr, sw, split, suit, holding, 4, 1,
                               w, length, top):
             return True
     for width in range(2, 5):  # CMP-3, CMP-4
-        sub_l = substitute_ok(sw, w, length, 0, width)
+        sub_l = substitute_ok_nb(sw, w, length, 0, width)
         if sub_l > 0 and _any_pattern_beats(power, group, trl, trk, trt, ntr, sw, split, suit,
                                             holding, width, sub_l, w, length, top):
             return True
@@ -121,10 +130,10 @@ def _substitute_beats(power, group, trl, trk, trt, ntr, sw, split, suit, holding
 def _two_quads_beat(power, group, sw, split, suit, holding, w, length, top) -> bool:
     """AMB-41 A: do two quads of the holding, as a 2-quad tractor, beat the unit?"""
     for a in range(N_KINDS):
-        if not supplies(holding[a], 4, split) or group[a] != suit:
+        if not supplies_nb(holding[a], 4, split) or group[a] != suit:
             continue
         for c in range(a + 1, N_KINDS):
-            if not supplies(holding[c], 4, split) or group[c] != suit:
+            if not supplies_nb(holding[c], 4, split) or group[c] != suit:
                 continue
             if claim_beats_nb(sw, 0, 4, 2, max(power[a], power[c]), 0, w, length, top):
                 return True
@@ -141,7 +150,7 @@ def player_beats_nb(kt, sw, level, trump, w, length, top, holding, suit) -> bool
     trk = kt.tr_kinds[level, trump]
     trt = kt.tr_top[level, trump]
     ntr = kt.ntr[level, trump]
-    split = split_flag(sw)
+    split = split_flag_nb(sw)
     if _any_pattern_beats(power, group, trl, trk, trt, ntr, sw, split, suit, holding, w, length,
                           w, length, top):
         return True
@@ -150,7 +159,7 @@ def player_beats_nb(kt, sw, level, trump, w, length, top, holding, suit) -> bool
                                       holding, w, length, top):
         return True
     # the 2-quad tractor pattern: the unit's own type, or (AMB-47 B) a CMP-4 substitute
-    has_42 = (w == 4 and length == 2) or (stronger and substitute_ok(sw, w, length, 0, 4) == 2)
+    has_42 = (w == 4 and length == 2) or (stronger and substitute_ok_nb(sw, w, length, 0, 4) == 2)
     if has_42 and sw[SW_TWO_QUADS_ADJACENT] == V_TWO_QUADS_ADJACENT_ANY:
         return _two_quads_beat(power, group, sw, split, suit, holding, w, length, top)
     return False
@@ -303,32 +312,3 @@ def judge_throw_nb(kt, sw, level, trump, lead, others, played, uw, ul, uk, ut):
         played[low] = 1
     penalty, unit = _penalty(sw)
     return 0, blocked_by, penalty, unit, 0
-
-
-# ------------------------------------------------------------------------------ Python side
-
-
-def judge_throw_core(variant, level: int, trump: int, lead, others):
-    """Kernel version of ``throw.judge_throw``: a ``ThrowResult`` without ``reason``."""
-    from shengji_sim.core.shapes_nb import counts_array, kernel_inputs
-    from shengji_sim.core.trick_nb import unit_scratch
-    from shengji_sim.rules.throw import ThrowResult
-
-    if len(others) != 3:
-        raise ValueError(f"expected the hands of the 3 other players, got {len(others)}")
-    kt, sw = kernel_inputs(variant)
-    lead_counts = counts_array(lead)
-    other_counts = np.zeros((3, N_KINDS), np.int8)
-    for i, hand in enumerate(others):
-        other_counts[i] = counts_array(hand)
-    played = np.zeros(N_KINDS, np.int8)
-    uw, ul, uk, ut = unit_scratch()
-    valid, blocked_by, penalty, unit, rejected = judge_throw_nb(
-        kt, sw, level, trump, lead_counts, other_counts, played, uw, ul, uk, ut)
-    if valid < 0:
-        raise ValueError("the lead is empty or mixes suits (DEF-27)")
-    played_cards = [k for k in range(N_KINDS) for _ in range(int(played[k]))]
-    rest = lead_counts - played
-    returned = [k for k in range(N_KINDS) for _ in range(int(rest[k]))]
-    return ThrowResult(bool(valid), played_cards, returned, int(blocked_by) or None,
-                       int(penalty), PENALTY_UNIT_NAMES[int(unit)], bool(rejected))

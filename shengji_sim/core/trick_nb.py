@@ -1,4 +1,5 @@
-"""Numba trick winner (CMP-1..9, TRUMP-6/7, FOLLOW-12, DEF-3, DEF-4, OTH-1, OTH-2).
+"""Numba trick winner (CMP-1, CMP-2, CMP-3, CMP-4, CMP-5, CMP-6, CMP-7, CMP-8, CMP-9, TRUMP-6,
+TRUMP-7, FOLLOW-12, DEF-3, DEF-4, OTH-1, OTH-2).
 
 Representation
 --------------
@@ -9,7 +10,7 @@ reference refuses: -1 (``ValueError``: play count, sizes, empty or mixed-suit le
 
 A *simple claim* (one-unit lead) is four ints ``(ruff, width, length, top)``; a play that
 cannot win has none. The lead's claim is the best so far and a later claim replaces it iff
-it beats it strictly (TRUMP-7, DEF-3). Substitute shapes follow AMB-09/10/11/41.
+it beats it strictly (TRUMP-7, DEF-3). Substitute shapes follow AMB-09, AMB-10, AMB-11, AMB-41.
 
 A *throw claim* (several units) is ``ruff`` plus an OTH-1 key: one int for A
 (``largest_type_top``) and C (``highest_card``); for B (``all_units``) and D
@@ -21,18 +22,22 @@ Throw claims allocate scratch; simple tricks allocate nothing.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
-from shengji_sim.core.shapes_nb import (
-    MAX_RUN,
+from shengji_sim.cards import (
     N_KINDS,
+)
+from shengji_sim.core.errors import (
+    ERR_NOT_A_TRICK,
+)
+from shengji_sim.core.jit import njit
+from shengji_sim.core.shapes_nb import (
     decompose_top_nb,
     realize_nb,
-    sort_patterns,
-    split_flag,
-    supplies,
-    tractor_supplied,
-    width_ok,
+    sort_patterns_nb,
+    split_flag_nb,
+    supplies_nb,
+    tractor_supplied_nb,
+    width_ok_nb,
 )
 from shengji_sim.core.switches import (
     SW_MULTI_UNIT_COMPARE,
@@ -53,9 +58,11 @@ from shengji_sim.core.switches import (
     V_TWO_QUADS_ADJACENT_ANY,
     reading_nb,
 )
+from shengji_sim.core.tables import (
+    MAX_RUN,
+)
 
 TRUMP = 4
-ERR_INPUT = -1  #: the reference raises ValueError
 NO_CLAIM = -(1 << 20)
 
 
@@ -81,7 +88,8 @@ def play_side_nb(eff, counts, lead_suit) -> int:
 
 @njit(cache=True, inline="always")
 def claim_beats_nb(sw, r1, w1, l1, t1, r2, w2, l2, t2) -> bool:
-    """``trick.claim_beats``: ruff over led suit; shape class (CMP-2..4, AMB-09 B); top."""
+    """``trick.claim_beats``: ruff over led suit; shape class (CMP-2, CMP-3, CMP-4, AMB-09 B);
+    top."""
     if r1 != r2:
         return r1 == 1
     if w1 != w2:
@@ -97,7 +105,7 @@ def claim_beats_nb(sw, r1, w1, l1, t1, r2, w2, l2, t2) -> bool:
 
 
 @njit(cache=True, inline="always")
-def substitute_ok(sw, lead_w, lead_l, ruff, width) -> int:
+def substitute_ok_nb(sw, lead_w, lead_l, ruff, width) -> int:
     """``trick.substitute_patterns`` one at a time: the length of the width-``width``
     substitute for the lead, 0 if none (``width`` 4 with length 1 is CMP-2's quad)."""
     mode = reading_nb(sw, SW_SUBSTITUTE_SHAPES)
@@ -110,7 +118,7 @@ def substitute_ok(sw, lead_w, lead_l, ruff, width) -> int:
     size = lead_w * lead_l
     if width <= lead_w or size % width != 0 or size // width < 2:
         return 0
-    if not width_ok(sw, width):
+    if not width_ok_nb(sw, width):
         return 0
     if width == 3 and lead_w == 2 and (reading_nb(sw, SW_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR)
                                        == V_PAIRTRACTOR_LEAD_VS_TRIPLETRACTOR_PAIRS_ONLY_LOSES):
@@ -119,7 +127,7 @@ def substitute_ok(sw, lead_w, lead_l, ruff, width) -> int:
 
 
 @njit(cache=True, inline="always")
-def quad_substitute(sw, lead_w, lead_l, ruff) -> bool:
+def quad_substitute_nb(sw, lead_w, lead_l, ruff) -> bool:
     """CMP-2 / AMB-09 C / AMB-10: a quad counts against a 2-pair tractor lead."""
     mode = reading_nb(sw, SW_SUBSTITUTE_SHAPES)
     if mode == V_SUBSTITUTE_SHAPES_EXACT_SHAPE_ONLY:
@@ -144,13 +152,13 @@ def _fold_pattern(power, group, trl, trk, trt, ntr, sw, split, suit, counts, ruf
     """Claims of every instance of (w, length) in ``counts`` (``shapes.instances`` order)."""
     if length == 1:
         for k in range(N_KINDS):
-            if supplies(counts[k], w, split) and (suit < 0 or group[k] == suit):
+            if supplies_nb(counts[k], w, split) and (suit < 0 or group[k] == suit):
                 b = _fold(sw, b, ruff, w, 1, power[k])
         return b
-    if not width_ok(sw, w):
+    if not width_ok_nb(sw, w):
         return b
     for t in range(ntr):
-        if trl[t] != length or not tractor_supplied(trk, t, length, counts, w, split):
+        if trl[t] != length or not tractor_supplied_nb(trk, t, length, counts, w, split):
             continue
         if suit >= 0:
             inside = True
@@ -174,16 +182,16 @@ def strongest_answer_nb(kt, sw, level, trump, lead_w, lead_l, counts, ruff, suit
     trk = kt.tr_kinds[level, trump]
     trt = kt.tr_top[level, trump]
     ntr = kt.ntr[level, trump]
-    split = split_flag(sw)
+    split = split_flag_nb(sw)
     b = (np.int64(NO_CLAIM), np.int64(0), np.int64(0), np.int64(0))
     b = _fold_pattern(power, group, trl, trk, trt, ntr, sw, split, suit, counts, ruff, lead_w,
                       lead_l, b)
     has_42 = lead_w == 4 and lead_l == 2
-    if quad_substitute(sw, lead_w, lead_l, ruff):  # CMP-2
+    if quad_substitute_nb(sw, lead_w, lead_l, ruff):  # CMP-2
         b = _fold_pattern(power, group, trl, trk, trt, ntr, sw, split, suit, counts, ruff, 4, 1,
                           b)
     for width in range(2, 5):  # CMP-3, CMP-4
-        sub_l = substitute_ok(sw, lead_w, lead_l, ruff, width)
+        sub_l = substitute_ok_nb(sw, lead_w, lead_l, ruff, width)
         if sub_l > 0:
             b = _fold_pattern(power, group, trl, trk, trt, ntr, sw, split, suit, counts, ruff,
                               width, sub_l, b)
@@ -192,10 +200,10 @@ def strongest_answer_nb(kt, sw, level, trump, lead_w, lead_l, counts, ruff, suit
     if has_42 and sw[SW_TWO_QUADS_ADJACENT] == V_TWO_QUADS_ADJACENT_ANY:
         # AMB-41 A: any two quads count as a 2-quad tractor (EX-F-JJ4-2-1)
         for a in range(N_KINDS):
-            if not supplies(counts[a], 4, split) or (suit >= 0 and group[a] != suit):
+            if not supplies_nb(counts[a], 4, split) or (suit >= 0 and group[a] != suit):
                 continue
             for c in range(a + 1, N_KINDS):
-                if not supplies(counts[c], 4, split) or (suit >= 0 and group[c] != suit):
+                if not supplies_nb(counts[c], 4, split) or (suit >= 0 and group[c] != suit):
                     continue
                 b = _fold(sw, b, ruff, 4, 2, max(power[a], power[c]))
     return b
@@ -205,7 +213,7 @@ def strongest_answer_nb(kt, sw, level, trump, lead_w, lead_l, counts, ruff, suit
 
 
 @njit(cache=True, _nrt=False)
-def type_better(w1, l1, w2, l2) -> bool:
+def type_better_nb(w1, l1, w2, l2) -> bool:
     """DEF-4 ``type_order`` (is tractor, length, width): is (w1, l1) strictly larger?"""
     a1 = 1 if l1 >= 2 else 0
     a2 = 1 if l2 >= 2 else 0
@@ -227,7 +235,7 @@ def _type_top(kt, sw, level, trump, counts, pw, pl, npat, kw, kl, rw, rl, ckinds
     trk = kt.tr_kinds[level, trump]
     trt = kt.tr_top[level, trump]
     ntr = kt.ntr[level, trump]
-    split = split_flag(sw)
+    split = split_flag_nb(sw)
     if kw == 1 and kl == 1:
         top = NO_CLAIM
         for k in range(N_KINDS):
@@ -243,11 +251,11 @@ def _type_top(kt, sw, level, trump, counts, pw, pl, npat, kw, kl, rw, rl, ckinds
         rw[nr] = pw[i]
         rl[nr] = pl[i]
         nr += 1
-    sort_patterns(rw, rl, nr)
+    sort_patterns_nb(rw, rl, nr)
     best = NO_CLAIM
     if kl == 1:
         for k in range(N_KINDS):
-            if not supplies(counts[k], kw, split) or power[k] <= best:
+            if not supplies_nb(counts[k], kw, split) or power[k] <= best:
                 continue
             counts[k] -= kw
             ok, _ = realize_nb(power, group, trl, trk, trt, ntr, sw, split, -1, counts, rw, rl,
@@ -256,10 +264,10 @@ def _type_top(kt, sw, level, trump, counts, pw, pl, npat, kw, kl, rw, rl, ckinds
             if ok:
                 best = power[k]
         return best
-    if not width_ok(sw, kw):
+    if not width_ok_nb(sw, kw):
         return best
     for t in range(ntr):
-        if trl[t] != kl or trt[t] <= best or not tractor_supplied(trk, t, kl, counts, kw,
+        if trl[t] != kl or trt[t] <= best or not tractor_supplied_nb(trk, t, kl, counts, kw,
                                                                    split):
             continue
         for q in range(kl):
@@ -291,7 +299,7 @@ def _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, siz
     trk = kt.tr_kinds[level, trump]
     trt = kt.tr_top[level, trump]
     ntr = kt.ntr[level, trump]
-    split = split_flag(sw)
+    split = split_flag_nb(sw)
     mode = reading_nb(sw, SW_MULTI_UNIT_COMPARE)
     same_suit_ok = sw[SW_SAME_SUIT_BEATS_THROW] == V_SAME_SUIT_BEATS_THROW_YES
     lead_suit = -1
@@ -306,7 +314,7 @@ def _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, siz
     kw = uw[0]
     kl = ul[0]
     for u in range(n_units):
-        if u > 0 and type_better(uw[u], ul[u], kw, kl):
+        if u > 0 and type_better_nb(uw[u], ul[u], kw, kl):
             kw = uw[u]
             kl = ul[u]
         if uw[u] > 1 or ul[u] >= 2:
@@ -315,7 +323,7 @@ def _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, siz
             npat += 1
     orig_w = pw.copy()
     orig_l = pl.copy()
-    sort_patterns(pw, pl, npat)
+    sort_patterns_nb(pw, pl, npat)
     rw = np.zeros(n_units + 1, np.int64)
     rl = np.zeros(n_units + 1, np.int64)
     ckinds = np.full((npat + 1, MAX_RUN), -1, np.int8)
@@ -343,7 +351,7 @@ def _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, siz
     elif mode == V_MULTI_UNIT_COMPARE_HIGHEST_CARD:
         best_val = _highest(power, counts)
     else:
-        lead_lex_key(uw, ul, ut, n_units, best_key)
+        lead_lex_key_nb(uw, ul, ut, n_units, best_key)
     winner = 0
     for p in range(1, n_plays):
         for k in range(N_KINDS):
@@ -395,7 +403,7 @@ def _highest(power, counts) -> int:
 
 
 @njit(cache=True, _nrt=True)
-def lead_lex_key(uw, ul, ut, n, key) -> None:
+def lead_lex_key_nb(uw, ul, ut, n, key) -> None:
     """``trick._lex_key`` of the lead's own units: tops by (-size, -width, -length, -top)."""
     order = np.arange(n)
     for i in range(1, n):
@@ -434,7 +442,7 @@ def trick_winner_nb(kt, sw, level, trump, plays, n_plays, uw, ul, uk, ut) -> int
     hold the lead's canonical units afterwards (``decompose_top_nb``).
     """
     if n_plays < 2 or n_plays > 4:
-        return ERR_INPUT
+        return ERR_NOT_A_TRICK
     eff = kt.eff[level, trump]
     size = 0
     lead_suit = -1
@@ -445,15 +453,15 @@ def trick_winner_nb(kt, sw, level, trump, plays, n_plays, uw, ul, uk, ut) -> int
             if lead_suit < 0:
                 lead_suit = eff[k]
             elif eff[k] != lead_suit:
-                return ERR_INPUT  # DEF-27
+                return ERR_NOT_A_TRICK  # DEF-27
     if size == 0:
-        return ERR_INPUT
+        return ERR_NOT_A_TRICK
     for p in range(1, n_plays):
         n = 0
         for k in range(N_KINDS):
             n += plays[p, k]
         if n != size:
-            return ERR_INPUT
+            return ERR_NOT_A_TRICK
     n_units = decompose_top_nb(kt, sw, level, trump, plays[0], uw, ul, uk, ut)
     return trick_winner_units_nb(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut,
                                  size, lead_suit)
@@ -500,40 +508,3 @@ def trick_points_nb(points, plays, n_plays) -> int:
         for k in range(N_KINDS):
             total += plays[p, k] * points[k]
     return total
-
-
-# ------------------------------------------------------------------------------ Python side
-
-
-def plays_array(plays) -> np.ndarray:
-    """Card-kind lists in turn order as the ``int8[4, 54]`` kernel input."""
-    out = np.zeros((4, N_KINDS), np.int8)
-    for i, play in enumerate(plays[:4]):
-        for k in play:
-            out[i, k] += 1
-    return out
-
-
-def unit_scratch():
-    """Scratch for a lead's units: (w, len, kinds, top)."""
-    return (np.zeros(N_KINDS, np.int8), np.zeros(N_KINDS, np.int8),
-            np.full((N_KINDS, MAX_RUN), -1, np.int8), np.zeros(N_KINDS, np.int16))
-
-
-def trick_winner_core(variant, level: int, trump: int, plays) -> int:
-    """Kernel version of ``trick.trick_winner`` (same errors for refused inputs)."""
-    from shengji_sim.core.shapes_nb import kernel_inputs
-
-    if not 2 <= len(plays) <= 4:
-        raise ValueError(f"a trick has 2 to 4 plays, got {len(plays)}")
-    size = len(plays[0])
-    for i, play in enumerate(plays):
-        if len(play) != size:
-            raise ValueError(f"play {i} has {len(play)} cards, the lead has {size}")
-    kt, sw = kernel_inputs(variant)
-    uw, ul, uk, ut = unit_scratch()
-    got = trick_winner_nb(kt, sw, level, trump, plays_array(plays), len(plays), uw, ul, uk,
-                          ut)
-    if got == ERR_INPUT:
-        raise ValueError("the lead is empty or mixes suits (DEF-27)")
-    return int(got)

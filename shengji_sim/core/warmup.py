@@ -17,7 +17,7 @@ VARIANT = "changzhou-4deck"
 
 def _warm_follow() -> None:
     from shengji_sim.cards import parse_cards
-    from shengji_sim.core.follow_nb import legal_follows_core
+    from shengji_sim.core.api import legal_follows_core
     from shengji_sim.variant import load_variant
 
     v = load_variant(VARIANT)
@@ -26,13 +26,15 @@ def _warm_follow() -> None:
 
 def _warm_rules() -> None:
     from shengji_sim.cards import parse_cards
-    from shengji_sim.core.deal_nb import PreTrick
-    from shengji_sim.core.kitty_nb import judge_kitty_core
-    from shengji_sim.core.lead_nb import lead_options
-    from shengji_sim.core.score_nb import judge_score_core
-    from shengji_sim.core.shapes_nb import decompose_core
-    from shengji_sim.core.throw_nb import judge_throw_core
-    from shengji_sim.core.trick_nb import trick_winner_core
+    from shengji_sim.core.api import (
+        PreTrick,
+        decompose_core,
+        judge_kitty_core,
+        judge_score_core,
+        judge_throw_core,
+        lead_options,
+        trick_winner_core,
+    )
     from shengji_sim.variant import load_variant
 
     v = load_variant(VARIANT)

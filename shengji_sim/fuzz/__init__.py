@@ -15,7 +15,6 @@ from shengji_sim.fuzz.properties import (
     RULESET,
     Property,
     PropertyFailure,
-    PropertySkipped,
 )
 
-__all__ = ["CATALOGUE", "ENGINE", "RULESET", "Property", "PropertyFailure", "PropertySkipped"]
+__all__ = ["CATALOGUE", "ENGINE", "RULESET", "Property", "PropertyFailure"]

@@ -157,8 +157,8 @@ class _Observer:
 def _play_observed(variant: str, ambs, other, players: str, seed: int, index: int,
                    observe: bool = True):
     from shengji_sim.cards import parse_cards, parse_trump
+    from shengji_sim.players import make_players
     from shengji_sim.rules.game import play_hand
-    from shengji_sim.strategies import make_players
 
     flags = {"follow": False}
     seats = make_players(players)

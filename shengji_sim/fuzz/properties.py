@@ -13,8 +13,6 @@ checks and ``check(position)``, which returns quietly or raises:
   ``"rule_set_finding"`` when the rules as written (a seed table, a chosen reading) produce
   the problem: a follow table leaving a holding with no row, two rules demanding different
   plays, a comparison that is not an order, a valid throw that can be beaten;
-* :class:`PropertySkipped` when it cannot run (the Numba kernels are not importable yet).
-  A skipped property is reported as skipped, never as passed.
 
 Every reference function is looked up through its module at call time
 (``follow.legal_follows``), so a test can monkeypatch a defect into it.
@@ -22,11 +20,8 @@ Every reference function is looked up through its module at call time
 
 from __future__ import annotations
 
-import importlib
-import inspect
 import itertools
 import json
-import pkgutil
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -53,9 +48,6 @@ class PropertyFailure(AssertionError):
         self.position: Position | None = None
 
 
-class PropertySkipped(Exception):
-    """The property cannot run here (for example: kernels not available)."""
-
 
 def fail(message: str, classification: str = ENGINE, rule: str = "") -> None:
     raise PropertyFailure(message, classification, rule)
@@ -68,7 +60,6 @@ class Property:
     title: str
     rules: str
     check: Callable[[Position], None]
-    needs_kernels: bool = False
 
 
 # ------------------------------------------------------------------------------ helpers
@@ -420,7 +411,7 @@ def failed_throw_beatable(pos: Position) -> None:
 
 
 def _players(name: str):
-    from shengji_sim.strategies import make_players
+    from shengji_sim.players import make_players
 
     return make_players(name)
 
@@ -671,101 +662,54 @@ def leads_follows_agree(pos: Position) -> None:
 
 # ------------------------------------------------------------------------------ kernels
 
-KERNEL_NAMES = ("legal_follows_core", "trick_winner_core", "judge_throw_core",
-                "judge_kitty_core")
-_KERNELS: dict | None = None
+def _follow_sets(result) -> tuple[set[tuple[int, ...]], int]:
+    return {tuple(sorted(int(k) for k in p)) for p in result.plays}, result.count
 
 
-def load_kernels() -> dict[str, Callable]:
-    """The kernels' Python wrappers found in ``shengji_sim.core`` (lazily imported)."""
-    global _KERNELS
-    if _KERNELS is not None:
-        return _KERNELS
-    found: dict[str, Callable] = {}
-    try:
-        core = importlib.import_module("shengji_sim.core")
-        modules = [core]
-        for info in pkgutil.iter_modules(core.__path__):
-            try:
-                modules.append(importlib.import_module(f"shengji_sim.core.{info.name}"))
-            except Exception:  # noqa: BLE001 - a module being written may not import yet
-                continue
-        for name in KERNEL_NAMES:
-            for mod in modules:
-                fn = getattr(mod, name, None)
-                if callable(fn):
-                    found[name] = fn
-                    break
-    except Exception:  # noqa: BLE001
-        found = {}
-    _KERNELS = found
-    return found
+def _throw_key(result) -> tuple:
+    keys = ("valid", "blocked_by", "penalty", "rejected")
+    return tuple(getattr(result, k) for k in keys) + (sorted(result.played),
+                                                      sorted(result.returned))
 
 
-def kernels_available() -> bool:
-    return bool(load_kernels())
+def _kitty_key(result) -> tuple:
+    keys = ("winner", "winner_side", "multiplier", "kitty_points", "awarded")
+    return tuple(getattr(result, k) for k in keys)
 
 
-def _call_kernel(fn: Callable, ctx, *args):
-    params = list(inspect.signature(fn).parameters)
-    if params and params[0] in ("variant", "v"):
-        return fn(ctx.variant, ctx.ranking.level, ctx.ranking.trump, *args)
-    return fn(ctx, *args)
+def _agree(pos: Position, name: str, args: tuple, key: Callable = lambda r: r) -> None:
+    """The reference and the kernel of ``PARITY`` entry ``name`` give the same answer."""
+    from shengji_sim.core.api import PARITY
 
-
-def _as_follow_set(result) -> set[tuple[int, ...]]:
-    plays = getattr(result, "plays", result)
-    return {tuple(sorted(int(k) for k in p)) for p in plays}
+    entry = next(p for p in PARITY if p.name == name)
+    ref = _guard(pos, lambda: entry.call_reference(pos.ctx, *args), entry.function)
+    got = _guard(pos, lambda: entry.call_kernel(pos.ctx, *args), entry.kernel.__name__)
+    if key(ref) != key(got):
+        fail(f"{name}: reference {key(ref)}, kernel {key(got)} ({entry.rules})", ENGINE,
+             "DESIGN Fuzzing")
 
 
 def kernels_agree(pos: Position) -> None:
-    """Differential: the Numba kernels' wrappers equal the reference on legal follows, trick
-    winners, throw judgements and kitty scoring. Skipped (reported as skipped) without kernels."""
-    kernels = load_kernels()
-    if not kernels:
-        raise PropertySkipped("kernels not available")
-    ctx = pos.ctx
+    """Differential: every kernel wrapper of :data:`shengji_sim.core.api.PARITY` equals its
+    reference function on the position (the lead's units and lead options, each follower's
+    legal follows, the trick winner, the throw judgement, the kitty). The kernels are
+    imported here: a broken kernel module is an error, never a skipped property."""
     lead = list(pos.lead)
-    fn = kernels.get("legal_follows_core")
-    if fn is not None:
-        for i, hand in enumerate(pos.hands):
-            ref = follow.legal_follows(ctx, lead, list(hand), None, i + 1)
-            got = _call_kernel(fn, ctx, lead, list(hand), None, i + 1)
-            if _as_follow_set(got) != {tuple(sorted(p)) for p in ref.plays} or \
-                    getattr(got, "count", ref.count) != ref.count:
-                fail(f"legal follows of follower {i + 1} differ: reference {ref.count}, "
-                     f"kernel {getattr(got, 'count', '?')}", ENGINE, "DESIGN Fuzzing")
-    fn = kernels.get("trick_winner_core")
-    if fn is not None and len(pos.plays):
-        ref = trick.trick_winner(ctx, pos.trick)
-        got = _call_kernel(fn, ctx, pos.trick)
-        if int(got) != ref:
-            fail(f"trick winner: reference {ref}, kernel {got}", ENGINE, "DESIGN Fuzzing")
-    fn = kernels.get("judge_throw_core")
-    if fn is not None and len(pos.hands) == 3:
-        others = [list(h) for h in pos.hands]
-        ref = throw.judge_throw(ctx, lead, others)
-        got = _call_kernel(fn, ctx, lead, others)
-        keys = ("valid", "blocked_by", "penalty", "rejected")
-        mine = tuple(getattr(got, k) for k in keys) + (sorted(got.played), sorted(got.returned))
-        theirs = tuple(getattr(ref, k) for k in keys) + (sorted(ref.played),
-                                                        sorted(ref.returned))
-        if mine != theirs:
-            fail(f"throw judgement: reference {theirs}, kernel {mine}", ENGINE, "DESIGN Fuzzing")
-    fn = kernels.get("judge_kitty_core")
-    if fn is not None and len(pos.plays) == 3:
-        from shengji_sim.rules import kitty
-
+    _agree(pos, "lead_units", (lead,))
+    for hand in pos.hands:
+        _agree(pos, "lead_options", (list(hand),))
+    for i, hand in enumerate(pos.hands):
+        _agree(pos, "legal_follows", (lead, list(hand), None, i + 1), _follow_sets)
+    if len(pos.plays):
+        _agree(pos, "trick_winner", (pos.trick,))
+    if len(pos.hands) == 3:
+        _agree(pos, "judge_throw", (lead, [list(h) for h in pos.hands]), _throw_key)
+    if len(pos.plays) == 3:
         rest = list(pos.hands[0])
         for k in pos.plays[0]:
             rest.remove(k)
-        buried = rest[:8]
         for side in ("dealer", "attackers"):
-            ref = kitty.judge_kitty(ctx, pos.trick, side, buried, 40)
-            got = _call_kernel(fn, ctx, pos.trick, side, buried, 40)
-            key = ("winner", "winner_side", "multiplier", "kitty_points", "awarded")
-            if tuple(getattr(got, k) for k in key) != tuple(getattr(ref, k) for k in key):
-                fail(f"kitty ({side} led): reference {ref}, kernel {got}", ENGINE, "DESIGN Fuzzing")
+            _agree(pos, "judge_kitty", (pos.trick, side, rest[:8], 40), _kitty_key)
 
 
 # ------------------------------------------------------------------------------ catalogue
@@ -818,7 +762,7 @@ CATALOGUE: dict[str, Property] = {p.name: p for p in (
     Property("deterministic", "game", "a seed and index determine the hand; records replay",
              "DESIGN Seeds", deterministic),
     Property("kernels_agree", "trick", "reference and kernels agree",
-             "DESIGN Fuzzing", kernels_agree, needs_kernels=True),
+             "DESIGN Fuzzing", kernels_agree),
     Property("offered_moves_legal", "game",
              "every lead, follow, declaration, burial and 炒 the engine offers is legal",
              "LEAD-3, DEF-27, FOLLOW-1, FOLLOW-2, FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, "
@@ -835,9 +779,9 @@ CATALOGUE: dict[str, Property] = {p.name: p for p in (
 )}
 
 __all__ = [
-    "CATALOGUE", "ENGINE", "RULESET", "Property", "PropertyFailure", "PropertySkipped",
+    "CATALOGUE", "ENGINE", "RULESET", "Property", "PropertyFailure",
     "beatable_by", "conservation", "deterministic", "failed_throw_beatable", "follow_enumeration",
-    "follow_exists", "follow_obligation", "kernels_agree", "kernels_available",
-    "leads_follows_agree", "level_invariance", "load_kernels", "offered_moves_legal",
+    "follow_exists", "follow_obligation", "kernels_agree",
+    "leads_follows_agree", "level_invariance", "offered_moves_legal",
     "throw_unbeatable", "winner_consistent",
 ]

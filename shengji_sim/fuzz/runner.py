@@ -34,8 +34,6 @@ from shengji_sim.fuzz.properties import (
     ENGINE,
     Property,
     PropertyFailure,
-    PropertySkipped,
-    kernels_available,
     known_examples,
 )
 from shengji_sim.fuzz.strategies import Position, positions_of
@@ -60,7 +58,7 @@ class Finding:
 class PropertyRun:
     name: str
     title: str
-    status: str  #: passed | failed | skipped
+    status: str  #: passed | failed
     examples: int
     seconds: float
     reason: str = ""
@@ -139,9 +137,6 @@ def run_property(prop: Property, variant: str, ambs: tuple[str, ...] = (), budge
                  chunk: int = CHUNK) -> PropertyRun:
     """Run one property for ``budget`` seconds (or ``max_examples``); see the module doc."""
     start = time.monotonic()
-    if prop.needs_kernels and not kernels_available():
-        return PropertyRun(prop.name, prop.title, "skipped", 0, 0.0,
-                           "skipped: kernels not available")
     strategy = positions_of(prop.kind, variant, tuple(ambs), vary)
     examples = 0
 
@@ -175,9 +170,6 @@ def run_property(prop: Property, variant: str, ambs: tuple[str, ...] = (), budge
         )(hyp_seed(derive(seed, variant, list(ambs), prop.name, i))(wrapped))
         try:
             test()
-        except PropertySkipped as exc:
-            return PropertyRun(prop.name, prop.title, "skipped", examples,
-                               time.monotonic() - start, f"skipped: {exc}")
         except BaseException as exc:  # noqa: BLE001 - classify what hypothesis raised
             if isinstance(exc, KeyboardInterrupt):
                 raise
@@ -209,8 +201,7 @@ def run_catalogue(variant: str, ambs: tuple[str, ...] = (), budget: float = 60.0
     """Run the chosen properties (all by default), sharing ``budget`` seconds."""
     chosen = [CATALOGUE[n] for n in (names or list(CATALOGUE))]
     report = FuzzReport(variant, list(ambs), budget, seed, vary)
-    runnable = [p for p in chosen if not (p.needs_kernels and not kernels_available())]
-    share = budget / max(1, len(runnable))
+    share = budget / max(1, len(chosen))
     for prop in chosen:
         report.runs.append(run_property(prop, variant, ambs, share, seed, vary))
     return report

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from shengji_sim.players import make_players
 from shengji_sim.record import render_text
 from shengji_sim.rules.game import play_hand
-from shengji_sim.strategies import make_players
 from shengji_sim.variant import builtin_names, load_variant
 
 HERE = Path(__file__).parent / "playthroughs"

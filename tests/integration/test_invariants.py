@@ -14,9 +14,9 @@ from collections import Counter
 import pytest
 
 from shengji_sim.cards import deck, parse_cards, points_of
+from shengji_sim.players import make_players
 from shengji_sim.record import replay
 from shengji_sim.rules.game import play_hand
-from shengji_sim.strategies import make_players
 from shengji_sim.variant import load_variant
 
 HANDS = int(os.environ.get("SHENGJI_INVARIANT_HANDS", "1000"))

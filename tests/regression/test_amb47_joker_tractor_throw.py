@@ -11,7 +11,7 @@ import json
 import pytest
 
 from shengji_sim.cards import parse_cards
-from shengji_sim.core.throw_nb import judge_throw_core
+from shengji_sim.core.api import judge_throw_core
 from shengji_sim.rules.shapes import make_context
 from shengji_sim.rules.throw import judge_throw
 from shengji_sim.variant import load_variant

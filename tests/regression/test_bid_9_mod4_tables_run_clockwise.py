@@ -15,9 +15,9 @@ import numpy as np
 import pytest
 
 from shengji_sim.cards import parse_card, parse_cards, parse_rank
-from shengji_sim.core import backend
+from shengji_sim.core import api, backend
 from shengji_sim.core import bidding_nb as bnb
-from shengji_sim.core.deal_nb import PASSIVE
+from shengji_sim.core.players_nb import PASSIVE
 from shengji_sim.core.tables import switch_array
 from shengji_sim.rules.bidding import (
     TABLE_SEAT,
@@ -37,7 +37,7 @@ def both(variant, kitty: str, hand_number: int = 1) -> tuple[int | None, int]:
     """The nobody-declares dealer of the reference and of the kernel (-1 = None)."""
     cards = parse_cards(kitty)
     ref = no_declaration(variant, FIVE, cards, hand_number).dealer_seat
-    _, _, got = bnb.no_declaration(switch_array(variant), FIVE, cards, hand_number)
+    _, _, got = api.no_declaration(switch_array(variant), FIVE, cards, hand_number)
     return ref, got
 
 

@@ -13,15 +13,15 @@ import numpy as np
 import pytest
 
 from shengji_sim.cards import parse_card, parse_cards, parse_rank
-from shengji_sim.core import backend
+from shengji_sim.core import api, backend
 from shengji_sim.core import bidding_nb as bnb
-from shengji_sim.core.deal_nb import PASSIVE, RANDOM
+from shengji_sim.core.players_nb import PASSIVE, RANDOM
 from shengji_sim.core.tables import switch_array
+from shengji_sim.players import RandomPlayer
 from shengji_sim.rng import Rng
 from shengji_sim.rules import game as G
 from shengji_sim.rules.chaodi import can_chaodi
 from shengji_sim.rules.match import MatchState
-from shengji_sim.strategies import RandomPlayer
 from tests.helpers import decl, var
 from tests.unit.test_core_deal import PassivePlayer
 
@@ -36,7 +36,7 @@ def options(variant, level, hand: str, standing, *, flip: bool) -> tuple[list, l
     st.record = {"kitty_flip": flip}
     declarer = None if standing is None else standing.seat
     ref = [(d.kind, d.count) for d in G._chaodi_options(st, 1, standing, declarer, False)]
-    got = bnb.chaodi_options(switch_array(variant), level,
+    got = api.chaodi_options(switch_array(variant), level,
                              st.hands[1], 1, standing, declarer, False, flip)
     return ref, got
 

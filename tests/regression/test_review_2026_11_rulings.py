@@ -13,12 +13,15 @@ import json
 import pytest
 
 from shengji_sim.cards import parse_cards, parse_rank, parse_trump
+from shengji_sim.core.api import (
+    decompose_core,
+    judge_kitty_core,
+    kernel_inputs,
+    legal_follows_core,
+    trick_winner_core,
+)
+from shengji_sim.core.api import lead_options as core_lead_options
 from shengji_sim.core.backend import play_hand_core
-from shengji_sim.core.follow_nb import legal_follows_core
-from shengji_sim.core.kitty_nb import judge_kitty_core
-from shengji_sim.core.lead_nb import lead_options as core_lead_options
-from shengji_sim.core.shapes_nb import decompose_core, kernel_inputs
-from shengji_sim.core.trick_nb import trick_winner_core
 from shengji_sim.rules.game import lead_options
 from shengji_sim.rules.shapes import Unit, decompose, make_context, play_suit
 from shengji_sim.variant import load_variant

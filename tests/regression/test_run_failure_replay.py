@@ -19,8 +19,7 @@ import pytest
 
 from shengji_sim import sim
 from shengji_sim.core import backend
-from shengji_sim.core.follow_nb import ERR_MIXED_LEAD
-from shengji_sim.core.game_nb import ERR_FOLLOW
+from shengji_sim.core.errors import ERR_FOLLOW, ERR_MIXED_LEAD
 from shengji_sim.variant import load_variant
 from tests.helpers import run_cli
 
@@ -31,11 +30,11 @@ CODE = ERR_FOLLOW + ERR_MIXED_LEAD
 
 @pytest.fixture
 def kernel_defect(monkeypatch):
-    """``run_chunk_nb`` and ``play_hand_nb`` report CODE for hand BAD; call it to repair."""
-    real_chunk, real_hand = backend.run_chunk_nb, backend.play_hand_nb
+    """``run_lane_nb`` and ``play_hand_nb`` report CODE for hand BAD; call it to repair."""
+    real_lane, real_hand = backend.run_lane_nb, backend.play_hand_nb
 
-    def run_chunk_nb(*args):
-        real_chunk(*args)
+    def run_lane_nb(*args):
+        real_lane(*args)
         start, count, status = args[4], args[5], args[-1]  # (kt, sw, rule_col, root, start, ..)
         if start <= BAD < start + count:
             status[BAD - start] = CODE
@@ -44,11 +43,11 @@ def kernel_defect(monkeypatch):
         err = real_hand(*args)
         return CODE if args[4] == BAD else err  # (kt, sw, rule_col, root, index, ...)
 
-    monkeypatch.setattr(backend, "run_chunk_nb", run_chunk_nb)
+    monkeypatch.setattr(backend, "run_lane_nb", run_lane_nb)
     monkeypatch.setattr(backend, "play_hand_nb", play_hand_nb)
 
     def repair() -> None:
-        monkeypatch.setattr(backend, "run_chunk_nb", real_chunk)
+        monkeypatch.setattr(backend, "run_lane_nb", real_lane)
         monkeypatch.setattr(backend, "play_hand_nb", real_hand)
 
     return repair
@@ -82,7 +81,7 @@ def test_run_failure_names_the_replay_command_which_repeats_the_same_line(
     code, stdout, err = run_cli(capsys, *command[1:], "--format", "json")
     assert code == 0, err
     assert json.loads(stdout)["index"] == BAD
-    code, stdout, err = run_cli(capsys, *argv, "--resume")
+    code, stdout, err = run_cli(capsys, *argv, "--resume", "--json")
     assert code == 0, err
     assert json.loads(stdout)["complete"]
     v = load_variant("classic-2deck", amb=["AMB-26=A"], sets=["kitty_multiplier_cap=32"])

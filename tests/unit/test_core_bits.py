@@ -11,18 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shengji_sim.core import rng_nb
-from shengji_sim.core.bits_nb import (
-    masks_of,
-    nth_bit_nb,
-    popcount_nb,
-    take_nb,
-)
-from shengji_sim.core.game_nb import (
-    _one_card_nth_nb,
-    _one_card_options_nb,
-    _random_single_nb,
-)
+from shengji_sim.core import api
+from shengji_sim.core.api import masks_of
+from shengji_sim.core.bits_nb import nth_bit_nb, popcount_nb, take_nb
+from shengji_sim.core.follow_fast_nb import one_card_nth_nb, one_card_options_nb, random_single_nb
 from shengji_sim.core.rng_nb import below_nb
 from shengji_sim.core.tables import build_tables
 from shengji_sim.variant import load_variant
@@ -68,8 +60,8 @@ def tables(request):
 
 
 def test_follow_1_random_single_from_masks_matches_one_card_kernels(tables) -> None:
-    """The mask path (`_random_single_nb`) returns the kind and rule, and leaves the rng
-    state, that `_one_card_options_nb` + `below` + `_one_card_nth_nb` give, on hands that
+    """The mask path (`random_single_nb`) returns the kind and rule, and leaves the rng
+    state, that `one_card_options_nb` + `below` + `one_card_nth_nb` give, on hands that
     are void, hold one card, one kind or several kinds of the led class."""
     variant, kt = tables
     last_only = variant.jj4_line40 == "literal" and "AMB-37" in variant.applicable
@@ -89,14 +81,14 @@ def test_follow_1_random_single_from_masks_matches_one_card_kernels(tables) -> N
         cls = kt.cls_kinds[level, trump, lead_kind]
         n_cls = kt.cls_n[level, trump, lead_kind]
         seed = rnd.getrandbits(64)
-        mode, rule, count = _one_card_options_nb(cls, n_cls, eff, lead_kind, hand, position,
+        mode, rule, count = one_card_options_nb(cls, n_cls, eff, lead_kind, hand, position,
                                                  last_only, no_shape)
-        state = rng_nb.new_state(seed)
-        want = _one_card_nth_nb(mode, cls, n_cls, eff, kt.kind_at[level, trump], hand,
+        state = api.new_state(seed)
+        want = one_card_nth_nb(mode, cls, n_cls, eff, kt.kind_at[level, trump], hand,
                                 below_nb(state, count))
         hm = masks_of(kt.order[level, trump], hand)
-        fast_state = rng_nb.new_state(seed)
-        got, fast_rule = _random_single_nb(
+        fast_state = api.new_state(seed)
+        got, fast_rule = random_single_nb(
             hm, kt.cls_pmask[level, trump, lead_kind], ~kt.trump_pmask[level, trump],
             eff[lead_kind] == 4, kt.kind_at[level, trump], position, last_only, no_shape,
             fast_state)

@@ -20,26 +20,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shengji_sim.cards import deck, format_card
+from shengji_sim.core import api, rng_nb
 from shengji_sim.core import bidding_nb as bnb
-from shengji_sim.core import rng_nb
-from shengji_sim.core.bits_nb import masks_of
-from shengji_sim.core.deal_nb import (
-    I_DEALER,
-    I_LEVEL,
-    I_TRUMP,
-    STATUS_OK,
-    PreTrick,
-)
-from shengji_sim.core.lead_nb import (
-    greedy_lead_nb,
-    lead_options,
-    lead_options_nb,
-    make_lead_buffers,
-    option_cards,
-    random_lead_into_nb,
-    random_lead_nb,
-)
+from shengji_sim.core.api import PreTrick, lead_options, make_lead_buffers, masks_of, option_cards
+from shengji_sim.core.deal_nb import I_DEALER, I_LEVEL, I_TRUMP
+from shengji_sim.core.errors import STATUS_OK
+from shengji_sim.core.lead_nb import lead_options_nb
+from shengji_sim.core.players_nb import greedy_lead_nb, random_lead_into_nb, random_lead_nb
 from shengji_sim.core.tables import switch_array
+from shengji_sim.players import GreedyPlayer, PassivePlayer, RandomPlayer, make_players
 from shengji_sim.rng import Rng, hand_seed
 from shengji_sim.rules import chaodi as chaodi_rules
 from shengji_sim.rules import game as G
@@ -47,7 +36,6 @@ from shengji_sim.rules.bidding import Declaration, mod4_seat, no_declaration
 from shengji_sim.rules.chaodi import can_chaodi, chaodi_strength
 from shengji_sim.rules.match import MatchState, new_match
 from shengji_sim.rules.shapes import make_context
-from shengji_sim.strategies import GreedyPlayer, RandomPlayer, make_players
 from shengji_sim.variant import load_variant
 from tests.helpers import reference_cases, rerun_reference
 from tests.unit import test_bidding as bidding_tests
@@ -135,14 +123,14 @@ def check_hands(pt: PreTrick, players, root: int, indices, matches=(None,)) -> d
 def test_rng_matches_reference() -> None:
     for seed in [0, 1, 2**64 - 1, 123456789] + [hand_seed(r, i) for r in range(5)
                                                   for i in range(20)]:
-        ref, state = Rng(seed), rng_nb.new_state(seed)
-        assert [ref.next64() for _ in range(20)] == [rng_nb.next64(state) for _ in range(20)]
+        ref, state = Rng(seed), api.new_state(seed)
+        assert [ref.next64() for _ in range(20)] == [api.next64(state) for _ in range(20)]
         for n in list(range(1, 300)) + [2**40 + 3, 2**62 + 5, 3 * 2**61, 2**63 - 1]:
-            assert ref.below(n) == rng_nb.below(state, n)
+            assert ref.below(n) == api.below(state, n)
         items = list(range(216))
         arr = np.arange(216, dtype=np.int16)
         ref.shuffle(items)
-        rng_nb.shuffle(state, arr)
+        api.shuffle(state, arr)
         assert items == arr.tolist()
         assert ref.state == int(state[0])
     for root, index in [(0, 0), (42, 7), (2**64 - 1, 10**12), (5, 2**40)]:
@@ -194,13 +182,13 @@ def test_option_lists_match_reference(kernels, name, amb) -> None:
         st = G.HandState(v, Rng(0), [], MatchState((level, level), None, rnd.randint(1, 2)))
         st.hands[seat] = hand
         ref = [(d.kind, d.count) for d in G._declaration_options(st, seat, standing)]
-        assert bnb.declaration_options(pt.sw, level, hand, seat, standing) == ref
+        assert api.declaration_options(pt.sw, level, hand, seat, standing) == ref
         declarer = rnd.choice([None, 0, 1, 2, 3])
         someone_else = rnd.random() < 0.5
         st.record = {"kitty_flip": rnd.random() < 0.3}
         ref = [(d.kind, d.count) for d in
                G._chaodi_options(st, seat, standing, declarer, someone_else)]
-        assert bnb.chaodi_options(pt.sw, level, hand, seat, standing, declarer,
+        assert api.chaodi_options(pt.sw, level, hand, seat, standing, declarer,
                                   someone_else, st.record["kitty_flip"]) == ref
         single_held = any(hand.count(k) == 1 for k in kinds)
         over_single += bool(ref) and single_held and (standing is None or standing.count == 1)
@@ -219,14 +207,14 @@ def test_no_declaration_matches_reference(kernels, name, amb) -> None:
         kitty = cards[:max(v.kitty_size, 1)]
         level, hand_number = rnd.randrange(13), rnd.randint(1, 3)
         ref = no_declaration(v, level, kitty, hand_number)
-        got = bnb.no_declaration(pt.sw, level, kitty, hand_number)
+        got = api.no_declaration(pt.sw, level, kitty, hand_number)
         assert got == (ref.redeal, -1 if ref.trump is None else ref.trump,
                        -1 if ref.dealer_seat is None else ref.dealer_seat)
 
 
 def parity_no_declaration(variant, level, kitty, hand_number):
     expected = no_declaration(variant, level, kitty, hand_number)
-    got = bnb.no_declaration(switch_array(variant), level, kitty, hand_number)
+    got = api.no_declaration(switch_array(variant), level, kitty, hand_number)
     assert got == (expected.redeal, -1 if expected.trump is None else expected.trump,
                    -1 if expected.dealer_seat is None else expected.dealer_seat)
     return expected
@@ -342,17 +330,6 @@ def test_pre_trick_mixed_players(kernels) -> None:
             check_hands(kernels[name], mix, 31, range(15), (None, LATER[0]))
 
 
-class PassivePlayer(RandomPlayer):
-    """Random, but never declares nor 炒s (the kernels' player kind 2)."""
-
-    name = "passive"
-
-    def declare(self, view, options, rng):
-        return None
-
-    chaodi = declare
-
-
 # BID-8 cases: (variant, override, does nobody-declares redeal in hand 1 / later hands)
 NOBODY_CASES = [
     ("baifen-1deck", None, True, True), ("classic-3deck", None, True, True),
@@ -452,7 +429,7 @@ def test_lead_options_match_reference(kernels, name) -> None:
                             int(greedy_lead_nb(pt.kt, level, trump, counts, lb, n))) == greedy
         seed = rnd.getrandbits(64)
         assert RandomPlayer().lead(view, G.list_choice(ref), Rng(seed)) == option_cards(
-            pt.kt, level, trump, lb, int(random_lead_nb(rng_nb.new_state(seed), n)))
+            pt.kt, level, trump, lb, int(random_lead_nb(api.new_state(seed), n)))
 
 
 #: readings that change which kinds are adjacent (AMB-01, AMB-02, AMB-03, AMB-04, AMB-05, AMB-06,
@@ -487,7 +464,7 @@ def test_lead_3_random_lead_without_listing_matches_reference(name, amb) -> None
         counts = np.zeros(54, np.int8)
         for k in hand:
             counts[k] += 1
-        state = rng_nb.new_state(seed)
+        state = api.new_state(seed)
         hm = masks_of(pt.kt.order[level, trump], counts)
         n, top = random_lead_into_nb(pt.kt, pt.sw, level, trump, counts, hm, len(hand), lb,
                                      state, lead)

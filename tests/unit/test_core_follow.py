@@ -1,4 +1,4 @@
-"""Differential tests: the follow kernels (:mod:`shengji_sim.core.follow_nb`) against the
+"""Differential tests: the follow kernels (core/follow_rows_nb.py and its siblings) against the
 reference :mod:`shengji_sim.rules.follow` (docs/core-conventions.md: "Parity is the spec").
 
 * every §5 follow example (the CASES of ``test_examples_follow``) gives the same plays, count
@@ -20,27 +20,32 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shengji_sim.cards import deck, parse_cards, parse_rank, parse_trump
-from shengji_sim.core.bits_nb import masks_of
-from shengji_sim.core.follow_nb import (
-    RULE_NAMES,
+from shengji_sim.core.api import (
     cards_of,
     counts_of,
-    follow_count_nb,
-    follow_nth_nb,
-    follow_options_nb,
-    is_legal_follow_nb,
+    kernel_inputs,
     lead_arrays,
     legal_follows_core,
-    make_buffers,
+    masks_of,
+    new_state,
+)
+from shengji_sim.core.follow_count_nb import (
+    follow_count_nb,
+    follow_nth_nb,
+    is_legal_follow_nb,
     options_count_nb,
     options_nth_nb,
-    prepared,
+)
+from shengji_sim.core.follow_data import RULE_NAMES, make_buffers
+from shengji_sim.core.follow_families_nb import follow_options_nb
+from shengji_sim.core.follow_fast_nb import (
+    SHORT_FREE,
     random_pair_follow_nb,
     random_pairtractor_follow_nb,
+    random_short_follow_nb,
     random_triple_follow_nb,
 )
-from shengji_sim.core.game_nb import SHORT_FREE, _random_short_follow_nb
-from shengji_sim.core.rng_nb import new_state
+from shengji_sim.players import RandomPlayer
 from shengji_sim.rng import Rng
 from shengji_sim.rules import game as G
 from shengji_sim.rules.follow import (
@@ -52,7 +57,6 @@ from shengji_sim.rules.follow import (
     obligation,
 )
 from shengji_sim.rules.shapes import make_context
-from shengji_sim.strategies import RandomPlayer
 from shengji_sim.variant import load_variant
 from tests.property.strategies import FOLLOW_ITEMS, Position, position, positions, variant_for
 from tests.unit.test_examples_follow import CASES, LEVEL, V
@@ -67,7 +71,7 @@ def buf():
     """Compile every kernel once per session (cache=True makes later sessions fast)."""
     b = make_buffers()
     v = load_variant("classic-2deck")
-    p = prepared(v)
+    p = kernel_inputs(v)
     args = (p.kt, p.sw, 0, 0, *lead_arrays(v, 0, 0, parse_cards("S5 S5")),
             counts_of(parse_cards("S7 S7 S9 H3")), 1, b)
     out = np.zeros(54, np.int8)
@@ -88,7 +92,7 @@ def check_position(pos: Position, position_arg: int, b) -> str | None:
         opts = Options(ctx, ob.families)
     except FollowError:
         return None
-    p = prepared(variant)
+    p = kernel_inputs(variant)
     lc, nu, uw, ul, uk = lead_arrays(variant, pos.level, pos.trump, lead)
     hc = counts_of(hand)
     args = (p.kt, p.sw, pos.level, pos.trump, lc, nu, uw, ul, uk, hc, position_arg, b)
@@ -233,7 +237,7 @@ def test_follow_3_def_5_random_pair_follow_matches_reference(name, amb) -> None:
     ``RandomPlayer.follow`` plays over the reference's ``follow_options`` (same draw, same
     rule and row), or declines (rule -1) without drawing."""
     v = load_variant(name, amb=[amb] if amb else [])
-    p = prepared(v)
+    p = kernel_inputs(v)
     rnd = random.Random(f"pair {name} {amb}")
     cards = deck(v.decks)
     play = np.zeros(54, np.int8)
@@ -283,13 +287,13 @@ SHORT_CASES = [(n, None) for n in ("changzhou-4deck", "jj-4deck", "classic-2deck
 @pytest.mark.parametrize("name, amb", SHORT_CASES)
 def test_follow_1_2_random_short_follow_matches_reference(name, amb) -> None:
     """FOLLOW-1, FOLLOW-2 for a multi-card lead when the follower holds at most as many led-class
-    cards as the lead has: ``game_nb._random_short_follow_nb`` plays what
+    cards as the lead has: ``follow_fast_nb.random_short_follow_nb`` plays what
     ``RandomPlayer.follow`` plays over the reference's ``follow_options`` (all led-class
     cards plus free cards), with the same rule, no table row and the same draws; it
     declines (-1, no draw) when the follower is not short. AMB-19 B and AMB-37 B positions
     are left to the family kernels by the game loop, as here."""
     v = load_variant(name, amb=[amb] if amb else [])
-    p = prepared(v)
+    p = kernel_inputs(v)
     rnd = random.Random(f"short {name} {amb}")
     cards = deck(v.decks)
     scratch = (np.zeros(54, np.int8), np.zeros(54, np.int16),
@@ -320,7 +324,7 @@ def test_follow_1_2_random_short_follow_matches_reference(name, amb) -> None:
             continue  # AMB-19 B / AMB-37 B: the game loop calls the family kernels
         seed = rnd.getrandbits(64)
         state = new_state(seed)
-        rule = _random_short_follow_nb(counts, masks_of(p.kt.order[level, trump], counts),
+        rule = random_short_follow_nb(counts, masks_of(p.kt.order[level, trump], counts),
                                        p.kt.cls_pmask[level, trump, k],
                                        p.kt.kind_at[level, trump], len(lead), state, *scratch,
                                        play)
@@ -353,7 +357,7 @@ def test_def_8_def_5_random_triple_follow_matches_reference(name, amb) -> None:
     over the reference's ``follow_options`` (same draw, rule and row: a triple, else a pair and a
     card, else three cards), or declines (rule -1) without drawing."""
     v = load_variant(name, amb=[amb] if amb else [])
-    p = prepared(v)
+    p = kernel_inputs(v)
     rnd = random.Random(f"triple {name} {amb}")
     cards = deck(v.decks)
     play = np.zeros(54, np.int8)
@@ -410,7 +414,7 @@ def test_follow_4_10_random_pairtractor_follow_matches_reference(name, amb) -> N
     reference's ``follow_options`` (same draw, rule and row), or declines (rule -1) without
     drawing."""
     v = load_variant(name, amb=[amb] if amb else [])
-    p = prepared(v)
+    p = kernel_inputs(v)
     rnd = random.Random(f"pairtractor {name} {amb}")
     cards = deck(v.decks)
     play = np.zeros(54, np.int8)

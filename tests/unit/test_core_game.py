@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 from shengji_sim.core.backend import play_hand_core, run_chunk
+from shengji_sim.players import make_players
 from shengji_sim.results import row_from_record
 from shengji_sim.rules.game import play_hand
-from shengji_sim.strategies import make_players
 from shengji_sim.variant import load_variant
 
 ALL = ["changzhou-4deck", "jj-4deck", "classic-2deck", "baifen-1deck", "classic-3deck"]
@@ -83,21 +83,20 @@ def test_rows_of_converts_by_blocks_as_one_pass() -> None:
 def test_hand_error_codes_are_distinct_and_named() -> None:
     """Every code a hand can fail with has words naming its stage; the kernels' own -1, -2
     ... (which mean different things in different kernels) become different hand codes."""
-    from shengji_sim.core import game_nb
-    from shengji_sim.core.follow_nb import ERROR_NAMES
+    from shengji_sim.core import errors
 
     codes = {base + own: (stage, words)
-             for base, (stage, table) in game_nb.HAND_ERRORS.items()
+             for base, (stage, table) in errors.HAND_ERRORS.items()
              for own, words in table.items()}
-    assert len(codes) == sum(len(t) for _, t in game_nb.HAND_ERRORS.values())
+    assert len(codes) == sum(len(t) for _, t in errors.HAND_ERRORS.values())
     for code, (stage, words) in codes.items():
         assert code < 0
-        assert game_nb.hand_error_text(code) == f"{stage}: {words} [kernel code {code}]"
-    assert set(ERROR_NAMES) <= {c - game_nb.ERR_FOLLOW for c in codes}
-    follow, trick = game_nb.ERR_FOLLOW - 1, game_nb.ERR_TRICK - 1  # both kernels' -1
-    assert game_nb.hand_error_text(follow).startswith("follow: lead mixes suits")
-    assert game_nb.hand_error_text(trick).startswith("trick winner: the plays are not")
-    assert game_nb.hand_error_text(-7) == "unknown kernel error [kernel code -7]"
+        assert errors.hand_error_text(code) == f"{stage}: {words} [kernel code {code}]"
+    assert set(errors.FOLLOW_ERRORS) <= {c - errors.ERR_FOLLOW for c in codes}
+    follow, trick = errors.ERR_FOLLOW - 1, errors.ERR_TRICK - 1  # both kernels' -1
+    assert errors.hand_error_text(follow).startswith("follow: lead mixes suits")
+    assert errors.hand_error_text(trick).startswith("trick winner: the plays are not")
+    assert errors.hand_error_text(-7) == "unknown kernel error [kernel code -7]"
 
 
 @pytest.mark.parametrize("lead, hand, own", [
@@ -109,15 +108,16 @@ def test_follow_kernel_error_reaches_the_hand_code(lead, hand, own) -> None:
     """The game loop's follow returns ERR_FOLLOW plus the follow kernels' own code (it
     returned a bare -101 for all of them)."""
     from shengji_sim.cards import parse_cards
-    from shengji_sim.core import follow_nb, game_nb
-    from shengji_sim.core.follow_nb import counts_of, prepared
+    from shengji_sim.core import errors, game_nb
+    from shengji_sim.core.api import counts_of, kernel_inputs
+    from shengji_sim.core.follow_data import make_buffers
 
-    p = prepared(load_variant("classic-2deck"))
+    kt, sw = kernel_inputs(load_variant("classic-2deck"))
     units = np.zeros(1, np.int8), np.zeros(1, np.int8), np.full((1, 13), -1, np.int8)
     play = np.zeros(54, np.int8)
     got = game_nb._random_family_follow_nb(
-        p.kt, p.sw, 0, 1, counts_of(parse_cards(lead)), 1, *units,
-        counts_of(parse_cards(hand)), 1, follow_nb.make_buffers(), np.ones(1, np.uint64), play)
-    assert got == game_nb.ERR_FOLLOW + getattr(follow_nb, own)
-    assert game_nb.hand_error_text(got).startswith(
-        f"follow: {follow_nb.ERROR_NAMES[got - game_nb.ERR_FOLLOW]}")
+        kt, sw, 0, 1, counts_of(parse_cards(lead)), 1, *units,
+        counts_of(parse_cards(hand)), 1, make_buffers(), np.ones(1, np.uint64), play)
+    assert got == errors.ERR_FOLLOW + getattr(errors, own)
+    assert errors.hand_error_text(got).startswith(
+        f"follow: {errors.FOLLOW_ERRORS[got - errors.ERR_FOLLOW]}")

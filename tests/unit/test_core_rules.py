@@ -19,16 +19,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shengji_sim.cards import N_KINDS, parse_cards
-from shengji_sim.core.kitty_nb import judge_kitty_core, judge_kitty_nb, kitty_multiplier_nb
-from shengji_sim.core.score_nb import (
+from shengji_sim.core.api import (
     after_hand_core,
-    after_hand_nb,
+    counts_array,
+    judge_kitty_core,
     judge_score_core,
-    judge_score_nb,
+    judge_throw_core,
+    kernel_inputs,
+    plays_array,
+    unit_scratch,
 )
-from shengji_sim.core.shapes_nb import counts_array, kernel_inputs
-from shengji_sim.core.throw_nb import judge_throw_core, judge_throw_nb
-from shengji_sim.core.trick_nb import plays_array, unit_scratch
+from shengji_sim.core.kitty_nb import judge_kitty_nb, kitty_multiplier_nb
+from shengji_sim.core.score_nb import after_hand_nb, judge_score_nb
+from shengji_sim.core.throw_nb import judge_throw_nb
 from shengji_sim.rules.kitty import judge_kitty
 from shengji_sim.rules.match import MatchState, after_hand
 from shengji_sim.rules.score import judge_score

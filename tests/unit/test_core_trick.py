@@ -17,14 +17,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shengji_sim.cards import N_KINDS, TRUMP, parse_cards, parse_rank, parse_trump
-from shengji_sim.core.shapes_nb import decompose_core, decompose_nb, kernel_inputs
-from shengji_sim.core.trick_nb import (
+from shengji_sim.core.api import (
+    decompose_core,
+    kernel_inputs,
     plays_array,
-    trick_points_nb,
     trick_winner_core,
-    trick_winner_nb,
     unit_scratch,
 )
+from shengji_sim.core.shapes_nb import decompose_nb
+from shengji_sim.core.trick_nb import trick_points_nb, trick_winner_nb
 from shengji_sim.rules.follow import legal_follows
 from shengji_sim.rules.shapes import decompose
 from shengji_sim.rules.trick import trick_points, trick_winner

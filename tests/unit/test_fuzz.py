@@ -88,19 +88,30 @@ def test_deterministic() -> None:
 
 
 def test_kernels_agree() -> None:
-    pytest.importorskip("shengji_sim.core.follow_nb")
-    if not P.kernels_available():
-        pytest.skip("kernels not available")
     passes("kernels_agree", "classic-2deck", 10)
+    passes("kernels_agree", "jj-4deck", 10)
 
 
-def test_kernels_missing_is_skipped_not_passed(monkeypatch) -> None:
-    monkeypatch.setattr(P, "_KERNELS", {})
-    run = run_property(CAT["kernels_agree"], "classic-2deck", max_examples=5)
-    assert run.status == "skipped" and "kernels not available" in run.reason
-    with pytest.raises(P.PropertySkipped):
-        CAT["kernels_agree"].check(position("trick", "classic-2deck", lead="H3",
-                                            hands=("H4",), plays=("H4",)))
+def test_kernels_agree_iterates_the_parity_table(monkeypatch) -> None:
+    """kernels_agree calls every position kernel of api.PARITY: a kernel wrapper that
+    breaks is a failure naming it (there is no "skipped")."""
+    from shengji_sim.core import api
+
+    pos = position("trick", "classic-2deck", lead="H3 H3", hands=("H4 H4", "H5 H6", "D7 D8"),
+                   plays=("H4 H4", "H5 H6", "D7 D8"))
+    CAT["kernels_agree"].check(pos)
+    for i, entry in enumerate(api.PARITY):
+        if entry.scope != "position":
+            continue
+
+        def planted_defect(*args):
+            raise RuntimeError("planted defect")
+
+        broken = api.PARITY[:i] + (entry._replace(kernel=planted_defect),) + api.PARITY[i + 1:]
+        monkeypatch.setattr(api, "PARITY", broken)
+        with pytest.raises(P.PropertyFailure, match="planted defect"):
+            CAT["kernels_agree"].check(pos)
+        monkeypatch.undo()
 
 
 GameTest = game_machine("classic-2deck").TestCase

@@ -205,7 +205,7 @@ def test_cli_simulate_hand_failure_is_one_line_exit_1_and_resume_completes(
     replay = shlex.split(err.split("; replay: ")[1])[1:]  # without "shengji-sim"
     assert run_cli(capsys, *replay) == (1, "", err)  # the replay reports the same line
     reference_defect()
-    code, stdout, err = run_cli(capsys, *argv, "--resume")
+    code, stdout, err = run_cli(capsys, *argv, "--resume", "--json")
     assert code == 0, err
     assert json.loads(stdout)["complete"]
     assert np.array_equal(sim.read_rows(out), classic_rows)
@@ -263,7 +263,7 @@ def test_cli_simulate_writes_summary(capsys, tmp_path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     code, out, err = run_cli(capsys, "simulate", "--variant", "baifen-1deck", "--hands", "20",
                              "--seed", "4", "--chunk-size", "8", "--backend", "reference",
-                             "--quiet")
+                             "--quiet", "--json")
     assert code == 0, err
     run_dir = tmp_path / "runs" / "baifen-1deck-4-random"
     summary = json.loads((run_dir / "summary.json").read_text())
@@ -290,7 +290,7 @@ def test_cli_simulate_writes_summary(capsys, tmp_path, monkeypatch) -> None:
         assert err.startswith("error: ") and needle in err, (argv, err)
 
     code, out, err = run_cli(capsys, "simulate", "--variant", "baifen-1deck", "--hands", "24",
-                             "--seed", "4", "--resume", "--quiet")
+                             "--seed", "4", "--resume", "--quiet", "--json")
     assert code == 0, err
     assert json.loads(out)["hands"] == 24 and json.loads(out)["complete"]
 
@@ -360,7 +360,8 @@ def test_sigterm_keeps_written_chunks_and_resume_completes(classic_rows, tmp_pat
     assert "--resume" in err.decode()
     written = sim.existing_parts(out)
     assert 0 < len(written) < 10 and not list((out / "rows").glob(".*"))
-    res = subprocess.run(argv + ["--resume"], capture_output=True, env=env, timeout=60)
+    res = subprocess.run(argv + ["--resume", "--json"], capture_output=True, env=env,
+                         timeout=60)
     assert res.returncode == 0, res.stderr
     assert json.loads(res.stdout)["complete"]
     assert np.array_equal(sim.read_rows(out), classic_rows)

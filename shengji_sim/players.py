@@ -1,4 +1,5 @@
-"""Players: ``random`` and ``greedy`` (reference forms; the kernels implement the same).
+"""The reference players: ``random`` and ``greedy`` (the kernels of
+:mod:`shengji_sim.core.players_nb` make the same decisions), and ``passive`` for tests.
 
 The ``random`` player's distribution, exactly (the Numba core draws the same numbers):
 
@@ -125,7 +126,19 @@ def _is_top(ctx, cards: list[int]) -> bool:
     return ctx.ranking.is_trump(k) or k % 13 == 12
 
 
-PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer}
+class PassivePlayer(RandomPlayer):
+    """Random, but never declares nor 炒s: a table of them exercises BID-8 (nobody
+    declares; the kernels' player kind ``players_nb.PASSIVE``). For tests, not for users."""
+
+    name = "passive"
+
+    def declare(self, view: View, options: Choice, rng: Rng):
+        return None
+
+    chaodi = declare
+
+
+PLAYERS = {"random": RandomPlayer, "greedy": GreedyPlayer}  #: what users may choose
 
 
 def make_players(name: str) -> list:

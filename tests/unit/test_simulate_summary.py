@@ -1,0 +1,107 @@
+"""``simulate``'s short terminal summary, its ``--json`` switch, and the compile step that keeps
+compile time out of the run's hands per second (issue: a first run printed nothing for minutes,
+then 245 lines of JSON whose ``hands_per_second`` counted compilation as play)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import numpy as np
+
+from shengji_sim import report, sim
+from shengji_sim.variant import load_variant
+from tests.helpers import run_cli
+
+
+def test_short_summary_states_hold_rate_interval_points_speed_and_where_rows_are(
+        capsys, tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    code, text, err = run_cli(capsys, "simulate", "--variant", "baifen-1deck", "--hands", "30",
+                              "--seed", "3", "--backend", "reference", "--out", str(out),
+                              "--quiet")
+    assert code == 0, err
+    summary = json.loads((out / "summary.json").read_text())
+    lo, hi = summary["dealer_win"]["ci95"]
+    assert f"{100 * summary['dealer_win']['rate']:.1f}%" in text
+    assert f"95% Wilson interval {100 * lo:.1f}% to {100 * hi:.1f}%" in text
+    assert f"mean {summary['attacker_points']['mean']:.1f}" in text
+    assert "hands/s of play" in text
+    assert f"rows: {out / 'rows'}/" in text and str(out / "summary.json") in text
+    assert len(text.splitlines()) <= 10 and "{" not in text
+
+
+def test_json_flag_prints_the_summary_file(capsys, tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    code, text, err = run_cli(capsys, "simulate", "--variant", "baifen-1deck", "--hands", "5",
+                              "--backend", "reference", "--out", str(out), "--quiet", "--json")
+    assert code == 0, err
+    assert json.loads(text) == json.loads((out / "summary.json").read_text())
+
+
+def test_level_changes_name_each_side() -> None:
+    text = report._level_changes({"0": 3, "1": 1, "2": 4}, 8)
+    assert text == "3 hold the level (37.5%), 1 up 1 level (12.5%), 4 up 2 levels (50.0%)"
+
+
+def test_compile_step_is_timed_apart_from_play(tmp_path: Path, monkeypatch) -> None:
+    """A backend's compile step runs once before the chunks; its seconds go to
+    ``timing.compile_seconds``, never into the play time behind ``hands_per_second``. The
+    clock is a fake one that the compile step moves 100 s ahead."""
+    clock = [0.0]
+
+    def perf_counter() -> float:
+        clock[0] += 0.001
+        return clock[0]
+
+    monkeypatch.setattr(sim.time, "perf_counter", perf_counter)
+    calls = []
+
+    def compile_step(variant, players, threads, on_compile):
+        calls.append((variant.name, players))
+        clock[0] += 100.0
+        return 100.0
+
+    sim.register_backend("test-compiling", sim.get_backend("reference"),
+                         compile_step=compile_step, replace=True)
+    try:
+        variant = load_variant("baifen-1deck")
+        sim.run(variant, "random", 1, 6, tmp_path / "run", backend="test-compiling")
+        sim.run(variant, "random", 1, 6, tmp_path / "run", backend="test-compiling",
+                resume=True)  # nothing left to do: nothing compiled
+    finally:
+        sim._BACKENDS.pop("test-compiling")
+        sim._COMPILE_STEPS.pop("test-compiling")
+    assert calls == [("baifen-1deck", "random")]
+    timing = sim.load_manifest(tmp_path / "run")["timing"]
+    assert timing["compile_seconds"] == 100.0
+    assert timing["hands"] == 6 and 0 < timing["seconds"] < 1.0
+    summary = report.summary_json(tmp_path / "run")
+    assert summary["compile_seconds"] == 100.0
+    assert np.isclose(summary["hands_per_second"], 6 / timing["seconds"])
+
+
+class _Pipe(io.StringIO):
+    def isatty(self) -> bool:
+        return False
+
+
+def test_compile_line_off_a_terminal_is_a_start_and_an_end_line() -> None:
+    stream = _Pipe()
+    line = sim.CompileLine(stream)
+    for kernels in range(4):
+        line(kernels, 0.5 * kernels, False)
+    line(3, 2.0, True)
+    line.close()
+    assert stream.getvalue().splitlines() == [
+        "compiling the Numba kernels (first run only; cached for later runs) ...",
+        "compiling the Numba kernels (first run only; cached for later runs): 3 compiled, 2 s"
+        " - done",
+    ]
+
+
+def test_compile_line_says_nothing_when_everything_is_cached() -> None:
+    stream = _Pipe()
+    sim.CompileLine(stream).close()
+    assert stream.getvalue() == ""
