@@ -1,4 +1,4 @@
-"""Hypothesis strategies for the fuzzing harness: positions and whole games.
+"""Hypothesis strategies for the fuzzing harness and the test suite: positions and whole games.
 
 Representation
 --------------
@@ -31,8 +31,23 @@ into a regression test. :class:`GameMachine` (and :func:`game_machine` for one v
 the stateful whole-game machine: deal, lead (throws included), follow, attempt an illegal
 follow; invariants check card and point conservation after every step.
 
-The lead and hand builders follow ``tests/property/strategies.py`` (same leaning), extended
-to several players sharing one deck, throws and whole games.
+The test suite draws from this module too (it is the only strategy module):
+
+* ``follow_positions(VARIANTS, vary=True, items=FOLLOW_ITEMS, holding="any")`` gives the
+  follow tests' positions: a variant drawn from a tuple, readings only among ``items``,
+  leads with the follow tests' leaning (``lead_cards(lean=True)``: one unit half the time,
+  tractors two times in three, sets twice as often as singles; ``structured`` makes the
+  first unit a set or tractor) and a follower whose led-group holding is ``"short"``
+  (FOLLOW-1), ``"long"`` or either (:func:`hand_cards`' ``holding``). ``target()`` then
+  steers towards big structured leads the follower must answer in shape (labels
+  ``lead_tractor_units``, ``lead_size``).
+* :func:`lead_cards` (``left`` omitted: a full deck) and :func:`follower_hands` (one
+  follower, the deck minus the lead) build the kernel differential tests' own positions;
+  :func:`contexts` draws a variant, readings among ``items``, a level and a trump;
+  :func:`follow_play` one answer to a lead (a legal follow, a structured led-suit play, a
+  ruff or a discard).
+* :func:`amb_overrides` offers only readings the variant loads (AMB-28 C never); AMB-27's
+  sub-letters ``(i)`` .. ``(iii)`` (jj4_koudi_base) only with ``sub_letters=True``.
 """
 
 from __future__ import annotations
@@ -64,6 +79,11 @@ from shengji_sim.variant import load_variant
 
 VARIANTS: tuple[str, ...] = (
     "changzhou-4deck", "jj-4deck", "classic-2deck", "baifen-1deck", "classic-3deck",
+)
+#: The §4/§7 items that switch a follow rule.
+FOLLOW_ITEMS: tuple[str, ...] = (
+    "AMB-11", "AMB-12", "AMB-13", "AMB-14", "AMB-15", "AMB-16", "AMB-17", "AMB-18",
+    "AMB-19", "AMB-41", "OTH-5", "OTH-6",
 )
 MAX_TRACTOR_LENGTH = 4
 KINDS = ("follow", "trick", "throw", "game")
@@ -115,6 +135,11 @@ class Position:
     def variant_obj(self):
         return variant_for(self.variant, self.ambs)
 
+    def fresh_ctx(self) -> Context:
+        """A new Context (no shared caches keyed on it) for the same rules."""
+        return make_context(load_variant(self.variant, amb=list(self.ambs)), self.level,
+                            self.trump)
+
     @property
     def hand(self) -> tuple[int, ...]:
         return self.hands[0]
@@ -152,10 +177,19 @@ class Position:
 def position(kind: str, variant: str, ambs: tuple[str, ...] = (), level: str = "2",
              trump: str = "S", lead: str = "", hands: tuple[str, ...] = (),
              plays: tuple[str, ...] = (), seed: int = 0, index: int = 0,
-             players: str = "random") -> Position:
-    """Build a Position from notation (the inverse of ``repr``)."""
+             players: str = "random", *, hand: str | None = None) -> Position:
+    """Build a Position from notation (the inverse of ``repr``).
+
+    ``hand`` is short for ``hands=(hand,)``: one follower's hand (a ``follow`` position).
+    """
     if kind not in KINDS:
         raise ValueError(f"{kind}: no such position kind (expected one of {', '.join(KINDS)})")
+    if isinstance(hands, str):
+        raise TypeError("hands is a tuple of hands; pass one follower's hand as hand=")
+    if hand is not None:
+        if hands:
+            raise TypeError("pass hand= or hands=, not both")
+        hands = (hand,)
     return Position(kind, variant, tuple(ambs), parse_rank(level), parse_trump(trump),
                     tuple(parse_cards(lead)), tuple(tuple(parse_cards(h)) for h in hands),
                     tuple(tuple(parse_cards(p)) for p in plays), seed, index, players)
@@ -184,8 +218,16 @@ def group_runs(ctx: Context, kinds: list[int], length: int) -> list[tuple[int, .
 
 @st.composite
 def amb_overrides(draw, name: str, fixed: tuple[str, ...] = (),
-                  items: tuple[str, ...] | None = None) -> tuple[str, ...]:
-    """Optional overrides for the items the variant takes, on top of ``fixed``."""
+                  items: tuple[str, ...] | None = None,
+                  sub_letters: bool = False) -> tuple[str, ...]:
+    """Optional overrides for the items the variant takes, on top of ``fixed``.
+
+    ``items`` limits the items drawn (default: every item the variant takes); at most one
+    letter is drawn per item, among the readings the variant loads (with ``fixed`` and
+    alone; a combination that does not load is rejected). AMB-27's sub-letters ``(i)``,
+    ``(ii)``, ``(iii)`` (its second key, jj4_koudi_base) are letters of their own only with
+    ``sub_letters``: the harness leaves them out, the kitty kernel test draws them.
+    """
     applicable = variant_for(name, fixed).applicable
     taken = {spec.split("=")[0].upper() for spec in fixed}
     out = list(fixed)
@@ -193,7 +235,7 @@ def amb_overrides(draw, name: str, fixed: tuple[str, ...] = (),
         if item_id not in applicable or item_id in taken:
             continue
         letters = [alt.letter for alt in ITEMS[item_id].alternatives]
-        if item_id == "AMB-27":
+        if not sub_letters:
             letters = [x for x in letters if not x.startswith("(")]
         letters = [x for x in letters if _loads(name, (*fixed, f"{item_id}={x}"))]
         letter = draw(st.none() | st.sampled_from(letters)) if letters else None
@@ -215,11 +257,18 @@ def _loads(name: str, ambs: tuple[str, ...]) -> bool:
 
 
 @st.composite
-def lead_component(draw, ctx: Context, kinds: list[int], left: list[int], room: int):
-    """One unit drawn from the copies ``left``: (cards, tractor units) or None."""
+def lead_component(draw, ctx: Context, kinds: list[int], left: list[int], room: int,
+                   lean: bool = False):
+    """One unit drawn from the copies ``left``: (cards, tractor units) or None.
+
+    ``lean``: a tractor two times in three (else one in two) and a set twice as often as a
+    single (else every width alike).
+    """
     decks = ctx.variant.decks
     widths = [w for w in ctx.ranking.tractor_widths if w <= decks]
-    if widths and room >= 2 * min(widths) and draw(st.booleans()):
+    tractor = bool(widths) and room >= 2 * min(widths) and (
+        draw(st.sampled_from([1, 1, 0])) if lean else draw(st.booleans()))
+    if tractor:
         width = draw(st.sampled_from(widths))
         length = draw(st.integers(2, max(2, min(MAX_TRACTOR_LENGTH, room // width))))
         runs = [run for run in group_runs(ctx, kinds, length)
@@ -228,7 +277,10 @@ def lead_component(draw, ctx: Context, kinds: list[int], left: list[int], room: 
             run = draw(st.sampled_from(runs))
             return [k for k in run for _ in range(width)], length
     top = max(1, min(decks, room))
-    width = draw(st.integers(1, top))
+    if lean:
+        width = draw(st.sampled_from([*range(2, top + 1)] * 2 + [1]))
+    else:
+        width = draw(st.integers(1, top))
     options = [k for k in kinds if left[k] >= width]
     if not options:
         return None
@@ -237,22 +289,40 @@ def lead_component(draw, ctx: Context, kinds: list[int], left: list[int], room: 
 
 
 @st.composite
-def lead_cards(draw, ctx: Context, left: list[int], max_lead: int = 12, min_units: int = 1,
-               max_units: int = 3) -> list[int]:
-    """A lead of one follow group, taken out of ``left`` (mutated)."""
+def lead_cards(draw, ctx: Context, left: list[int] | None = None, max_lead: int = 12,
+               min_units: int = 1, max_units: int = 3, structured: bool = False,
+               lean: bool = False) -> list[int]:
+    """A lead of one follow group, taken out of ``left`` (mutated; None: a full deck).
+
+    ``lean`` leans like :func:`lead_component` and draws ``min_units`` twice as often as
+    each other number of units. ``structured`` makes the first unit a set of width >= 2 or
+    a tractor (the deck permitting), for tests about pair and tractor obligations.
+    """
+    decks = ctx.variant.decks
+    if left is None:
+        left = [decks] * N_KINDS
     groups = follow_groups(ctx)
     kinds = groups[draw(st.sampled_from(sorted(groups)))]
     cards: list[int] = []
-    for _ in range(draw(st.integers(min_units, max_units))):
+    if lean:
+        n_units = draw(st.sampled_from([min_units, *range(min_units, max_units + 1)]))
+    else:
+        n_units = draw(st.integers(min_units, max_units))
+    for i in range(n_units):
         room = max_lead - len(cards)
         if room <= 0:
             break
-        piece = draw(lead_component(ctx, kinds, left, room))
+        piece = draw(lead_component(ctx, kinds, left, room, lean))
         if piece is None:
             continue
-        for k in piece[0]:
+        unit = piece[0]
+        if structured and i == 0 and len(unit) == 1 and decks >= 2 and room >= 2:
+            pairable = [k for k in kinds if left[k] >= 2]
+            if pairable:
+                unit = [draw(st.sampled_from(pairable))] * 2
+        for k in unit:
             left[k] -= 1
-        cards += piece[0]
+        cards += unit
     if not cards:
         k = draw(st.sampled_from([k for k in kinds if left[k]]))
         left[k] -= 1
@@ -260,19 +330,28 @@ def lead_cards(draw, ctx: Context, left: list[int], max_lead: int = 12, min_unit
     return cards
 
 
-@st.composite
-def hand_cards(draw, ctx: Context, left: list[int], key: tuple[int, int], lo: int,
-               hi: int) -> list[int]:
-    """A hand of ``lo..hi`` cards from ``left`` (mutated), leaning towards group ``key``."""
+def copies_left(ctx: Context, cards=()) -> list[int]:
+    """Copies of each kind left in the deck once ``cards`` are taken out."""
+    left = [ctx.variant.decks] * N_KINDS
+    for k in cards:
+        left[k] -= 1
+    return left
+
+
+def _group_want(draw, ctx: Context, kinds: list[int], left: list[int], n_runs: int,
+                sets: str) -> list[int]:
+    """Copies wanted per kind of one group: ``n_runs`` tractor runs, then sets.
+
+    ``sets``: ``"singles"`` (one copy each), ``"any"`` (1..all copies) or ``"full"`` (all
+    copies half the time).
+    """
     decks = ctx.variant.decks
-    kinds = [k for k in follow_groups(ctx)[key]]
     want = [0] * N_KINDS
 
     def take(k: int, c: int) -> None:
         want[k] = max(want[k], min(c, left[k]))
 
-    singles = draw(st.booleans())  # a spread holding: distinct kinds, no runs
-    for _ in range(0 if singles else draw(st.integers(0, 2))):  # tractor runs
+    for _ in range(n_runs):  # tractor runs: the led shapes, or a substitute
         runs = group_runs(ctx, kinds, draw(st.integers(2, MAX_TRACTOR_LENGTH)))
         if runs:
             run = draw(st.sampled_from(runs))
@@ -281,7 +360,33 @@ def hand_cards(draw, ctx: Context, left: list[int], key: tuple[int, int], lo: in
                 take(k, width)
     for k in draw(st.lists(st.sampled_from(kinds), max_size=8, unique=True)):  # sets
         if left[k]:
-            take(k, 1 if singles else draw(st.integers(1, left[k])))
+            if sets == "singles":
+                take(k, 1)
+            elif sets == "full":
+                take(k, draw(st.just(left[k]) | st.integers(1, left[k])))
+            else:
+                take(k, draw(st.integers(1, left[k])))
+    return want
+
+
+@st.composite
+def hand_cards(draw, ctx: Context, left: list[int], key: tuple[int, int], lo: int,
+               hi: int, holding: str | None = None) -> list[int]:
+    """A hand of ``lo..hi`` cards from ``left`` (mutated), leaning towards group ``key``.
+
+    ``holding`` None (the harness): half the time a spread holding (distinct kinds, no
+    runs), the rest of the hand from any group. Otherwise (a follower answering a lead of
+    ``lo`` cards of group ``key``; the follow tests): full sets are favoured and the hand
+    holds ``"short"`` at most ``lo`` cards of ``key`` (FOLLOW-1), ``"long"`` more than ``lo``
+    (the shape rules decide; ``hi`` is raised to ``lo + 1`` if needed), ``"any"`` long two
+    times in three; the rest comes from the other groups, at least ``lo`` cards in all.
+    """
+    kinds = [k for k in follow_groups(ctx)[key]]
+    if holding is not None:
+        return draw(_follower_cards(ctx, left, key, kinds, lo, hi, holding))
+    singles = draw(st.booleans())  # a spread holding: distinct kinds, no runs
+    want = _group_want(draw, ctx, kinds, left, 0 if singles else draw(st.integers(0, 2)),
+                       "singles" if singles else "any")
     in_group = [k for k in kinds for _ in range(want[k])]
     in_group = in_group[:hi if singles else draw(st.integers(0, hi))]
     for k in in_group:
@@ -295,6 +400,53 @@ def hand_cards(draw, ctx: Context, left: list[int], key: tuple[int, int], lo: in
     for k in more:
         left[k] -= 1
     return in_group + more
+
+
+@st.composite
+def _follower_cards(draw, ctx: Context, left: list[int], key: tuple[int, int],
+                    kinds: list[int], n: int, max_hand: int, holding: str) -> list[int]:
+    """:func:`hand_cards` with a ``holding``: a follower of a lead of ``n`` cards."""
+    assert max_hand >= n
+    want = _group_want(draw, ctx, kinds, left, draw(st.integers(0, 2)), "full")
+    in_group = [k for k in kinds for _ in range(want[k])]
+    pool = [k for k in kinds for _ in range(left[k] - want[k])]  # unused led-group copies
+
+    if holding == "any":  # mostly long: the shape rules are the interesting part
+        holding = draw(st.sampled_from(["long", "long", "short"]))
+    lo, hi = 0, max_hand
+    if holding == "short":
+        hi = min(hi, n)
+    elif holding == "long":
+        lo = n + 1
+        hi = max(hi, lo)
+    else:
+        raise ValueError(f"holding={holding!r}: expected 'any', 'short' or 'long'")
+    cap = draw(st.just(hi) | st.integers(lo, hi))
+    if len(in_group) > cap:
+        in_group = in_group[:cap]
+    elif len(in_group) < lo and len(pool) >= lo - len(in_group):
+        picks = draw(st.lists(st.integers(0, len(pool) - 1), unique=True,
+                              min_size=lo - len(in_group), max_size=lo - len(in_group)))
+        in_group += [pool[i] for i in picks]
+
+    others = [k for k in range(N_KINDS) if group_of(ctx, k) != key for _ in range(left[k])]
+    need = max(0, n - len(in_group))
+    n_other = draw(st.integers(need, max(need, max_hand - len(in_group))))
+    picks = draw(st.lists(st.integers(0, len(others) - 1), unique=True,
+                          min_size=n_other, max_size=n_other))
+    hand = in_group + [others[i] for i in sorted(picks)]
+    for k in hand:
+        left[k] -= 1
+    return hand
+
+
+@st.composite
+def follower_hands(draw, ctx: Context, lead: list[int], max_hand: int = 20,
+                   holding: str = "any") -> list[int]:
+    """One follower's hand from the deck minus ``lead``: :func:`hand_cards` with
+    ``holding`` (``"any"``, ``"short"``, ``"long"``), ``len(lead)..max_hand`` cards."""
+    return draw(hand_cards(ctx, copies_left(ctx, lead), group_of(ctx, lead[0]), len(lead),
+                           max(max_hand, len(lead)), holding))
 
 
 def _steer(ctx: Context, lead: list[int]) -> None:
@@ -319,8 +471,11 @@ def _counts(cards) -> list[int]:
 
 
 @st.composite
-def setting(draw, variant: str, ambs: tuple[str, ...], vary: bool):
-    ambs = draw(amb_overrides(variant, ambs)) if vary else tuple(ambs)
+def setting(draw, variant: str, ambs: tuple[str, ...], vary: bool,
+            items: tuple[str, ...] | None = None, sub_letters: bool = False):
+    """(ambs, level, trump, Context); ``vary`` draws readings on top of ``ambs`` (see
+    :func:`amb_overrides` for ``items`` and ``sub_letters``)."""
+    ambs = draw(amb_overrides(variant, ambs, items, sub_letters)) if vary else tuple(ambs)
     level = draw(st.integers(0, 12))
     trump = draw(st.integers(0, 4))
     try:
@@ -331,16 +486,37 @@ def setting(draw, variant: str, ambs: tuple[str, ...], vary: bool):
 
 
 @st.composite
-def follow_positions(draw, variant: str, ambs: tuple[str, ...] = (), vary: bool = False,
-                     max_lead: int = 10, max_hand: int = 16) -> Position:
-    """A lead and one follower's hand of at least the lead's size."""
-    ambs, level, trump, ctx = draw(setting(variant, ambs, vary))
-    left = [ctx.variant.decks] * N_KINDS
-    lead = draw(lead_cards(ctx, left, max_lead))
+def follow_positions(draw, variant: str | tuple[str, ...], ambs: tuple[str, ...] = (),
+                     vary: bool = False, max_lead: int = 10, max_hand: int = 16, *,
+                     items: tuple[str, ...] | None = None, holding: str | None = None,
+                     structured: bool = False) -> Position:
+    """A lead and one follower's hand of at least the lead's size.
+
+    ``variant``: a name, or a tuple of names to draw one from. ``items`` limits the readings
+    ``vary`` draws. ``structured`` is :func:`lead_cards`'. ``holding`` (``"any"``,
+    ``"short"``, ``"long"``; see :func:`hand_cards`) gives the follow tests' positions:
+    leads drawn with ``lean``, and ``target()`` steering towards big structured leads the
+    follower must answer in shape (a short follower, FOLLOW-1 / FOLLOW-2, scores 0 unless
+    short holdings were asked for) instead of the harness's rare-shape labels.
+    """
+    if not isinstance(variant, str):
+        variant = draw(st.sampled_from(variant))
+    ambs, level, trump, ctx = draw(setting(variant, ambs, vary, items))
+    left = copies_left(ctx)
+    lean = holding is not None
+    lead = draw(lead_cards(ctx, left, max_lead, structured=structured, lean=lean))
     hand = draw(hand_cards(ctx, left, group_of(ctx, lead[0]), len(lead),
-                           max(max_hand, len(lead))))
-    _steer(ctx, lead)
-    return Position("follow", variant, ambs, level, trump, tuple(lead), (tuple(hand),))
+                           max(max_hand, len(lead)), holding))
+    pos = Position("follow", variant, ambs, level, trump, tuple(lead), (tuple(hand),))
+    if not lean:
+        _steer(ctx, lead)
+    elif currently_in_test_context():
+        units = decompose(ctx, tuple(_counts(lead)))
+        weight = 1.0 if holding == "short" or len(pos.holding()) > len(lead) else 0.0
+        target(weight * sum(u.length for u in units if u.is_tractor),
+               label="lead_tractor_units")
+        target(weight * len(lead), label="lead_size")
+    return pos
 
 
 @st.composite
@@ -396,6 +572,79 @@ def game_positions(draw, variant: str, ambs: tuple[str, ...] = (),
     index = draw(st.integers(0, 63))
     players = draw(st.sampled_from(["random", "greedy"]))
     return Position("game", variant, tuple(ambs), seed=seed, index=index, players=players)
+
+
+@st.composite
+def contexts(draw, items: tuple[str, ...] | None = None,
+             variants: tuple[str, ...] = VARIANTS, sub_letters: bool = False) -> Context:
+    """A Context: a variant of ``variants``, readings drawn among ``items`` (see
+    :func:`amb_overrides`), a level and a trump."""
+    return draw(setting(draw(st.sampled_from(variants)), (), True, items, sub_letters))[3]
+
+
+@st.composite
+def group_play(draw, ctx: Context, key: tuple[int, int], n: int):
+    """``n`` cards of one follow group, built from tractors and sets where possible (a
+    structured ruff when ``key`` is a trump group); None if the group is too small."""
+    kinds = follow_groups(ctx).get(key, [])
+    decks = ctx.variant.decks
+    if len(kinds) * decks < n:
+        return None
+    left = {k: decks for k in kinds}
+    cards: list[int] = []
+    while len(cards) < n:
+        room = n - len(cards)
+        shape = draw(st.sampled_from(["tractor", "set", "set", "single"]))
+        widths = [w for w in ctx.ranking.tractor_widths if w <= decks]
+        if shape == "tractor" and widths:
+            w = draw(st.sampled_from(widths))
+            if room >= 2 * w:
+                length = draw(st.integers(2, max(2, min(4, room // w))))
+                runs = [r for r in group_runs(ctx, kinds, length) if all(left[k] >= w for k in r)]
+                if runs:
+                    run = draw(st.sampled_from(runs))
+                    for k in run:
+                        left[k] -= w
+                        cards += [k] * w
+                    continue
+        if shape == "set" and decks > 1:
+            w = draw(st.integers(2, min(decks, room))) if room >= 2 else 1
+            options = [k for k in kinds if left[k] >= w]
+            if options:
+                k = draw(st.sampled_from(options))
+                left[k] -= w
+                cards += [k] * w
+                continue
+        options = [k for k in kinds if left[k] >= 1]
+        k = draw(st.sampled_from(options))
+        left[k] -= 1
+        cards.append(k)
+    return cards
+
+
+@st.composite
+def follow_play(draw, ctx: Context, lead: list[int]):
+    """One answer to ``lead``: a legal follow, a structured led-suit play, a ruff or a
+    discard (``len(lead)`` kinds drawn at random)."""
+    from shengji_sim.rules.follow import legal_follows
+
+    n = len(lead)
+    lead_key = group_of(ctx, lead[0])
+    kind = draw(st.sampled_from(["legal", "legal", "suit", "ruff", "ruff", "discard"]))
+    if kind == "legal":
+        hand = draw(follower_hands(ctx, lead, max(14, n)))
+        options = legal_follows(ctx, lead, hand, limit=40).plays
+        if options:
+            return list(draw(st.sampled_from(options)))
+    if kind in ("suit", "ruff"):
+        key = lead_key
+        if kind == "ruff":
+            trump_keys = [k for k in follow_groups(ctx) if k[1] == TRUMP]
+            key = draw(st.sampled_from(trump_keys))
+        play = draw(group_play(ctx, key, n))
+        if play is not None:
+            return play
+    return draw(st.lists(st.integers(0, N_KINDS - 1), min_size=n, max_size=n))
 
 
 STRATEGIES = {
@@ -572,7 +821,9 @@ def _minus(hand: list[int], cards: list[int]) -> list[int]:
 
 
 __all__ = [
-    "GameMachine", "Position", "STRATEGIES", "VARIANTS", "amb_overrides", "context_for",
-    "follow_positions", "game_machine", "game_positions", "hand_cards", "lead_cards",
-    "position", "positions_of", "throw_positions", "trick_positions", "variant_for",
+    "FOLLOW_ITEMS", "GameMachine", "Position", "STRATEGIES", "VARIANTS", "amb_overrides",
+    "context_for", "contexts", "copies_left", "follow_groups", "follow_play",
+    "follow_positions", "follower_hands", "game_machine", "game_positions", "group_play",
+    "group_runs", "hand_cards", "lead_cards", "position", "positions_of", "throw_positions",
+    "trick_positions", "variant_for",
 ]
