@@ -4,6 +4,17 @@ Profiles: ``dev`` (default), ``ci`` (built on hypothesis' own CI profile, derand
 ``nightly`` and ``mutmut`` (mutation testing, small and derandomized); choose with
 HYPOTHESIS_PROFILE or ``--hypothesis-profile``. Deadlines are off everywhere: jitted code pays
 its compile time on first call.
+
+Example budgets come from the loaded profile, never from a fixed ``max_examples``: a test that
+needs more (or fewer) examples than the profile's ``max_examples`` is decorated with
+``@budget(weight)`` (:func:`tests.helpers.budget`), which gives it ``weight`` times the
+profile's budget (at least one example). Weights are relative to the dev profile's 100, so
+``budget(4)`` is 400 examples under dev, 800 under ci, 40,000 under nightly and 80 under
+mutmut; ``HYPOTHESIS_PROFILE=nightly`` scales every test alike.
+
+Session fixtures ``follow_buf``, ``trick_kernels`` and ``rule_kernels`` compile (or load) the
+Numba kernels once for the kernel tests (:mod:`tests.differential`, imported only when a test
+asks for one, so the reference tests never load the core).
 """
 
 from __future__ import annotations
@@ -51,3 +62,27 @@ def _cold_rule_caches():
 @pytest.fixture(scope="session")
 def variant_names() -> dict[str, str]:
     return dict(NAMES)
+
+
+@pytest.fixture(scope="session")
+def follow_buf():
+    """The follow kernels, compiled once per session; their work buffers."""
+    from tests.differential import warm_follow_kernels
+
+    return warm_follow_kernels()
+
+
+@pytest.fixture(scope="session")
+def trick_kernels() -> bool:
+    """The shapes and trick kernels, compiled once per session."""
+    from tests.differential import warm_trick_kernels
+
+    return warm_trick_kernels()
+
+
+@pytest.fixture(scope="session")
+def rule_kernels() -> bool:
+    """The throw, kitty, score and match kernels, compiled once per session."""
+    from tests.differential import warm_rule_kernels
+
+    return warm_rule_kernels()

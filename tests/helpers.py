@@ -1,6 +1,10 @@
 """Helpers shared by the test modules (imported as ``tests.helpers``, like
-``tests.property.strategies``: pyproject's pytest ``pythonpath`` puts the repository root on
-``sys.path``).
+``tests.differential``: pyproject's pytest ``pythonpath`` puts the repository root on
+``sys.path``). Hypothesis strategies live in :mod:`shengji_sim.fuzz.strategies`; the kernel ==
+reference checkers in :mod:`tests.differential` (this module does not import the Numba core).
+
+* :func:`budget`: a test's hypothesis example budget as a multiple of the loaded profile's
+  (tests/conftest.py).
 
 * :data:`NAMES`, :func:`var`, :func:`context`: built-in variants by the seed rule-set names of
   RULES.md (CZ4, JJ4, STD2, ONE1, THREE3), with ``--amb`` / ``--set`` overrides.
@@ -17,6 +21,7 @@ import inspect
 import itertools
 
 import pytest
+from hypothesis import settings
 
 from shengji_sim.cards import parse_cards, parse_rank, parse_trump
 from shengji_sim.cli import main
@@ -33,6 +38,16 @@ NAMES = {
 }
 SEAT = {"P1": 0, "P2": 1, "P3": 2, "P4": 3}
 S, H, C, D = (parse_trump(x) for x in "SHCD")
+
+
+def budget(weight: float, minimum: int = 1, **kwargs) -> settings:
+    """``settings`` giving a test ``weight`` times the loaded profile's ``max_examples`` (at
+    least ``minimum``; weight 1 = the profile's own budget, the dev profile's 100).
+    ``kwargs`` are further settings. Called when the test module is imported, after
+    tests/conftest.py (or ``--hypothesis-profile``) has loaded the profile; use it as the
+    decorator: ``@budget(4)`` instead of ``@settings(max_examples=400)``."""
+    return settings(max_examples=max(minimum, round(weight * settings.default.max_examples)),
+                    **kwargs)
 
 
 def var(rule_set: str, amb=(), sets=()) -> Variant:

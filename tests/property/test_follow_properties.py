@@ -5,8 +5,9 @@ Generator/checker agreement: whatever ``legal_follows`` lists passes
 ``check_follow``, and on small hands every multiset ``check_follow`` accepts is listed
 (a depth-1 "perft" of the follow). ``test_DEF_5_matches_independent_oracle`` is a
 differential test against a brute-force reading of DEF-5 / AMB-16 A for classic-2deck,
-written here without the engine's rows. Positions come from :mod:`.strategies`; failures
-print a ``position(...)`` call that pastes into ``@example``.
+written here without the engine's rows. Positions come from
+:func:`shengji_sim.fuzz.strategies.follow_positions` with a ``holding`` (the follow tests'
+leaning); failures print a ``position(...)`` call that pastes into ``@example``.
 """
 
 from __future__ import annotations
@@ -18,10 +19,16 @@ from hypothesis import assume, event, example, given
 
 from shengji_sim.cards import parse_cards
 from shengji_sim.fuzz.properties import sub_multisets
+from shengji_sim.fuzz.strategies import (
+    FOLLOW_ITEMS,
+    VARIANTS,
+    Position,
+    follow_positions,
+    position,
+)
 from shengji_sim.rules.follow import check_follow, legal_follows
 from shengji_sim.rules.ranking import Ranking
 from shengji_sim.rules.shapes import tractor_kinds
-from tests.property.strategies import FOLLOW_ITEMS, Position, position, positions
 
 LIMIT = 60  #: plays listed per call where a test only needs a sample (count stays exact)
 
@@ -32,10 +39,19 @@ def as_multisets(plays: list[list[int]]) -> list[tuple[int, ...]]:
 
 # RULES.md AMB-16 example 2 (a greedy search finds one tractor; two are owed), and
 # AMB-17 example 2 (a quad answers a 2-pair tractor) under the reading that splits sets.
-AMB16_EX2 = position("classic-2deck", level="2", trump="H", lead="SA SA SK SK S9 S9 S8 S8",
-                     hand="S3 S3 S4 S4 S5 S5 S6 S6 SJ SJ H7")
-AMB17_EX2 = position("changzhou-4deck", level="10", trump="H", lead="S5 S5 S6 S6",
+AMB16_EX2 = position("follow", "classic-2deck", level="2", trump="H",
+                     lead="SA SA SK SK S9 S9 S8 S8", hand="S3 S3 S4 S4 S5 S5 S6 S6 SJ SJ H7")
+AMB17_EX2 = position("follow", "changzhou-4deck", level="10", trump="H", lead="S5 S5 S6 S6",
                      hand="S9 S9 S9 S9 S3 H4")
+
+
+def positions(variants: tuple[str, ...] = VARIANTS, vary: bool = True,
+              items: tuple[str, ...] = FOLLOW_ITEMS, max_lead: int = 12, max_hand: int = 20,
+              holding: str = "any", structured: bool = False):
+    """Follow positions with the follow tests' leaning and defaults (every built-in variant,
+    readings among the follow items)."""
+    return follow_positions(variants, vary=vary, items=items, max_lead=max_lead,
+                            max_hand=max_hand, holding=holding, structured=structured)
 
 
 # ----------------------------------------------------------------------------- properties
@@ -185,10 +201,11 @@ def oracle_score(ranking: Ranking, play: tuple[int, ...], tractors: list[int],
     return best
 
 
-@given(pos=positions(variants=("classic-2deck",), overrides=False, max_lead=10, max_hand=14,
+@given(pos=positions(variants=("classic-2deck",), vary=False, max_lead=10, max_hand=14,
                      holding="long", structured=True))
 @example(pos=AMB16_EX2)
-@example(pos=position("classic-2deck", level="2", trump="H", lead="S5 S5 S6 S6 S7 S7",
+@example(pos=position("follow", "classic-2deck", level="2", trump="H",
+                      lead="S5 S5 S6 S6 S7 S7",
                       hand="S3 S3 S9 S9 S10 S10 SQ SQ SA"))  # AMB-16 example 1
 def test_DEF_5_matches_independent_oracle(pos: Position) -> None:
     """classic-2deck: legal follows == argmax of the brute-force DEF-5 / AMB-16 A score."""
@@ -222,7 +239,7 @@ def test_DEF_5_matches_independent_oracle(pos: Position) -> None:
 )
 def test_oracle_reproduces_rules_examples(lead: str, holding: str, expected: list[str]) -> None:
     """The oracle itself, checked against the RULES.md text rather than the engine."""
-    ranking = position("classic-2deck", level="2", trump="H").ctx.ranking
+    ranking = position("follow", "classic-2deck", level="2", trump="H").ctx.ranking
     lead_cards, held = parse_cards(lead), parse_cards(holding)
     tractors, pair_units = oracle_lead_structure(ranking, lead_cards)
     scores = {s: oracle_score(ranking, s, tractors, pair_units)

@@ -6,7 +6,8 @@ on a ``HandState`` to read the rng state after the phase. Kernels: ``core.rng_nb
 ``core.bidding_nb``, ``core.deal_nb``, ``core.lead_nb``. The tests of tests/unit/test_bidding.py
 that use the nobody-declares rules (BID-8, BID-9) and of tests/unit/test_chaodi.py that ask whether
 a 炒 is legal (CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6) are re-run with the reference
-functions replaced by checkers that assert kernel == reference on each call.
+functions replaced by checkers that assert kernel == reference on each call. The hypothesis
+test of the rng kernel is tests/property/test_differential_deal.py.
 """
 
 from __future__ import annotations
@@ -16,8 +17,6 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from shengji_sim.cards import deck, format_card
 from shengji_sim.core import api, rng_nb
@@ -136,14 +135,6 @@ def test_rng_matches_reference() -> None:
     for root, index in [(0, 0), (42, 7), (2**64 - 1, 10**12), (5, 2**40)]:
         assert int(rng_nb.hand_seed_nb(np.uint64(root), np.uint64(index))) == \
             hand_seed(root, index)
-
-
-@settings(max_examples=500)
-@given(st.integers(0, 2**64 - 1), st.integers(1, rng_nb.N_THRESHOLDS - 1))
-def test_rng_fastmod_is_the_remainder(x, n) -> None:
-    """``below``'s remainder by multiplication (Lemire's fastmod) is ``x % n``."""
-    for y in (x, n - 1, n, 2**64 - 1 - x % n, 2**64 - 1):
-        assert int(rng_nb.fastmod_nb(np.uint64(y), n)) == y % n
 
 
 # ------------------------------------------------------------------ declarations, 炒

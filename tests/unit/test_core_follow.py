@@ -3,11 +3,11 @@ reference :mod:`shengji_sim.rules.follow` (docs/core-conventions.md: "Parity is 
 
 * every §5 follow example (the CASES of ``test_examples_follow``) gives the same plays, count
   and rule through :func:`legal_follows_core`;
-* hypothesis positions for every built-in variant and overrides among AMB-11, AMB-12, AMB-13,
-  AMB-14, AMB-15, AMB-16, AMB-17, AMB-18, AMB-19, AMB-37, AMB-41, OTH-5, OTH-6, OTH-7: the kernel
-  count equals ``Options.count``, ``nth(i)`` equals ``Options.nth(i)`` (every i, or a sample of 200
-  when larger), and ``is_legal_follow_nb`` agrees with ``check_follow`` on listed plays and on
-  random hand subsets.
+* targeted positions (OTH-7 B, AMB-37 B, AMB-11, OTH-5 B, AMB-16 B/C, AMB-15 B, AMB-41 B,
+  AMB-19 B) and full four-deck hands through :func:`tests.differential.check_position`;
+* the direct random follows of ``follow_fast_nb`` draw for draw against ``RandomPlayer``.
+
+The hypothesis positions are tests/property/test_differential_follow.py.
 """
 
 from __future__ import annotations
@@ -16,28 +16,16 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from shengji_sim.cards import deck, parse_cards, parse_rank, parse_trump
 from shengji_sim.core.api import (
-    cards_of,
     counts_of,
     kernel_inputs,
-    lead_arrays,
     legal_follows_core,
     masks_of,
     new_state,
 )
-from shengji_sim.core.follow_count_nb import (
-    follow_count_nb,
-    follow_nth_nb,
-    is_legal_follow_nb,
-    options_count_nb,
-    options_nth_nb,
-)
-from shengji_sim.core.follow_data import RULE_NAMES, make_buffers
-from shengji_sim.core.follow_families_nb import follow_options_nb
+from shengji_sim.core.follow_data import RULE_NAMES
 from shengji_sim.core.follow_fast_nb import (
     SHORT_FREE,
     random_pair_follow_nb,
@@ -45,86 +33,29 @@ from shengji_sim.core.follow_fast_nb import (
     random_short_follow_nb,
     random_triple_follow_nb,
 )
+from shengji_sim.fuzz.strategies import Position, position
 from shengji_sim.players import RandomPlayer
 from shengji_sim.rng import Rng
 from shengji_sim.rules import game as G
 from shengji_sim.rules.follow import (
-    FollowError,
     Options,
-    check_follow,
     follow_options,
     legal_follows,
-    obligation,
 )
 from shengji_sim.rules.shapes import make_context
 from shengji_sim.variant import load_variant
-from tests.property.strategies import FOLLOW_ITEMS, Position, position, positions, variant_for
+from tests.differential import check_position
 from tests.unit.test_examples_follow import CASES, LEVEL, V
-
-ITEMS = FOLLOW_ITEMS + ("AMB-37", "OTH-7")
-NO_AMB19 = tuple(i for i in ITEMS if i != "AMB-19")
-SAMPLE = 200  #: nth indices checked per position when the count is larger
-
-
-@pytest.fixture(scope="session")
-def buf():
-    """Compile every kernel once per session (cache=True makes later sessions fast)."""
-    b = make_buffers()
-    v = load_variant("classic-2deck")
-    p = kernel_inputs(v)
-    args = (p.kt, p.sw, 0, 0, *lead_arrays(v, 0, 0, parse_cards("S5 S5")),
-            counts_of(parse_cards("S7 S7 S9 H3")), 1, b)
-    out = np.zeros(54, np.int8)
-    assert follow_count_nb(*args) == 1
-    assert follow_nth_nb(*args, 0, out) == 0
-    assert is_legal_follow_nb(*args, out)
-    legal_follows_core(v, 0, 0, parse_cards("S5 S5 S6 S6"), parse_cards("S7 S7 S8 S8 S9 H3"))
-    return b
-
-
-def check_position(pos: Position, position_arg: int, b) -> str | None:
-    """Compare kernels and reference on one position; returns the reference rule."""
-    ctx = pos.ctx
-    variant = variant_for(pos.variant, pos.ambs)
-    lead, hand = list(pos.lead), list(pos.hand)
-    try:
-        ob = obligation(ctx, lead, hand, position_arg)
-        opts = Options(ctx, ob.families)
-    except FollowError:
-        return None
-    p = kernel_inputs(variant)
-    lc, nu, uw, ul, uk = lead_arrays(variant, pos.level, pos.trump, lead)
-    hc = counts_of(hand)
-    args = (p.kt, p.sw, pos.level, pos.trump, lc, nu, uw, ul, uk, hc, position_arg, b)
-    n_fam, rule = follow_options_nb(*args)
-    assert rule >= 0, (rule, pos)
-    assert RULE_NAMES[rule] == ob.rule, pos
-    count = options_count_nb(p.kt, pos.level, pos.trump, b, n_fam)
-    assert count == opts.count, pos
-    out = np.zeros(54, np.int8)
-    rnd = random.Random(count * 7919 + len(hand))
-    indices = range(count) if count <= SAMPLE else sorted(rnd.sample(range(count), SAMPLE))
-    for i in indices:
-        assert options_nth_nb(p.kt, pos.level, pos.trump, b, n_fam, i, out) == 0
-        assert cards_of(p.kt, pos.level, pos.trump, out) == opts.nth(i), (i, pos)
-    for i in list(indices)[:5]:  # legal plays are accepted
-        play = opts.nth(i)
-        assert is_legal_follow_nb(*args, counts_of(play)), (play, pos)
-    for _ in range(8):  # random hand subsets of the lead's size: same verdict
-        play = rnd.sample(hand, len(lead))
-        legal, _why = check_follow(ctx, lead, hand, play, position_arg)
-        assert is_legal_follow_nb(*args, counts_of(play)) == legal, (play, pos)
-    return ob.rule
 
 
 @pytest.mark.parametrize("case", CASES, ids=[f"{c[0]} {' '.join(c[5])}".strip() for c in CASES])
-def test_worked_examples_match_reference(case, buf) -> None:
+def test_worked_examples_match_reference(case, follow_buf) -> None:
     ex_id, key, lead, hand, other, amb, expected = case
     variant = load_variant(V[key], amb=amb)
     level, trump = parse_rank(LEVEL[key]), parse_trump("H")
     lead_cards, hand_cards = parse_cards(lead), parse_cards(f"{hand} {other}")
     ref = legal_follows(make_context(variant, level, trump), lead_cards, hand_cards)
-    got = legal_follows_core(variant, level, trump, lead_cards, hand_cards, buf=buf)
+    got = legal_follows_core(variant, level, trump, lead_cards, hand_cards, buf=follow_buf)
     assert got == ref, ex_id
     assert {tuple(sorted(p)) for p in got.plays} == expected
 
@@ -132,54 +63,46 @@ def test_worked_examples_match_reference(case, buf) -> None:
 TARGETED = [
     # OTH-7 B mixed-width runs (CZ4, JJ4), AMB-37 B (JJ4, void follower, not last), AMB-11
     # on CZ4 chains and JJ4 tables, OTH-5 B protected sets, AMB-16 B/C, AMB-15 B, AMB-41 B.
-    (position("changzhou-4deck", ("OTH-7=B",), "10", "H", "S5 S5 S5 S6 S6 S6",
-              "S8 S8 S8 S9 S9 SJ SJ SJ SQ SQ SQ SQ H3"), 1),
-    (position("jj-4deck", ("OTH-7=B",), "3", "H", "S5 S5 S5 S5 S6 S6 S6 S6",
-              "S8 S8 S8 S8 S9 S9 S9 SJ SJ SJ SJ SQ SQ H3"), 1),
-    (position("jj-4deck", ("AMB-37=B",), "3", "H", "S5 S5 S6 S6", "H4 H5 C7 C8 D9 BJ"), 1),
-    (position("jj-4deck", ("AMB-37=B",), "3", "H", "S5 S5 S6 S6", "H4 H5 C7 BJ"), 2),
-    (position("jj-4deck", ("AMB-37=B",), "3", "H", "S5 S5 S6 S6", "H4 H5 C7 BJ"), 3),
-    (position("changzhou-4deck", ("AMB-11=A",), "10", "H", "S4 S4 S5 S5 S6 S6",
-              "S8 S8 S8 S9 S9 S9 SJ SJ SQ SQ SK SK SA"), 1),
-    (position("changzhou-4deck", ("AMB-11=C",), "10", "H", "S4 S4 S5 S5 S6 S6",
-              "S8 S8 S8 S9 S9 S9 SJ SJ SQ SQ SK SK SA"), 1),
-    (position("jj-4deck", ("AMB-11=C",), "3", "H", "S6 S6 S7 S7 S8 S8",
-              "S9 S9 S10 S10 SJ SJ SK SK SK SA SA SA"), 1),
-    (position("changzhou-4deck", ("OTH-5=B",), "10", "H", "S5 S5 S6 S6",
-              "S8 S8 S8 S9 S9 S9 SJ SJ SK H3"), 1),
-    (position("classic-2deck", ("AMB-16=B",), "2", "H", "S5 S5 S6 S6 S7 S7 S9 S9",
-              "S3 S3 S4 S4 S10 S10 SJ SJ SQ SQ SA H5"), 1),
-    (position("classic-2deck", ("AMB-16=C",), "2", "H", "S5 S5 S6 S6 S7 S7 S9 S9",
-              "S3 S3 S4 S4 S10 S10 SJ SJ SQ SQ SA H5"), 1),
-    (position("changzhou-4deck", ("AMB-15=B",), "10", "H", "S5 S5 S5 S5 S6 S6 S6 S6",
-              "S8 S8 S8 SJ SJ SJ SQ SQ SK SK SA S3 S4"), 1),
-    (position("jj-4deck", ("AMB-41=B",), "3", "H", "S4 S4 S4 S4 S5 S5 S5 S5",
-              "S8 S8 S8 S8 SJ SJ SJ SJ SQ SQ SQ SK SK"), 1),
-    (position("changzhou-4deck", ("AMB-19=B",), "10", "H", "S5 S5 S6 S6",
-              "S8 S9 SJ H3 H4 C5 BJ"), 1),
-    (position("classic-3deck", (), "2", "H", "S5 S5 S5 S6 S6 S6 S9 S9",
-              "S7 S7 S7 S8 S8 S8 S10 S10 S10 SJ SJ SQ H3"), 1),
+    (position("follow", "changzhou-4deck", ("OTH-7=B",), "10", "H", "S5 S5 S5 S6 S6 S6",
+              hand="S8 S8 S8 S9 S9 SJ SJ SJ SQ SQ SQ SQ H3"), 1),
+    (position("follow", "jj-4deck", ("OTH-7=B",), "3", "H", "S5 S5 S5 S5 S6 S6 S6 S6",
+              hand="S8 S8 S8 S8 S9 S9 S9 SJ SJ SJ SJ SQ SQ H3"), 1),
+    (position("follow", "jj-4deck", ("AMB-37=B",), "3", "H", "S5 S5 S6 S6",
+              hand="H4 H5 C7 C8 D9 BJ"), 1),
+    (position("follow", "jj-4deck", ("AMB-37=B",), "3", "H", "S5 S5 S6 S6",
+              hand="H4 H5 C7 BJ"), 2),
+    (position("follow", "jj-4deck", ("AMB-37=B",), "3", "H", "S5 S5 S6 S6",
+              hand="H4 H5 C7 BJ"), 3),
+    (position("follow", "changzhou-4deck", ("AMB-11=A",), "10", "H", "S4 S4 S5 S5 S6 S6",
+              hand="S8 S8 S8 S9 S9 S9 SJ SJ SQ SQ SK SK SA"), 1),
+    (position("follow", "changzhou-4deck", ("AMB-11=C",), "10", "H", "S4 S4 S5 S5 S6 S6",
+              hand="S8 S8 S8 S9 S9 S9 SJ SJ SQ SQ SK SK SA"), 1),
+    (position("follow", "jj-4deck", ("AMB-11=C",), "3", "H", "S6 S6 S7 S7 S8 S8",
+              hand="S9 S9 S10 S10 SJ SJ SK SK SK SA SA SA"), 1),
+    (position("follow", "changzhou-4deck", ("OTH-5=B",), "10", "H", "S5 S5 S6 S6",
+              hand="S8 S8 S8 S9 S9 S9 SJ SJ SK H3"), 1),
+    (position("follow", "classic-2deck", ("AMB-16=B",), "2", "H", "S5 S5 S6 S6 S7 S7 S9 S9",
+              hand="S3 S3 S4 S4 S10 S10 SJ SJ SQ SQ SA H5"), 1),
+    (position("follow", "classic-2deck", ("AMB-16=C",), "2", "H", "S5 S5 S6 S6 S7 S7 S9 S9",
+              hand="S3 S3 S4 S4 S10 S10 SJ SJ SQ SQ SA H5"), 1),
+    (position("follow", "changzhou-4deck", ("AMB-15=B",), "10", "H", "S5 S5 S5 S5 S6 S6 S6 S6",
+              hand="S8 S8 S8 SJ SJ SJ SQ SQ SK SK SA S3 S4"), 1),
+    (position("follow", "jj-4deck", ("AMB-41=B",), "3", "H", "S4 S4 S4 S4 S5 S5 S5 S5",
+              hand="S8 S8 S8 S8 SJ SJ SJ SJ SQ SQ SQ SK SK"), 1),
+    (position("follow", "changzhou-4deck", ("AMB-19=B",), "10", "H", "S5 S5 S6 S6",
+              hand="S8 S9 SJ H3 H4 C5 BJ"), 1),
+    (position("follow", "classic-3deck", (), "2", "H", "S5 S5 S5 S6 S6 S6 S9 S9",
+              hand="S7 S7 S7 S8 S8 S8 S10 S10 S10 SJ SJ SQ H3"), 1),
 ]
 
 
 @pytest.mark.parametrize("case", TARGETED, ids=[f"{p.variant} {p.ambs}" for p, _ in TARGETED])
-def test_targeted_positions(case, buf) -> None:
+def test_targeted_positions(case, follow_buf) -> None:
     pos, position_arg = case
-    assert check_position(pos, position_arg, buf) is not None
+    assert check_position(pos, position_arg, follow_buf) is not None
 
 
-@given(positions(items=ITEMS), st.integers(1, 3))
-def test_kernel_matches_reference(buf, pos: Position, position_arg: int) -> None:
-    check_position(pos, position_arg, buf)
-
-
-@given(positions(items=NO_AMB19, max_hand=25, structured=True), st.integers(1, 3))
-def test_kernel_matches_reference_shapes(buf, pos: Position, position_arg: int) -> None:
-    """Shape obligations (no AMB-19 B short cut), structured leads, longer hands."""
-    check_position(pos, position_arg, buf)
-
-
-def test_big_four_deck_positions(buf) -> None:
+def test_big_four_deck_positions(follow_buf) -> None:
     """Full 52-card hands: the counts and a sample of the listing match."""
     from shengji_sim.cards import deck
 
@@ -194,9 +117,9 @@ def test_big_four_deck_positions(buf) -> None:
                 pool = list(cards)
                 for k in lead_cards:
                     pool.remove(k)
-                pos = Position(variant, (), parse_rank("10"), parse_trump("H"),
-                               tuple(lead_cards), tuple(pool[:52]))
-                check_position(pos, 1, buf)
+                pos = Position("follow", variant, (), parse_rank("10"), parse_trump("H"),
+                               tuple(lead_cards), (tuple(pool[:52]),))
+                check_position(pos, 1, follow_buf)
 
 
 def _assert_declined(state, seed: int, counts, hand) -> None:

@@ -1,0 +1,94 @@
+"""Differential tests: the Numba shapes and trick kernels (shengji_sim.core.shapes_nb,
+shengji_sim.core.trick_nb) against the reference (shengji_sim.rules.shapes / rules.trick) on
+hypothesis draws; the example-based ones are tests/unit/test_core_trick.py.
+
+Every built-in variant with samples of the comparison overrides (AMB-04, AMB-05, AMB-08, AMB-09,
+AMB-10, AMB-11, AMB-17, AMB-40, AMB-41, OTH-1, OTH-2): ``decompose`` of random leads and count
+vectors; trick winners of 2-4 plays built from legal follows (``rules.follow.legal_follows``),
+structured led-suit plays, structured ruffs and discards (:func:`follow_play`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shengji_sim.cards import N_KINDS
+from shengji_sim.core.api import decompose_core, trick_winner_core
+from shengji_sim.fuzz.strategies import contexts, follow_groups, follow_play, lead_cards
+from shengji_sim.rules.shapes import decompose
+from shengji_sim.rules.trick import trick_winner
+from tests.helpers import budget
+
+TRICK_ITEMS = ("AMB-08", "AMB-09", "AMB-10", "AMB-11", "AMB-17", "AMB-40", "AMB-41", "OTH-1",
+               "OTH-2", "AMB-04", "AMB-05")
+
+
+@st.composite
+def tricks(draw, items=TRICK_ITEMS, max_lead=10):
+    ctx = draw(contexts(items))
+    lead = draw(lead_cards(ctx, max_lead=max_lead, lean=True))
+    n_plays = draw(st.integers(2, 4))
+    plays = [lead] + [draw(follow_play(ctx, lead)) for _ in range(n_plays - 1)]
+    return ctx, plays
+
+
+@budget(4)
+@given(data=st.data())
+def test_decompose_matches_reference_on_leads(trick_kernels, data):
+    ctx = data.draw(contexts(TRICK_ITEMS))
+    lead = data.draw(lead_cards(ctx, max_lead=12, lean=True))
+    got = decompose_core(ctx.variant, ctx.ranking.level, ctx.ranking.trump, lead)
+    counts = [0] * N_KINDS
+    for k in lead:
+        counts[k] += 1
+    assert got == decompose(ctx, tuple(counts))
+
+
+@budget(3)
+@given(data=st.data())
+def test_decompose_matches_reference_on_count_vectors(trick_kernels, data):
+    """Arbitrary one-group count vectors (up to 14 cards): throws of any mix."""
+    ctx = data.draw(contexts(TRICK_ITEMS))
+    groups = follow_groups(ctx)
+    kinds = groups[data.draw(st.sampled_from(sorted(groups)))]
+    decks = ctx.variant.decks
+    picks = data.draw(st.lists(st.sampled_from(kinds), min_size=1, max_size=14))
+    counts = [0] * N_KINDS
+    for k in picks:
+        counts[k] = min(decks, counts[k] + 1)
+    cards = [k for k in range(N_KINDS) for _ in range(counts[k])]
+    got = decompose_core(ctx.variant, ctx.ranking.level, ctx.ranking.trump, cards)
+    assert got == decompose(ctx, tuple(counts))
+
+
+@budget(5)
+@given(trick=tricks())
+def test_trick_winner_matches_reference(trick_kernels, trick):
+    ctx, plays = trick
+    expected = trick_winner(ctx, plays)
+    assert trick_winner_core(ctx.variant, ctx.ranking.level, ctx.ranking.trump,
+                             plays) == expected
+
+
+@budget(2.5)
+@given(trick=tricks(items=("OTH-1", "OTH-2", "AMB-17"), max_lead=12), data=st.data())
+def test_throw_trick_winner_matches_reference(trick_kernels, trick, data):
+    """Tricks led by throws (several units), where OTH-1/OTH-2 and DEF-4 decide."""
+    ctx, plays = trick
+    counts = np.zeros(N_KINDS, np.int64)
+    for k in plays[0]:
+        counts[k] += 1
+    if len(decompose(ctx, tuple(int(c) for c in counts))) < 2:
+        # make it a throw: add a lower single of the led group where there is room
+        r = ctx.ranking
+        key = (r.group[plays[0][0]], r.eff_suit[plays[0][0]])
+        spare = [k for k in follow_groups(ctx)[key] if counts[k] < ctx.variant.decks]
+        if not spare:
+            return
+        plays[0] = plays[0] + [data.draw(st.sampled_from(spare))]
+        plays[1:] = [data.draw(follow_play(ctx, plays[0])) for _ in plays[1:]]
+    expected = trick_winner(ctx, plays)
+    assert trick_winner_core(ctx.variant, ctx.ranking.level, ctx.ranking.trump,
+                             plays) == expected
