@@ -4,23 +4,22 @@ review"): offered moves are legal, level invariance, leads and follows agree.
 Each property is the catalogue's (:mod:`shengji_sim.fuzz.properties`), run here over every
 built-in variant with the readings drawn from every applicable letter of every AMB/OTH item
 (``vary=True``). Whole hands of the reference engine cost about half a second each, so the
-game property runs a twentieth of the profile's example budget.
+game property runs a twentieth of the profile's example budget (at least 3).
 """
 
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from shengji_sim.fuzz.properties import CATALOGUE
 from shengji_sim.fuzz.strategies import VARIANTS, positions_of
-
-GAME_EXAMPLES = max(3, settings.default.max_examples // 20)
+from tests.helpers import budget
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-@settings(max_examples=GAME_EXAMPLES)
+@budget(0.05, minimum=3)
 @given(data=st.data())
 def test_offered_moves_are_legal(variant: str, data) -> None:
     """LEAD-3, DEF-27, FOLLOW-1, FOLLOW-2, FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7,

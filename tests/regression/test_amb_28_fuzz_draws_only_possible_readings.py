@@ -5,10 +5,11 @@ variant is right to raise. The reading sampler offers only readings the variant 
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given
 
 from shengji_sim.fuzz.strategies import amb_overrides, variant_for
 from shengji_sim.interpretations import VariantError
+from tests.helpers import budget
 
 
 def test_AMB_28_C_is_impossible_for_changzhou_4deck() -> None:
@@ -16,14 +17,14 @@ def test_AMB_28_C_is_impossible_for_changzhou_4deck() -> None:
         variant_for("changzhou-4deck", ("AMB-28=C",))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@budget(0.6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(amb_overrides("changzhou-4deck", items=("AMB-28",)))
 def test_AMB_28_sampler_never_draws_C(ambs: tuple[str, ...]) -> None:
     assert "AMB-28=C" not in ambs
     variant_for("changzhou-4deck", ambs)  # loads
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@budget(0.4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(amb_overrides("changzhou-4deck"))
 def test_AMB_28_any_drawn_reading_set_loads(ambs: tuple[str, ...]) -> None:
     variant_for("changzhou-4deck", ambs)
