@@ -443,36 +443,61 @@ def simulate(variant_name, ambs, sets, hands, seed, players, threads, out_dir, r
 @click.option("--variant", "variant_names", multiple=True, metavar="NAME|PATH",
               help="Variants to time (repeatable; default: every built-in).")
 @click.option("--hands", default=20_000, show_default=True, type=click.IntRange(min=1))
-@click.option("--players", default="random", show_default=True,
-              type=click.Choice(["random", "greedy"]))
-@click.option("--threads", default=1, show_default=True, type=click.IntRange(min=1))
+@click.option("--players", "players_list", multiple=True,
+              type=click.Choice(["random", "greedy"]), help="Repeatable; default: random.")
+@click.option("--threads", "threads_list", multiple=True, type=click.IntRange(min=1),
+              help="Repeatable; default: 1.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0))
-def bench(variant_names, hands, players, threads, seed):
-    """Hands per second of the Numba core (compile excluded) and a digest of the rows."""
-    import hashlib
-    import time
-
-    from shengji_sim import RULES_VERSION
-    from shengji_sim.core.backend import run_chunk
+@click.option("--repeats", default=5, show_default=True, type=click.IntRange(min=1),
+              help="Timed runs per case; the best counts, the spread is the noise band.")
+@click.option("--save", "save_name", default=None, metavar="NAME",
+              help="Write benchmarks/baselines/NAME.json.")
+@click.option("--compare", "compare_name", default=None, metavar="NAME",
+              help="Rerun the cases of baseline NAME and compare; exit 1 on a slowdown "
+                   "beyond --threshold or any changed digest.")
+@click.option("--threshold", default=7.0, show_default=True,  # benchmark.DEFAULT_THRESHOLD
+              type=click.FloatRange(min=0, max=100), metavar="PCT",
+              help="Slowdown (percent) that fails --compare.")
+def bench(variant_names, hands, players_list, threads_list, seed, repeats, save_name,
+          compare_name, threshold):
+    """Hands per second of the Numba core (compile excluded), digests of the rows, and
+    regression baselines (--save, --compare)."""
+    from shengji_sim import benchmark
     from shengji_sim.sim import HandFailure
     from shengji_sim.variant import builtin_names
 
-    results = []
-    for name in variant_names or builtin_names():
-        variant = load(name, (), ())
+    try:
+        if compare_name is not None:
+            baseline = benchmark.load(compare_name)
+            cases = benchmark.cases_of(baseline)
+            seed = baseline["results"][0]["seed"] if baseline["results"] else seed
+        else:
+            names = [load(n, (), ()).name for n in variant_names or builtin_names()]
+            cases = [benchmark.Case(v, p, t, hands) for v in names
+                     for p in players_list or ("random",) for t in threads_list or (1,)]
+        variants = [load(n, (), ()) for n in dict.fromkeys(c.variant for c in cases)]
+        result = benchmark.run(variants, cases, seed, repeats)
+    except benchmark.BenchError as exc:
+        raise UserError(str(exc)) from None
+    except HandFailure as failure:  # benchmark.run names the case it was timing
+        case = failure.bench_case
+        variant = next(v for v in variants if v.name == case.variant)
+        raise engine_defect(failure, variant, variant.name, (), (), seed, case.players) \
+            from None
+    if save_name is not None:
         try:
-            run_chunk(variant, players, seed, 0, min(hands, 8), threads)  # compile / warm up
-            began = time.perf_counter()
-            rows = run_chunk(variant, players, seed, 0, hands, threads)
-            seconds = time.perf_counter() - began
-        except HandFailure as failure:
-            raise engine_defect(failure, variant, name, (), (), seed, players) from None
-        results.append({"variant": variant.name, "hands": hands, "players": players,
-                        "threads": threads, "seconds": round(seconds, 4),
-                        "hands_per_second": round(hands / seconds, 1),
-                        "digest": hashlib.sha256(rows.tobytes()).hexdigest()[:16],
-                        "attacker_points": int(rows["attacker_points"].sum())})
-    _emit({"rules_version": RULES_VERSION, "results": results})
+            path = benchmark.save(result, save_name)
+        except benchmark.BenchError as exc:
+            raise UserError(str(exc)) from None
+        click.echo(f"saved {path}", err=True)
+    if compare_name is None:
+        _emit(result)
+        return
+    rows, failures = benchmark.compare(baseline, result, threshold / 100)
+    click.echo(benchmark.table(rows))
+    for line in failures:
+        click.echo(f"FAIL {line}", err=True)
+    sys.exit(1 if failures else 0)
 
 
 # ---------------------------------------------------------------------------- variants

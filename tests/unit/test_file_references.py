@@ -49,7 +49,7 @@ PATH = re.compile(r"(?<![\w./-])(\.{0,2}/?[\w-]+(?:\.[\w-]+)*(?:/[\w.-]+)+/?)")
 BARE = re.compile(r"(?<![\w./-])(\.?[\w-]+\.(?:md|py))(?![\w/-])")
 MODULE = re.compile(r"(?<![\w.])(shengji_sim(?:\.\w+)+)")
 CHECKED_SUFFIXES = (".py", ".md", ".toml")
-GENERATED_PARTS = ("__pycache__",)
+GENERATED_PARTS = ("__pycache__", "baselines")  # baselines: written by `bench --save`
 
 
 # -------------------------------------------------------------------------- collecting

@@ -1,7 +1,7 @@
 """Layers import one way (docs/DESIGN.md "Layers, one dependency direction"):
 
     cards, variant (and the other base modules) -> rules -> core, players, record
-    -> sim, fuzz, report -> cli
+    -> sim, fuzz, report, benchmark -> cli
 
 Every ``import`` and ``from ... import`` of a ``shengji_sim`` module, at module level or
 inside a function, is an edge; an edge to a higher layer fails, naming the file and line.
@@ -30,6 +30,7 @@ LAYERS: dict[str, int] = {
     "shengji_sim.sim": 3,
     "shengji_sim.fuzz": 3,
     "shengji_sim.report": 3,
+    "shengji_sim.benchmark": 3,
     "shengji_sim.cli": 4,
     "shengji_sim.__main__": 4,
 }
