@@ -251,12 +251,9 @@ def unit_scratch():
 def trick_winner_core(variant, level: int, trump: int, plays) -> int:
     """Kernel version of ``trick.trick_winner`` (same errors for refused inputs)."""
 
-    if not 2 <= len(plays) <= 4:
-        raise ValueError(f"a trick has 2 to 4 plays, got {len(plays)}")
-    size = len(plays[0])
-    for i, play in enumerate(plays):
-        if len(play) != size:
-            raise ValueError(f"play {i} has {len(play)} cards, the lead has {size}")
+    from shengji_sim.rules.trick import check_trick_plays
+
+    check_trick_plays(plays)
     kt, sw = kernel_inputs(variant)
     uw, ul, uk, ut = unit_scratch()
     got = trick_winner_nb(kt, sw, level, trump, plays_array(plays), len(plays), uw, ul, uk,
@@ -301,12 +298,9 @@ def judge_kitty_core(variant, level: int, trump: int, plays, leader_side: str, k
 
     if leader_side not in SIDE_NAMES:
         raise ValueError(f"leader_side must be 'dealer' or 'attackers', got {leader_side!r}")
-    if not 2 <= len(plays) <= 4:
-        raise ValueError(f"a trick has 2 to 4 plays, got {len(plays)}")
-    size = len(plays[0])
-    for i, play in enumerate(plays):
-        if len(play) != size:
-            raise ValueError(f"play {i} has {len(play)} cards, the lead has {size}")
+    from shengji_sim.rules.trick import check_trick_plays
+
+    check_trick_plays(plays)
     kt, sw = kernel_inputs(variant)
     uw, ul, uk, ut = _scratch = unit_scratch()
     has = attacker_points is not None

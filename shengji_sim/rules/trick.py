@@ -353,18 +353,23 @@ def beats(ctx: Context, units: tuple[Unit, ...], challenger: list[int],
     return mine is not None and best_claim is not None and _claims_beat(ctx, mine, best_claim)
 
 
-def trick_winner(ctx: Context, plays: list[list[int]]) -> int:
-    """Index of the winning play (0 = the leader), CMP-9.
-
-    Resolved in turn order: each later play replaces the best so far iff it beats it
-    strictly, so among equal plays the earliest wins (TRUMP-7, DEF-3).
-    """
+def check_trick_plays(plays: list) -> None:
+    """FOLLOW-1: a trick has 2 to 4 plays, each as many cards as the lead (PositionError)."""
     if not 2 <= len(plays) <= 4:
         raise PositionError(f"a trick has 2 to 4 plays, got {len(plays)}")
     size = len(plays[0])
     for i, play in enumerate(plays):
         if len(play) != size:
             raise PositionError(f"play {i} has {len(play)} cards, the lead has {size}")
+
+
+def trick_winner(ctx: Context, plays: list[list[int]]) -> int:
+    """Index of the winning play (0 = the leader), CMP-9.
+
+    Resolved in turn order: each later play replaces the best so far iff it beats it
+    strictly, so among equal plays the earliest wins (TRUMP-7, DEF-3).
+    """
+    check_trick_plays(plays)
     units = lead_units(ctx, plays[0])
     best_index = 0
     best = play_claim(ctx, units, plays[0], is_lead=True)
