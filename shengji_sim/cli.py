@@ -73,6 +73,18 @@ def position_options(func: Callable) -> Callable:
     return func
 
 
+PLAYERS_HELP = ("Who plays: NAME for all four seats, or NS=NAME,EW=NAME (seats 0/2 against "
+                "1/3); names: random, greedy.")
+
+
+def seat_spec(players: str) -> str:
+    """``--players`` checked and in canonical form (``seats.SeatError``: one line, exit 2)."""
+    from shengji_sim.seats import canonical, parse_players
+    from shengji_sim.sim import PLAYERS
+
+    return canonical(parse_players(players, PLAYERS))
+
+
 def load(variant_name: str, ambs: tuple[str, ...], sets: tuple[str, ...]):
     from shengji_sim.variant import load_variant
 
@@ -260,9 +272,10 @@ def _plays(ctx: Context, texts: tuple[str, ...], low: int, high: int,
               help="Root seed; with --index it determines the hand.")
 @click.option("--index", default=0, show_default=True, type=click.IntRange(min=0),
               help="Hand index within the run.")
-@click.option("--players", default="random", show_default=True,
-              type=click.Choice(["random", "greedy"]), help="Who plays all four seats.")
-@click.option("--match", "whole_match", is_flag=True, help="Play hands until a side wins at A.")
+@click.option("--players", default="random", show_default=True, metavar="SPEC",
+              help=PLAYERS_HELP)
+@click.option("--match", "whole_match", is_flag=True,
+              help="Play match --index until a side wins at A.")
 @click.option("--format", "fmt_name", default="text", show_default=True,
               type=click.Choice(["text", "json"]))
 @click.option("--out", default=None, type=click.Path(dir_okay=False),
@@ -272,13 +285,13 @@ def _plays(ctx: Context, texts: tuple[str, ...], low: int, high: int,
               help="Which engine plays: the reference, or the Numba core (hand K of a run).")
 def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, out, engine):
     """Play one hand (or a match) with simple players and print its record."""
-    from shengji_sim.players import make_players
     from shengji_sim.record import render_text
     from shengji_sim.rules.game import play_match
-    from shengji_sim.sim import HandFailure, play_reference_hand
+    from shengji_sim.sim import HandFailure, play_reference_hand, seat_players
 
+    players = seat_spec(players)
     variant = load(variant_name, ambs, sets)
-    seats = make_players(players)
+    seats = seat_players(players)
     if engine == "core" and whole_match:
         raise UserError("--match: the core plays independent hands; use --engine reference")
     try:
@@ -287,7 +300,7 @@ def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, 
 
             record = play_hand_core(variant, players, seed, index)
         elif whole_match:
-            record = play_match(variant, seats, seed)
+            record = play_match(variant, seats, seed, index)
         else:
             record = play_reference_hand(variant, seats, seed, index)
     except HandFailure as failure:
@@ -379,11 +392,18 @@ def _changed_readings(variant, variant_name: str, ambs: tuple[str, ...]) -> str:
 
 @cli.command("simulate")
 @variant_options
-@click.option("--hands", required=True, type=int, metavar="N", help="Hands to play: 0..N-1.")
+@click.option("--hands", default=None, type=int, metavar="N", help="Hands to play: 0..N-1.")
+@click.option("--matches", default=None, type=int, metavar="N",
+              help="Whole matches to play instead: 0..N-1, each from the starting level to A.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1),
-              help="Root seed; with a hand's index it determines the hand.")
-@click.option("--players", default="random", show_default=True,
-              type=click.Choice(["random", "greedy"]), help="Who plays all four seats.")
+              help="Root seed; with a hand's (match's) index it determines the hand (match).")
+@click.option("--players", default="random", show_default=True, metavar="SPEC",
+              help=PLAYERS_HELP)
+@click.option("--duplicate", is_flag=True,
+              help="Play each deal twice, the second time with the teams' strategies swapped.")
+@click.option("--level", default=None, metavar="RANK",
+              help="Play at level RANK (2..10 J Q K A) for both sides: the variant's "
+                   "starting_level for this run.")
 @click.option("--threads", default=None, type=click.IntRange(min=1),
               help="Threads for the backend (default: the usable CPUs).")
 @click.option("--out", "out_dir", default=None, type=click.Path(file_okay=False),
@@ -399,22 +419,36 @@ def _changed_readings(variant, variant_name: str, ambs: tuple[str, ...]) -> str:
 @click.option("--json", "as_json", is_flag=True,
               help="Print the full JSON summary (always written to the run's summary.json) "
                    "instead of the short one.")
-def simulate(variant_name, ambs, sets, hands, seed, players, threads, out_dir, resume,
-             chunk_size, backend, rows_format, quiet, as_json):
-    """Play N hands, write per-hand rows chunk by chunk, print a short summary."""
+def simulate(variant_name, ambs, sets, hands, matches, seed, players, duplicate, level,
+             threads, out_dir, resume, chunk_size, backend, rows_format, quiet, as_json):
+    """Play N hands (or N whole matches), write result rows chunk by chunk, print a short
+    summary."""
     import re
     import signal
     import threading
 
     from shengji_sim import report, sim
 
-    if hands <= 0:
-        raise UserError(f"--hands {hands}: must be at least 1")
+    if (hands is None) == (matches is None):
+        raise UserError("give exactly one of --hands N and --matches N")
+    mode, count = ("hands", hands) if matches is None else ("matches", matches)
+    if count <= 0:
+        raise UserError(f"--{mode} {count}: must be at least 1")
     if chunk_size is not None and chunk_size <= 0:
         raise UserError(f"--chunk-size {chunk_size}: must be at least 1")
+    players = seat_spec(players)
+    if level is not None:
+        try:
+            rank = C.RANKS[C.parse_rank(level)]
+        except C.CardError as exc:
+            raise UserError(f"--level {level}: {exc}") from None
+        sets = (*sets, f"starting_level={rank}")
     variant = load(variant_name, ambs, sets)
     safe_name = re.sub(r"[^\w.-]+", "_", variant.name)  # a TOML name may hold '/' or spaces
-    out_dir = out_dir or f"runs/{safe_name}-{seed}-{players}"
+    tags = "".join([f"-level{rank}" if level is not None else "",
+                    "-matches" if mode == "matches" else "", "-duplicate" if duplicate else ""])
+    safe_players = re.sub(r"[^\w.-]+", "_", players)
+    out_dir = out_dir or f"runs/{safe_name}-{seed}-{safe_players}{tags}"
 
     def on_term(signum, frame):  # SIGTERM: stop like Ctrl-C (temp files cleaned up)
         raise KeyboardInterrupt
@@ -422,9 +456,9 @@ def simulate(variant_name, ambs, sets, hands, seed, players, threads, out_dir, r
     in_main = threading.current_thread() is threading.main_thread()
     previous = signal.signal(signal.SIGTERM, on_term) if in_main else None
     try:
-        sim.run(variant, players, seed, hands, out_dir, chunk_size=chunk_size,
+        sim.run(variant, players, seed, count, out_dir, chunk_size=chunk_size,
                 backend=backend, threads=threads, resume=resume, progress=not quiet,
-                rows_format=rows_format, warn=_warn)
+                rows_format=rows_format, warn=_warn, mode=mode, duplicate=duplicate)
     except sim.HandFailure as failure:  # earlier chunks stay on disk; --resume retries
         raise engine_defect(failure, variant, variant_name, ambs, sets, seed, players) \
             from None
@@ -443,8 +477,8 @@ def simulate(variant_name, ambs, sets, hands, seed, players, threads, out_dir, r
 @click.option("--variant", "variant_names", multiple=True, metavar="NAME|PATH",
               help="Variants to time (repeatable; default: every built-in).")
 @click.option("--hands", default=20_000, show_default=True, type=click.IntRange(min=1))
-@click.option("--players", "players_list", multiple=True,
-              type=click.Choice(["random", "greedy"]), help="Repeatable; default: random.")
+@click.option("--players", "players_list", multiple=True, metavar="SPEC",
+              help="NAME or NS=NAME,EW=NAME (repeatable); default: random.")
 @click.option("--threads", "threads_list", multiple=True, type=click.IntRange(min=1),
               help="Repeatable; default: 1.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0))
@@ -473,8 +507,9 @@ def bench(variant_names, hands, players_list, threads_list, seed, repeats, save_
             seed = baseline["results"][0]["seed"] if baseline["results"] else seed
         else:
             names = [load(n, (), ()).name for n in variant_names or builtin_names()]
+            specs = [seat_spec(p) for p in players_list or ("random",)]
             cases = [benchmark.Case(v, p, t, hands) for v in names
-                     for p in players_list or ("random",) for t in threads_list or (1,)]
+                     for p in specs for t in threads_list or (1,)]
         variants = [load(n, (), ()) for n in dict.fromkeys(c.variant for c in cases)]
         result = benchmark.run(variants, cases, seed, repeats)
     except benchmark.BenchError as exc:
@@ -643,8 +678,8 @@ def fuzz(variant_name, ambs, names, budget, seed, vary_readings, out):
               help="Reading B (repeatable).")
 @click.option("--hands", default=100, show_default=True, type=click.IntRange(min=1))
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0))
-@click.option("--players", default="random", show_default=True,
-              type=click.Choice(["random", "greedy"]))
+@click.option("--players", default="random", show_default=True, metavar="SPEC",
+              help=PLAYERS_HELP)
 @click.option("--positions", default=100, show_default=True, type=click.IntRange(min=0),
               help="Drawn positions per kind (follow, trick, throw); 0 skips them.")
 @click.option("--out", default=None, type=click.Path(file_okay=False),
@@ -655,6 +690,7 @@ def diff(variant_name, ambs, vs, hands, seed, players, positions, out):
 
     from shengji_sim.fuzz.diff import diff_markdown, diff_readings
 
+    players = seat_spec(players)
     _fuzz_variant(variant_name, ambs)
     _fuzz_variant(variant_name, vs)
     path = output_dir("--out", out) if out is not None else None

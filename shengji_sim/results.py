@@ -12,6 +12,21 @@ Representation
 * ``jj4_rows_<t>``: a bit mask of the rows of JJ4 table ``t`` that decided at least one
   follow in the hand (bit ``r - 1`` for row ``r``); tables ``t`` = 1..6 are FOLLOW-5,
   FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10.
+* ``match``: the match index of a hand of a match run, -1 in a run of single hands. In a
+  match run ``seed`` is the match's seed (``rng.match_seed(root, match)``) and ``index`` the
+  hand's index in the match (``hand_number - 1``), so ``hand_seed == rng.hand_seed(seed,
+  index)`` in every run; the hand's ``level`` column gives the levels per hand.
+* ``duplicate``: 0, or 1 for the second play of a deal with the teams' strategies swapped
+  (``simulate --duplicate``; a pair shares ``index`` / ``match``).
+* ``strategy_<s>``: seat ``s``'s strategy, as an index into the run's strategy names
+  (:func:`shengji_sim.seats.strategy_names`, stored in the run manifest and the part files'
+  metadata); the columns appended last, after the play columns (:data:`PLAY_FIELDS`).
+
+:data:`MATCH_DTYPE` is one row per match: ``match``, the run's root ``seed``, the
+``match_seed``, ``duplicate`` and ``strategy_<s>`` as above, ``start_level`` (rank 0..12),
+``winner`` (the side that won: 0 = seats 0 and 2, 1 = seats 1 and 3; -1 when the match was
+cut at the hands limit), ``hands`` played, ``dealer_hands_<side>`` (hands each side dealt) and
+``level_<side>`` (final levels).
 
 :func:`row_from_record` turns a reference game record into a row; the kernels fill the same
 fields directly, so summaries and files never depend on the backend.
@@ -51,12 +66,28 @@ ROW_DTYPE = np.dtype(
     ]
     + [(c, "i2") for c in FOLLOW_COLUMNS]
     + [(f"jj4_rows_{t}", "u4") for t in range(1, 7)]
+    + [("match", "i8"), ("duplicate", "i1")]
+    + [(f"strategy_{s}", "i1") for s in range(4)]
+)
+#: the columns a hand's play decides (every column before ``match``): what the pinned
+#: digests of benchmarks/bench_core.py covered before the run columns were added
+PLAY_FIELDS: tuple[str, ...] = ROW_DTYPE.names[:ROW_DTYPE.names.index("match")]
+STRATEGY_COLUMNS = tuple(f"strategy_{s}" for s in range(4))
+
+MATCH_DTYPE = np.dtype(
+    [
+        ("match", "u8"), ("seed", "u8"), ("match_seed", "u8"), ("duplicate", "i1")]
+    + [(c, "i1") for c in STRATEGY_COLUMNS]
+    + [("start_level", "i1"), ("winner", "i1"), ("hands", "i4"),
+       ("dealer_hands_0", "i4"), ("dealer_hands_1", "i4"), ("level_0", "i1"),
+       ("level_1", "i1")]
 )
 
 
 def row_from_record(record: dict) -> np.ndarray:
     """One row (a 0-d structured array) from a reference hand record."""
     row = np.zeros((), ROW_DTYPE)
+    row["match"] = record.get("match", -1)
     row["index"], row["seed"], row["hand_seed"] = record["index"], record["seed"], \
         record["hand_seed"]
     row["hand_number"] = record["hand_number"]
@@ -84,4 +115,20 @@ def row_from_record(record: dict) -> np.ndarray:
             if rule in JJ4_TABLE_RULES and table_row:
                 col = f"jj4_rows_{JJ4_TABLE_RULES.index(rule) + 1}"
                 row[col] = int(row[col]) | (1 << (table_row - 1))
+    return row
+
+
+def match_row_from_record(match: dict) -> np.ndarray:
+    """One match row (a 0-d :data:`MATCH_DTYPE` array) from ``rules.game.play_match``'s
+    record; the strategy codes and ``duplicate`` are the run's to fill."""
+    row = np.zeros((), MATCH_DTYPE)
+    row["match"], row["seed"], row["match_seed"] = match["match"], match["seed"], \
+        match["match_seed"]
+    hands = match["hands"]
+    row["start_level"] = hands[0]["levels"][0]
+    row["winner"] = -1 if match["winner_side"] is None else match["winner_side"]
+    row["hands"] = len(hands)
+    for h in hands:
+        row[f"dealer_hands_{h['dealer'] % 2}"] += 1
+    row["level_0"], row["level_1"] = match["levels"]
     return row

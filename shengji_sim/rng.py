@@ -2,8 +2,11 @@
 
 A root seed and a hand index determine a hand (DESIGN.md "Seeds"): ``hand_seed(root,
 index)`` mixes the two with SplitMix64's finalizer, and each hand draws from its own
-SplitMix64 stream. All arithmetic is modulo 2**64, so the same numbers come out of plain
-Python ints here and of ``uint64`` in Numba, whatever the thread count or chunking.
+SplitMix64 stream. A match of a match run is seeded the same way: ``match_seed(root, m) =
+hand_seed(root, m)``, and hand ``i`` of the match (``hand_number = i + 1``) draws from
+``hand_seed(match_seed, i)``, so a match, like a hand, depends on the root seed and its own
+index only. All arithmetic is modulo 2**64, so the same numbers come out of plain Python ints
+here and of ``uint64`` in Numba, whatever the thread count or chunking.
 
 ``below(n)`` is unbiased: it rejects the lowest ``2**64 mod n`` outputs.
 
@@ -29,6 +32,12 @@ def mix64(z: int) -> int:
 def hand_seed(root: int, index: int) -> int:
     """The seed of hand ``index`` of a run with root seed ``root``."""
     return mix64(mix64(root & MASK) ^ ((index * INDEX_MULT) & MASK))
+
+
+def match_seed(root: int, match_index: int) -> int:
+    """The seed of match ``match_index`` of a run with root seed ``root`` (its hand ``i``
+    has the seed ``hand_seed(match_seed(root, m), i)``)."""
+    return hand_seed(root, match_index)
 
 
 class Rng:

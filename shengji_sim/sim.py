@@ -1,4 +1,5 @@
-"""Batch runner: play hands ``[0, hands)`` of a variant, write result rows chunk by chunk.
+"""Batch runner: play hands (or whole matches) ``[0, n)`` of a variant, write result rows
+chunk by chunk.
 
 Representation
 --------------
@@ -7,6 +8,7 @@ A run lives in one directory::
     out_dir/run.json                      the manifest (small JSON, rewritten atomically)
     out_dir/rows/part-<start>.parquet     rows [start, start + count) as ROW_DTYPE columns
     out_dir/rows/part-<start>.csv         (or CSV: a header line of ROW_DTYPE names)
+    out_dir/matches/part-<start>.parquet  match runs: MATCH_DTYPE rows of the same matches
     out_dir/summary.json                  written by :mod:`shengji_sim.report`
 
 ``<start>`` is zero-padded to 12 digits so that a directory listing is in index order. Chunk
@@ -16,12 +18,29 @@ file that exists is complete: an interrupted run (Ctrl-C, SIGTERM, SIGKILL, powe
 loses at most the chunk it was computing, and ``resume=True`` recomputes only the missing
 parts.
 
+Match runs (``mode="matches"``, manifest ``"mode": "matches"`` and ``"matches": n``): the unit
+of a chunk is a match. Chunk ``c`` covers matches ``[c * chunk_size, ...)``; its hand rows
+(every hand of those matches, in match then hand order) go to ``rows/part-<start>`` and its
+match rows to ``matches/part-<start>``, written in that order, so the match part marks the
+chunk done: ``resume=True`` skips a chunk whose match part exists and recomputes (overwrites)
+any other. Resuming is at match granularity.
+
+Seats and duplicate play: ``players`` is a seat spec (:mod:`shengji_sim.seats`), kept in
+canonical form in the manifest with the run's ``strategies`` (the names the rows'
+``strategy_<s>`` codes index). ``duplicate=True`` plays every deal (hand or match) twice, as
+given (``duplicate`` 0) and with the teams' strategies swapped (``duplicate`` 1): the same
+seeds, so the same shuffle and the same stream of random numbers. One stream serves the deal
+and every decision, so once the swapped players decide differently, what they draw after that
+differs too: the deal is shared, the later luck only in part. Rows are paired, the swapped
+play right after the original (same ``index``, or same ``match``); the manifest counts deals.
+
 Reproducibility (DESIGN.md "Simulation and results"): a row depends on
 ``(variant, players, root_seed, index)`` only (:func:`shengji_sim.rules.game.play_hand`
 derives the hand's stream from ``hand_seed(root_seed, index)``), never on the chunk size,
-the thread count, the order chunks are computed in or the backend. The manifest records
-what must stay fixed for a resumed run to equal an uninterrupted one (variant content hash,
-rules version, row schema, players, root seed, chunk size, rows format).
+the thread count, the order chunks are computed in or the backend; a match row and its hands
+on ``(variant, players, root_seed, match)`` only (``rules.game.play_match``). The manifest
+records what must stay fixed for a resumed run to equal an uninterrupted one (variant content
+hash, rules version, row schema, mode, duplicate, players, root seed, chunk size, rows format).
 
 Backends
 --------
@@ -29,7 +48,9 @@ A backend is ``run_chunk(variant, players, root_seed, start, count, threads) -> 
 ``rows`` is a ``ROW_DTYPE`` array of length ``count`` for hands ``start .. start+count-1``
 in index order, or raise :class:`HandFailure` for the first hand (in index order) its engine
 cannot play: an engine defect, reported with the command that replays the hand; the chunk is
-not written, the chunks before it stay, and ``resume=True`` tries it again.
+not written, the chunks before it stay, and ``resume=True`` tries it again. A match backend
+(:func:`register_match_backend`) is ``run_matches(variant, players, root_seed, start, count,
+threads) -> (hand rows, match rows)`` for matches ``start .. start+count-1``.
 ``"reference"`` is the plain-Python engine (one process; ``threads`` is accepted and
 ignored); ``"core"`` is the Numba core (:func:`shengji_sim.core.backend.run_chunk`), imported
 here directly (importing compiles nothing: a kernel compiles, or loads from the cache, on its
@@ -58,23 +79,38 @@ import numpy as np
 
 from shengji_sim import RULES_VERSION, __version__
 from shengji_sim.core.backend import compile_for as core_compile_for
+from shengji_sim.core.backend import compile_matches_for as core_compile_matches_for
 from shengji_sim.core.backend import run_chunk as core_run_chunk
+from shengji_sim.core.backend import run_matches as core_run_matches
 from shengji_sim.errors import HandFailure, InputError
-from shengji_sim.results import ROW_DTYPE, row_from_record
+from shengji_sim.results import (
+    MATCH_DTYPE,
+    ROW_DTYPE,
+    STRATEGY_COLUMNS,
+    match_row_from_record,
+    row_from_record,
+)
+from shengji_sim.seats import canonical, parse_players, seat_codes, strategy_names, swapped
 
 RunChunk = Callable[[Any, str, int, int, int, int], np.ndarray]
+RunMatches = Callable[[Any, str, int, int, int, int], tuple[np.ndarray, np.ndarray]]
 #: ``compile_for(variant, players, threads, on_compile) -> seconds``: a backend's compile step
 CompileStep = Callable[[Any, str, int, Callable[[int, float, bool], None] | None], float]
 Progress = Callable[[int, int], None]
 
 MANIFEST = "run.json"
 ROWS_DIR = "rows"
+MATCHES_DIR = "matches"
+MODES = ("hands", "matches")
 MANIFEST_FORMAT = "shengji-sim-run/1"
 ROWS_FORMATS = ("parquet", "csv")
 PLAYERS = ("random", "greedy")
 #: Chunk size when none is given: about 15 s of the reference engine; larger for compiled code.
 DEFAULT_CHUNK = {"reference": 1000}
 DEFAULT_CHUNK_OTHER = 100_000
+#: Matches per chunk when none is given (a match is some 10 to 30 hands).
+DEFAULT_MATCH_CHUNK = {"reference": 40}
+DEFAULT_MATCH_CHUNK_OTHER = 5_000
 #: A progress bar splits a chunk into at most this many backend calls (rows are unchanged).
 PROGRESS_STEPS = 16
 MAX_SEED = (1 << 64) - 1
@@ -90,6 +126,8 @@ class SimError(InputError):
 
 _BACKENDS: dict[str, RunChunk] = {}
 _COMPILE_STEPS: dict[str, CompileStep] = {}
+_MATCH_BACKENDS: dict[str, RunMatches] = {}
+_MATCH_COMPILE_STEPS: dict[str, CompileStep] = {}
 
 
 def register_backend(name: str, run_chunk: RunChunk, *, compile_step: CompileStep | None = None,
@@ -108,6 +146,17 @@ def register_backend(name: str, run_chunk: RunChunk, *, compile_step: CompileSte
         _COMPILE_STEPS[name] = compile_step
 
 
+def register_match_backend(name: str, run_matches: RunMatches, *,
+                           compile_step: CompileStep | None = None) -> None:
+    """Let backend ``name`` (registered with :func:`register_backend`) play whole matches."""
+    if name not in _BACKENDS:
+        raise ValueError(f"backend {name!r}: register its hands first")
+    _MATCH_BACKENDS[name] = run_matches
+    _MATCH_COMPILE_STEPS.pop(name, None)
+    if compile_step is not None:
+        _MATCH_COMPILE_STEPS[name] = compile_step
+
+
 def backends() -> list[str]:
     """Registered backend names."""
     return sorted(_BACKENDS)
@@ -122,6 +171,22 @@ def get_backend(name: str) -> RunChunk:
     if name not in _BACKENDS:
         raise SimError(f"unknown backend {name!r} (available: {', '.join(backends())})")
     return _BACKENDS[name]
+
+
+def get_match_backend(name: str) -> RunMatches:
+    get_backend(name)
+    if name not in _MATCH_BACKENDS:
+        raise SimError(f"backend {name!r} cannot play matches "
+                       f"(with --matches: {', '.join(sorted(_MATCH_BACKENDS))})")
+    return _MATCH_BACKENDS[name]
+
+
+def seat_players(players: str) -> list:
+    """The reference's four player objects of a seat spec (:mod:`shengji_sim.seats`)."""
+    from shengji_sim.players import make_players
+
+    return [make_players(name)[seat]
+            for seat, name in enumerate(parse_players(players, PLAYERS))]
 
 
 def play_reference_hand(variant: Any, seats: list, root_seed: int, index: int) -> dict:
@@ -139,17 +204,35 @@ def play_reference_hand(variant: Any, seats: list, root_seed: int, index: int) -
 def reference_chunk(variant: Any, players: str, root_seed: int, start: int, count: int,
                     threads: int = 1) -> np.ndarray:
     """The reference backend: ``play_hand`` + ``row_from_record`` per index (one process)."""
-    from shengji_sim.players import make_players
-
-    seats = make_players(players)
+    seats = seat_players(players)
     rows = np.empty(count, ROW_DTYPE)
     for i in range(count):
         rows[i] = row_from_record(play_reference_hand(variant, seats, root_seed, start + i))
     return rows
 
 
+def reference_matches(variant: Any, players: str, root_seed: int, start: int, count: int,
+                      threads: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    """The reference backend's matches: ``rules.game.play_match`` per match index."""
+    from shengji_sim.rules.game import play_match
+
+    seats = seat_players(players)
+    hands, matches = [], np.empty(count, MATCH_DTYPE)
+    for i in range(count):
+        try:
+            record = play_match(variant, seats, root_seed, start + i)
+        except Exception as exc:
+            what = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+            raise HandFailure(start + i, "reference", f"match {start + i}: {what}") from exc
+        hands += [row_from_record(h) for h in record["hands"]]
+        matches[i] = match_row_from_record(record)
+    return np.array(hands, ROW_DTYPE), matches
+
+
 register_backend("reference", reference_chunk)
 register_backend("core", core_run_chunk, compile_step=core_compile_for)
+register_match_backend("reference", reference_matches)
+register_match_backend("core", core_run_matches, compile_step=core_compile_matches_for)
 
 
 # ---------------------------------------------------------------------------- manifest
@@ -234,8 +317,24 @@ def write_manifest(out_dir: Path, manifest: dict) -> None:
 # ------------------------------------------------------------------------------- parts
 
 
-def part_path(out_dir: str | Path, start: int, rows_format: str) -> Path:
-    return Path(out_dir) / ROWS_DIR / f"part-{start:012d}.{rows_format}"
+def part_path(out_dir: str | Path, start: int, rows_format: str, kind: str = ROWS_DIR) -> Path:
+    """A part file: ``kind`` is :data:`ROWS_DIR` (hand rows) or :data:`MATCHES_DIR`."""
+    return Path(out_dir) / kind / f"part-{start:012d}.{rows_format}"
+
+
+def mode_of(manifest: dict) -> str:
+    """"hands" or "matches" (a manifest without a mode is a run of hands)."""
+    return manifest.get("mode", "hands")
+
+
+def units(manifest: dict) -> int:
+    """The hands (or matches, in a match run) the run asks for: its chunks' unit."""
+    return manifest[mode_of(manifest)]
+
+
+def done_dir(manifest: dict) -> str:
+    """The directory whose part marks a chunk done (a match run's match parts)."""
+    return MATCHES_DIR if mode_of(manifest) == "matches" else ROWS_DIR
 
 
 def plan(hands: int, chunk_size: int) -> list[tuple[int, int]]:
@@ -246,7 +345,7 @@ def plan(hands: int, chunk_size: int) -> list[tuple[int, int]]:
 def _arrow_table(rows: np.ndarray, meta: dict[str, str]):
     import pyarrow as pa
 
-    cols = {name: pa.array(rows[name]) for name in ROW_DTYPE.names}
+    cols = {name: pa.array(rows[name]) for name in rows.dtype.names}
     return pa.table(cols).replace_schema_metadata(meta)
 
 
@@ -270,26 +369,27 @@ def write_part(path: Path, rows: np.ndarray, rows_format: str,
             tmp.unlink()
 
 
-def read_part(path: str | Path) -> np.ndarray:
-    """One part file back as a ``ROW_DTYPE`` array."""
+def read_part(path: str | Path, dtype: np.dtype = ROW_DTYPE) -> np.ndarray:
+    """One part file back as a ``dtype`` array (``ROW_DTYPE``, or ``MATCH_DTYPE``)."""
     import pyarrow as pa
 
     path = Path(path)
     try:
-        table = _read_table(path)
+        table = _read_table(path, dtype)
     except (OSError, pa.ArrowException) as exc:  # a part damaged or removed behind our back
         raise SimError(f"{path}: unreadable part file ({' '.join(str(exc).split())})") \
             from None
-    if sorted(table.column_names) != sorted(ROW_DTYPE.names):
-        raise SimError(f"{path}: columns differ from this version's ROW_DTYPE")
-    rows = np.empty(table.num_rows, ROW_DTYPE)
-    for name in ROW_DTYPE.names:
+    if sorted(table.column_names) != sorted(dtype.names):
+        what = "MATCH_DTYPE" if dtype == MATCH_DTYPE else "ROW_DTYPE"
+        raise SimError(f"{path}: columns differ from this version's {what}")
+    rows = np.empty(table.num_rows, dtype)
+    for name in dtype.names:
         rows[name] = table.column(name).to_numpy()
     return rows
 
 
-def _read_table(path: Path):
-    """A part file as a pyarrow Table (Parquet, or CSV with ROW_DTYPE's column types)."""
+def _read_table(path: Path, dtype: np.dtype = ROW_DTYPE):
+    """A part file as a pyarrow Table (Parquet, or CSV with ``dtype``'s column types)."""
     import pyarrow as pa
 
     if path.suffix == ".parquet":
@@ -298,13 +398,13 @@ def _read_table(path: Path):
         return pq.read_table(path)
     import pyarrow.csv as pacsv
 
-    types = {n: pa.from_numpy_dtype(ROW_DTYPE[n]) for n in ROW_DTYPE.names}
+    types = {n: pa.from_numpy_dtype(dtype[n]) for n in dtype.names}
     return pacsv.read_csv(path, convert_options=pacsv.ConvertOptions(column_types=types))
 
 
-def existing_parts(out_dir: str | Path) -> dict[int, Path]:
-    """start -> path of every part file present (complete by construction)."""
-    rows_dir = Path(out_dir) / ROWS_DIR
+def existing_parts(out_dir: str | Path, kind: str = ROWS_DIR) -> dict[int, Path]:
+    """start -> path of every part file present in ``kind`` (complete by construction)."""
+    rows_dir = Path(out_dir) / kind
     if not rows_dir.is_dir():
         return {}
     found: dict[int, Path] = {}
@@ -315,19 +415,24 @@ def existing_parts(out_dir: str | Path) -> dict[int, Path]:
     return found
 
 
-def iter_parts(out_dir: str | Path) -> Iterator[tuple[int, np.ndarray]]:
-    """``(start, rows)`` of each part of a run in index order, one part in memory at a time."""
+def iter_parts(out_dir: str | Path, kind: str = ROWS_DIR) -> Iterator[tuple[int, np.ndarray]]:
+    """``(start, rows)`` of each finished chunk of a run in order, one part in memory at a
+    time: hand rows, or with ``kind=MATCHES_DIR`` a match run's match rows."""
     manifest = load_manifest(out_dir)
-    present = existing_parts(out_dir)
-    for start, _ in plan(manifest["hands"], manifest["chunk_size"]):
+    present = existing_parts(out_dir, done_dir(manifest))
+    dtype = MATCH_DTYPE if kind == MATCHES_DIR else ROW_DTYPE
+    for start, _ in plan(units(manifest), manifest["chunk_size"]):
         if start in present:
-            yield start, read_part(present[start])
+            path = present[start].parent.parent / kind / present[start].name
+            yield start, read_part(path, dtype)
 
 
-def read_rows(out_dir: str | Path) -> np.ndarray:
-    """Every row of a run, concatenated (for tests and small runs)."""
-    parts = [rows for _, rows in iter_parts(out_dir)]
-    return np.concatenate(parts) if parts else np.empty(0, ROW_DTYPE)
+def read_rows(out_dir: str | Path, kind: str = ROWS_DIR) -> np.ndarray:
+    """Every row of a run (hand rows, or ``kind=MATCHES_DIR`` match rows), concatenated (for
+    tests and small runs)."""
+    parts = [rows for _, rows in iter_parts(out_dir, kind)]
+    dtype = MATCH_DTYPE if kind == MATCHES_DIR else ROW_DTYPE
+    return np.concatenate(parts) if parts else np.empty(0, dtype)
 
 
 # ----------------------------------------------------------------------------------- run
@@ -337,19 +442,44 @@ def read_rows(out_dir: str | Path) -> np.ndarray:
 class RunResult:
     out_dir: Path
     manifest: dict
-    hands_run: int        # hands computed by this call
-    hands_skipped: int    # hands already on disk (resume)
+    hands_run: int        # hands (matches, in a match run) computed by this call
+    hands_skipped: int    # hands (matches) already on disk (resume)
     seconds: float
 
 
+@dataclass(frozen=True)
+class Job:
+    """What a run plays: ``mode`` ("hands" or "matches"), duplicate play, each seat's
+    strategy."""
+
+    mode: str
+    duplicate: bool
+    seats: tuple[str, ...]
+
+    @property
+    def players(self) -> str:
+        return canonical(self.seats)
+
+    @property
+    def strategies(self) -> tuple[str, ...]:
+        return strategy_names(self.seats)
+
+    def plays(self) -> list[tuple[int, str, tuple[int, ...]]]:
+        """``(duplicate, players spec, strategy codes)`` of each play of a deal."""
+        seatings = [self.seats, swapped(self.seats)] if self.duplicate else [self.seats]
+        return [(d, canonical(s), seat_codes(s, self.strategies))
+                for d, s in enumerate(seatings)]
+
+
 def _check_args(players: str, root_seed: int, hands: int, chunk_size: int | None,
-                threads: int | None, rows_format: str | None) -> None:
-    if players not in PLAYERS:
-        raise SimError(f"unknown players {players!r} (expected one of {', '.join(PLAYERS)})")
+                threads: int | None, rows_format: str | None, mode: str = "hands") -> None:
+    if mode not in MODES:
+        raise SimError(f"unknown mode {mode!r} (expected hands or matches)")
+    parse_players(players, PLAYERS)
     if not 0 <= root_seed <= MAX_SEED:
         raise SimError(f"seed {root_seed}: must be in 0..2**64-1")
     if hands <= 0:
-        raise SimError(f"hands {hands}: must be at least 1")
+        raise SimError(f"{mode} {hands}: must be at least 1")
     if chunk_size is not None and chunk_size <= 0:
         raise SimError(f"chunk size {chunk_size}: must be at least 1")
     if threads is not None and threads <= 0:
@@ -369,6 +499,8 @@ def _same_run(old: dict, new: dict, out_dir: Path, resume: bool) -> None:
     """Raise a one-line SimError when ``old`` (on disk) is not the run ``new`` describes."""
     checks = [
         ("variant_hash", "variant", lambda m: f"{m['variant']} ({m['variant_hash'][:12]})"),
+        ("mode", "mode", mode_of),
+        ("duplicate", "duplicate", lambda m: m.get("duplicate", False)),
         ("players", "players", lambda m: m["players"]),
         ("root_seed", "seed", lambda m: m["root_seed"]),
         ("rules_version", "rules version", lambda m: m["rules_version"]),
@@ -376,14 +508,16 @@ def _same_run(old: dict, new: dict, out_dir: Path, resume: bool) -> None:
         ("chunk_size", "chunk size", lambda m: m["chunk_size"]),
         ("rows_format", "rows format", lambda m: m["rows_format"]),
     ]
+    defaults = {"mode": "hands", "duplicate": False}  # manifests written before them
     for key, label, show in checks:
-        if old.get(key) != new[key]:
+        if old.get(key, defaults.get(key)) != new[key]:
             hint = "" if resume else "; choose another --out"
             raise SimError(f"{out_dir} holds a different run: {label} {show(old)} there, "
                            f"{show(new)} requested{hint}")
-    if new["hands"] < old["hands"]:
-        raise SimError(f"{out_dir} holds a run of {old['hands']} hands; --hands "
-                       f"{new['hands']} would shrink it")
+    mode = mode_of(new)
+    if units(new) < units(old):
+        raise SimError(f"{out_dir} holds a run of {units(old)} {mode}; --{mode} "
+                       f"{units(new)} would shrink it")
 
 
 def _make_run_dir(out_dir: str | Path) -> Path:
@@ -423,31 +557,40 @@ def _lock(out_dir: Path) -> Iterator[None]:
 def run(variant: Any, players: str, root_seed: int, hands: int, out_dir: str | Path,
         chunk_size: int | None = None, backend: str | None = None, threads: int | None = None,
         resume: bool = False, progress: bool | Progress = False,
-        rows_format: str | None = None, warn: Callable[[str], None] | None = None) -> RunResult:
-    """Play hands ``[0, hands)`` and write their rows to ``out_dir`` (module docstring).
+        rows_format: str | None = None, warn: Callable[[str], None] | None = None, *,
+        mode: str = "hands", duplicate: bool = False) -> RunResult:
+    """Play hands ``[0, hands)`` and write their rows to ``out_dir`` (module docstring);
+    with ``mode="matches"``, ``hands`` whole matches ``[0, hands)``.
 
+    ``players``: a seat spec (``NAME`` or ``NS=NAME,EW=NAME``). ``duplicate``: play each deal
+    twice, the second time with the teams' strategies swapped (module docstring).
     ``chunk_size``, ``rows_format``: default to the existing run's on resume, else
-    :data:`DEFAULT_CHUNK` for the backend and ``"parquet"``. ``backend``: default
-    :func:`default_backend`. ``threads``: passed to the backend (default: the usable CPUs).
-    ``resume``: continue the run in ``out_dir`` (its manifest must match; ``hands`` may grow);
-    without it, ``out_dir`` must not hold a run yet. ``progress``: ``True`` shows a tqdm bar
-    on stderr (hidden when stderr is not a terminal); a callable is called as
-    ``progress(hands_done, hands)`` after each chunk is on disk. ``warn``: receives
+    :data:`DEFAULT_CHUNK` (:data:`DEFAULT_MATCH_CHUNK`) for the backend and ``"parquet"``.
+    ``backend``: default :func:`default_backend`. ``threads``: passed to the backend (default:
+    the usable CPUs). ``resume``: continue the run in ``out_dir`` (its manifest must match;
+    ``hands`` may grow); without it, ``out_dir`` must not hold a run yet. ``progress``:
+    ``True`` shows a tqdm bar on stderr (hidden when stderr is not a terminal); a callable is
+    called as ``progress(done, hands)`` after each chunk is on disk. ``warn``: receives
     one-line notes (library versions differ from the run's). Raises :class:`SimError`.
     """
-    _check_args(players, root_seed, hands, chunk_size, threads, rows_format)
+    _check_args(players, root_seed, hands, chunk_size, threads, rows_format, mode)
+    job = Job(mode, bool(duplicate), parse_players(players, PLAYERS))
     backend = backend or default_backend()
-    run_chunk = get_backend(backend)
+    if mode == "matches":
+        run_chunk, steps = get_match_backend(backend), _MATCH_COMPILE_STEPS
+    else:
+        run_chunk, steps = get_backend(backend), _COMPILE_STEPS
     threads = threads or default_threads()
     out = _make_run_dir(out_dir)
     with _lock(out):
-        manifest, todo, done = _prepare(variant, players, root_seed, hands, out, chunk_size,
+        manifest, todo, done = _prepare(variant, job, root_seed, hands, out, chunk_size,
                                         backend, threads, resume, rows_format, warn)
-        if todo and backend in _COMPILE_STEPS:
-            _compile(_COMPILE_STEPS[backend], variant, players, threads, out, manifest,
-                     progress is True)
+        if todo and backend in steps:
+            for _, spec, _ in job.plays():
+                _compile(steps[backend], variant, spec, threads, out, manifest,
+                         progress is True)
         t0 = time.perf_counter()
-        computed = _execute(variant, players, root_seed, hands, out, manifest, todo, done,
+        computed = _execute(variant, job, root_seed, hands, out, manifest, todo, done,
                             run_chunk, threads, progress)
         elapsed = time.perf_counter() - t0
     return RunResult(out, manifest, computed, done, elapsed)
@@ -524,57 +667,68 @@ class CompileLine:
         self.stream.flush()
 
 
-def _prepare(variant, players, root_seed, hands, out: Path, chunk_size, backend, threads,
+def _prepare(variant, job: Job, root_seed, hands, out: Path, chunk_size, backend, threads,
              resume, rows_format, warn) -> tuple[dict, list[tuple[int, int]], int]:
-    """Check or create the manifest; return it, the chunks to compute and the hands on disk."""
+    """Check or create the manifest; return it, the chunks to compute and the units on disk."""
     have_manifest = (out / MANIFEST).exists()
-    present = existing_parts(out)
     old = load_manifest(out) if have_manifest else None
+    present = existing_parts(out, done_dir(old) if old else ROWS_DIR)
     if old is not None and not resume:
-        new_probe = _new_manifest(variant, players, root_seed, hands,
+        new_probe = _new_manifest(variant, job, root_seed, hands,
                                   chunk_size or old.get("chunk_size"), backend, threads,
                                   rows_format or old.get("rows_format"))
         _same_run(old, new_probe, out, resume=False)
         raise SimError(f"{out} already holds this run; pass --resume to continue it or "
                        "choose another --out")
-    if old is None and present:
+    if old is None and (present or existing_parts(out, MATCHES_DIR)):
         raise SimError(f"{out / ROWS_DIR} holds part files but {out} has no {MANIFEST}; "
                        "choose another --out")
-    for stale in [*(out / ROWS_DIR).glob(".part-*.tmp"), *out.glob(".*.json.*.tmp")]:
+    for stale in [*(out / ROWS_DIR).glob(".part-*.tmp"), *(out / MATCHES_DIR).glob(".part-*.tmp"),
+                  *out.glob(".*.json.*.tmp")]:
         stale.unlink()  # left by a killed run
     if old is None:
-        manifest = _new_manifest(variant, players, root_seed, hands,
-                                 chunk_size or DEFAULT_CHUNK.get(backend, DEFAULT_CHUNK_OTHER),
+        defaults = (DEFAULT_MATCH_CHUNK, DEFAULT_MATCH_CHUNK_OTHER) if job.mode == "matches" \
+            else (DEFAULT_CHUNK, DEFAULT_CHUNK_OTHER)
+        manifest = _new_manifest(variant, job, root_seed, hands,
+                                 chunk_size or defaults[0].get(backend, defaults[1]),
                                  backend, threads, rows_format or "parquet")
-        (out / ROWS_DIR).mkdir(exist_ok=True)
+        _make_part_dirs(out, job)
         write_manifest(out, manifest)
         return manifest, plan(hands, manifest["chunk_size"]), 0
-    manifest = _resume_manifest(old, variant, players, root_seed, hands, out, chunk_size,
+    manifest = _resume_manifest(old, variant, job, root_seed, hands, out, chunk_size,
                                 backend, threads, rows_format, warn)
+    _make_part_dirs(out, job)
+    return _resume_plan(manifest, units(old), hands, out, present)
+
+
+def _make_part_dirs(out: Path, job: Job) -> None:
     (out / ROWS_DIR).mkdir(exist_ok=True)
-    return _resume_plan(manifest, old["hands"], hands, out, present)
+    if job.mode == "matches":
+        (out / MATCHES_DIR).mkdir(exist_ok=True)
 
 
-def _new_manifest(variant, players, root_seed, hands, chunk_size, backend, threads,
+def _new_manifest(variant, job: Job, root_seed, hands, chunk_size, backend, threads,
                   rows_format) -> dict:
     now = _now()
     return {
         "format": MANIFEST_FORMAT,
         "variant": variant.name, "variant_hash": variant.content_hash,
         "rules_version": RULES_VERSION, "row_schema": row_schema(),
-        "players": players, "root_seed": root_seed, "hands": hands,
+        "mode": job.mode, "duplicate": job.duplicate,
+        "players": job.players, "strategies": list(job.strategies),
+        "root_seed": root_seed, job.mode: hands,
         "chunk_size": chunk_size, "rows_format": rows_format,
         "backend": backend, "backends_used": [backend], "threads": threads,
         "versions": package_versions(),
         "created": now, "updated": now,
-        "hands_written": 0, "complete": False,
+        f"{job.mode}_written": 0, "complete": False,
         "timing": {"hands": 0, "seconds": 0.0},
     }
 
 
-def _resume_manifest(old, variant, players, root_seed, hands, out, chunk_size, backend,
+def _resume_manifest(old, variant, job: Job, root_seed, hands, out, chunk_size, backend,
                      threads, rows_format, warn) -> dict:
-    new = _new_manifest(variant, players, root_seed, hands, chunk_size or old.get("chunk_size"),
+    new = _new_manifest(variant, job, root_seed, hands, chunk_size or old.get("chunk_size"),
                         backend, threads, rows_format or old.get("rows_format"))
     _same_run(old, new, out, resume=True)
     versions = package_versions()
@@ -583,7 +737,7 @@ def _resume_manifest(old, variant, players, root_seed, hands, out, chunk_size, b
                 if old.get("versions", {}).get(k) != v]
         warn(f"resuming {out} with different versions ({', '.join(diff)})")
     manifest = dict(old)
-    manifest.update(hands=hands, backend=backend, threads=threads, versions=versions,
+    manifest.update({job.mode: hands}, backend=backend, threads=threads, versions=versions,
                     backends_used=sorted(set(old.get("backends_used", [])) | {backend}))
     return manifest
 
@@ -596,44 +750,53 @@ def _resume_plan(manifest: dict, old_hands: int, hands: int, out: Path,
     for start, path in sorted(present.items()):
         if start not in starts or path.suffix != "." + manifest["rows_format"]:
             raise SimError(f"{path}: not a part of this run (chunk size {chunk}, "
-                           f"{hands} hands, {manifest['rows_format']})")
+                           f"{hands} {mode_of(manifest)}, {manifest['rows_format']})")
         # the short last chunk of a run that is now extended is recomputed in full
         if min(chunk, old_hands - start) != min(chunk, hands - start):
             path.unlink()
             del present[start]
-    _fsync_dir(out / ROWS_DIR)
+    _fsync_dir(out / done_dir(manifest))
     done = sum(n for s, n in chunks if s in present)
-    manifest.update(hands_written=done, complete=done == hands, updated=_now())
+    manifest.update({f"{mode_of(manifest)}_written": done}, complete=done == hands,
+                    updated=_now())
     write_manifest(out, manifest)
     return manifest, [(s, n) for s, n in chunks if s not in present], done
 
 
-def _execute(variant, players, root_seed, hands, out: Path, manifest: dict,
-             todo: list[tuple[int, int]], done: int, run_chunk: RunChunk, threads: int,
+def _execute(variant, job: Job, root_seed, hands, out: Path, manifest: dict,
+             todo: list[tuple[int, int]], done: int, run_chunk, threads: int,
              progress: bool | Progress) -> int:
     bar = None
+    unit = "match" if job.mode == "matches" else "hand"
     if progress is True:
         from tqdm import tqdm
 
-        bar = tqdm(total=hands, initial=done, unit="hand", file=sys.stderr, disable=None,
-                   dynamic_ncols=True, desc=f"{manifest['variant']} {players}")
+        bar = tqdm(total=hands, initial=done, unit=unit, file=sys.stderr, disable=None,
+                   dynamic_ncols=True, desc=f"{manifest['variant']} {job.players}")
     meta = {"shengji_sim.rules_version": RULES_VERSION,
             "shengji_sim.variant_hash": manifest["variant_hash"],
-            "shengji_sim.root_seed": str(root_seed), "shengji_sim.players": players}
+            "shengji_sim.root_seed": str(root_seed), "shengji_sim.players": job.players,
+            "shengji_sim.strategies": ",".join(job.strategies)}
+    fmt = manifest["rows_format"]
     computed = 0
     try:
         for start, count in todo:
             t0 = time.perf_counter()
-            rows = _compute(variant, players, root_seed, start, count, run_chunk, threads, bar)
-            write_part(part_path(out, start, manifest["rows_format"]), rows,
-                       manifest["rows_format"], meta)
+            rows, match_rows = _compute(variant, job, root_seed, start, count, run_chunk,
+                                        threads, bar)
+            write_part(part_path(out, start, fmt), rows, fmt, meta)
+            if match_rows is not None:  # last: the match part marks the chunk done
+                write_part(part_path(out, start, fmt, MATCHES_DIR), match_rows, fmt, meta)
             seconds = time.perf_counter() - t0
             computed += count
             done += count
             timing = manifest["timing"]
-            manifest.update(hands_written=done, complete=done == hands, updated=_now(),
-                            timing={**timing, "hands": timing["hands"] + count,
-                                    "seconds": round(timing["seconds"] + seconds, 6)})
+            timing = {**timing, "hands": timing["hands"] + len(rows),
+                      "seconds": round(timing["seconds"] + seconds, 6)}
+            if match_rows is not None:
+                timing["matches"] = timing.get("matches", 0) + len(match_rows)
+            manifest.update({f"{job.mode}_written": done}, complete=done == hands,
+                            updated=_now(), timing=timing)
             write_manifest(out, manifest)
             if callable(progress):
                 progress(done, hands)
@@ -643,20 +806,57 @@ def _execute(variant, players, root_seed, hands, out: Path, manifest: dict,
     return computed
 
 
-def _compute(variant, players, root_seed, start, count, run_chunk: RunChunk, threads: int,
-             bar) -> np.ndarray:
-    """One chunk's rows; with a visible bar, in up to PROGRESS_STEPS backend calls."""
+def _compute(variant, job: Job, root_seed, start, count, run_chunk, threads: int,
+             bar) -> tuple[np.ndarray, np.ndarray | None]:
+    """One chunk's hand rows (and match rows, in a match run; else None), every play of a
+    deal (:meth:`Job.plays`); with a visible bar, in up to PROGRESS_STEPS backend calls."""
     steps = PROGRESS_STEPS if bar is not None and not bar.disable else 1
     step = max(1, math.ceil(count / steps))
-    pieces = []
+    pieces, match_pieces = [], []
     for s in range(start, start + count, step):
         n = min(step, start + count - s)
-        rows = run_chunk(variant, players, root_seed, s, n, threads)
-        _check_rows(rows, s, n)
-        pieces.append(rows)
+        for dup, spec, codes in job.plays():
+            got = run_chunk(variant, spec, root_seed, s, n, threads)
+            if job.mode == "matches":
+                rows, match_rows = got
+                _check_match_rows(match_rows, s, n)
+                _stamp(match_rows, dup, codes)
+                match_pieces.append(match_rows)
+            else:
+                rows = got
+                _check_rows(rows, s, n)
+            _stamp(rows, dup, codes)
+            pieces.append(rows)
         if bar is not None:
             bar.update(n)
-    return pieces[0] if len(pieces) == 1 else np.concatenate(pieces)
+    rows = _paired(np.concatenate(pieces), "match" if job.mode == "matches" else "index")
+    if job.mode != "matches":
+        return rows, None
+    return rows, _paired(np.concatenate(match_pieces), "match")
+
+
+def _stamp(rows: np.ndarray, duplicate: int, codes: tuple[int, ...]) -> None:
+    """The run's columns of each row: which play of the deal, each seat's strategy code."""
+    rows["duplicate"] = duplicate
+    for column, code in zip(STRATEGY_COLUMNS, codes):
+        rows[column] = code
+
+
+def _paired(rows: np.ndarray, key: str) -> np.ndarray:
+    """Rows in ``key`` order, a deal's plays (``duplicate`` 0, 1) together; stable, so a
+    match's hands keep their order."""
+    order = np.lexsort((rows["duplicate"], rows[key]))
+    return rows[order]
+
+
+def _check_match_rows(rows: Any, start: int, count: int) -> None:
+    """A match backend must return ``count`` MATCH_DTYPE rows for ``start..`` in order."""
+    if not isinstance(rows, np.ndarray) or rows.dtype != MATCH_DTYPE or rows.shape != (count,):
+        got = getattr(rows, "dtype", type(rows).__name__), getattr(rows, "shape", None)
+        raise RuntimeError(f"backend returned {got} for {count} matches at {start}")
+    if not np.array_equal(rows["match"], np.arange(start, start + count, dtype=np.uint64)):
+        raise RuntimeError(f"backend rows for matches {start}..{start + count - 1} "
+                           "are not in match order")
 
 
 def _check_rows(rows: Any, start: int, count: int) -> None:

@@ -3,7 +3,12 @@
 ``run_chunk`` is :mod:`shengji_sim.sim`'s backend ``"core"`` (``compile_for`` its compile
 step, so that the run's hands per second count play alone); it returns
 rows of :data:`shengji_sim.results.ROW_DTYPE`, identical to the reference backend's for the
-same (variant, players, root seed, index). ``play_hand_core`` returns the game record of one
+same (variant, players, root seed, index). ``run_matches`` (compile step
+``compile_matches_for``) plays whole matches (:mod:`.match_nb`): hand rows and
+:data:`~shengji_sim.results.MATCH_DTYPE` match rows, identical to the reference's
+``play_match``. ``players`` is a seat spec (:func:`shengji_sim.seats.parse_players`: one name
+for all four seats, or ``NS=NAME,EW=NAME``), each seat's name a kernel player kind
+(:data:`PLAYER_KINDS`). ``play_hand_core`` returns the game record of one
 hand in the reference's JSON form (``shengji-sim play --engine core``). A hand the kernels
 cannot play raises :class:`CoreError`, a :class:`shengji_sim.errors.HandFailure` naming the hand
 and the kernel's error in words (:func:`game_nb.hand_error_text`).
@@ -23,11 +28,13 @@ from shengji_sim.core.api import PreTrick, kernel_inputs, make_lane, max_lead_op
 from shengji_sim.core.errors import hand_error_text
 from shengji_sim.core.follow_data import RULE_NAMES
 from shengji_sim.core.game_nb import N_COLUMNS, Lane, play_hand_nb, run_lane_nb
+from shengji_sim.core.match_nb import MAX_HANDS, N_MATCH_COLUMNS, run_match_lane_nb
 from shengji_sim.core.players_nb import GREEDY, GREEDY_OPTIONS, RANDOM
 from shengji_sim.core.precompile import compile_in_parallel
 from shengji_sim.errors import HandFailure
-from shengji_sim.results import FOLLOW_RULES, ROW_DTYPE
+from shengji_sim.results import FOLLOW_RULES, MATCH_DTYPE, ROW_DTYPE
 from shengji_sim.rng import hand_seed
+from shengji_sim.seats import parse_players
 
 PLAYER_KINDS = {"random": RANDOM, "greedy": GREEDY}
 RULE_COLUMN = np.array([FOLLOW_RULES.index(name) for name in RULE_NAMES], np.int32)
@@ -37,9 +44,10 @@ class CoreError(HandFailure):
     """A kernel reported an error for hand ``index``: ``code`` is the hand's error code
     (``game_nb.ERR_STAGE``), ``reason`` its words."""
 
-    def __init__(self, index: int, code: int) -> None:
+    def __init__(self, index: int, code: int, where: str = "") -> None:
         self.code = code
-        super().__init__(index, "core", hand_error_text(code))
+        super().__init__(index, "core", f"{where}: {hand_error_text(code)}" if where
+                         else hand_error_text(code))
 
 
 class Engine:
@@ -62,9 +70,9 @@ def engine(variant) -> Engine:
 
 
 def _player_kinds(players: str) -> np.ndarray:
-    if players not in PLAYER_KINDS:
-        raise ValueError(f"{players}: no such player (expected random or greedy)")
-    return np.full(4, PLAYER_KINDS[players], np.int32)
+    """Each seat's kernel player kind, from a seat spec (a bad spec: ``seats.SeatError``)."""
+    return np.array([PLAYER_KINDS[name] for name in parse_players(players, PLAYER_KINDS)],
+                    np.int32)
 
 
 def greedy_candidates(pkinds: np.ndarray) -> np.ndarray | None:
@@ -97,17 +105,58 @@ def run_chunk(variant, players: str, root_seed: int, start: int, count: int,
         run_lane_nb(*args, j, lanes, eng.max_lead, kinds, levels, greedy_candidates(kinds),
                     out, status)
 
-    if lanes == 1:
-        lane(0)
-    else:
-        with ThreadPoolExecutor(lanes) as pool:
-            for done in [pool.submit(lane, j) for j in range(lanes)]:
-                done.result()
+    _run_lanes(lane, lanes)
     bad = np.flatnonzero(status)
     if bad.size:
         i = int(bad[0])
         raise CoreError(start + i, int(status[i]))
     return _rows_of(out)
+
+
+def _run_lanes(lane: Callable[[int], object], lanes: int) -> list:
+    """``lane(j)`` for ``j < lanes``, each on its own Python thread when ``lanes > 1``."""
+    if lanes == 1:
+        return [lane(0)]
+    with ThreadPoolExecutor(lanes) as pool:
+        return [done.result() for done in [pool.submit(lane, j) for j in range(lanes)]]
+
+
+def run_matches(variant, players: str, root_seed: int, start: int, count: int,
+                threads: int = 1, max_hands: int = MAX_HANDS) -> tuple[np.ndarray, np.ndarray]:
+    """``(hand rows, match rows)`` of matches ``start .. start + count - 1``: the hand rows
+    in match order, then hand order; one match row per match. A failing hand raises
+    :class:`CoreError` naming the match (its ``index``) and the hand."""
+    eng = engine(variant)
+    match_out = np.zeros((count, N_MATCH_COLUMNS), np.int64)
+    status = np.zeros(count, np.int64)
+    lanes = max(1, min(int(threads or 1), os.cpu_count() or 1, count))
+    kinds, start_level = _player_kinds(players), int(_start_levels(variant)[0])
+
+    def lane(j: int) -> np.ndarray:
+        return run_match_lane_nb(eng.kt, eng.sw, RULE_COLUMN, np.uint64(root_seed), start,
+                                 count, j, lanes, eng.max_lead, kinds, start_level, max_hands,
+                                 greedy_candidates(kinds), match_out, status)
+
+    parts = _run_lanes(lane, lanes)
+    bad = np.flatnonzero(status)
+    if bad.size:
+        i = int(bad[0])
+        hand = int(match_out[i, MATCH_DTYPE.names.index("hands")])
+        raise CoreError(start + i, int(status[i]), f"match {start + i}, hand index {hand}")
+    hands = np.concatenate(parts) if len(parts) > 1 else parts[0]
+    order = np.argsort(hands[:, ROW_DTYPE.names.index("match")], kind="stable")
+    return _rows_of(hands[order]), _rows_of(match_out, MATCH_DTYPE)
+
+
+def compile_matches_for(variant, players: str, threads: int = 1,
+                        on_compile: Callable[[int, float, bool], None] | None = None) -> float:
+    """``compile_for``, then the match kernels (one match); the seconds it all took."""
+    import time
+
+    began = time.perf_counter()
+    compile_for(variant, players, threads, on_compile)
+    run_matches(variant, players, 0, 0, 1, threads)
+    return time.perf_counter() - began
 
 
 def compile_for(variant, players: str, threads: int = 1,
@@ -136,7 +185,9 @@ def compile_for(variant, players: str, threads: int = 1,
                 on_compile(compiled, time.perf_counter() - began, False)
 
     with event.install_listener("numba:compile", Listener()):
-        compile_in_parallel(players)  # cold: the follow kernels in a second process
+        # cold: the follow kernels in a second process; types depend on "a seat is greedy"
+        greedy = bool(np.any(_player_kinds(players) == GREEDY))
+        compile_in_parallel("greedy" if greedy else "random")
         run_chunk(variant, players, 0, 0, 1, threads)
     seconds = time.perf_counter() - began
     if compiled and on_compile is not None:
@@ -149,13 +200,13 @@ def compile_for(variant, players: str, threads: int = 1,
 ROW_BLOCK = 4096
 
 
-def _rows_of(out: np.ndarray) -> np.ndarray:
-    """The int64 matrix of the kernels (one column per ROW_DTYPE field) as result rows."""
-    rows = np.zeros(len(out), ROW_DTYPE)
+def _rows_of(out: np.ndarray, dtype: np.dtype = ROW_DTYPE) -> np.ndarray:
+    """The int64 matrix of the kernels (one column per field of ``dtype``) as result rows."""
+    rows = np.zeros(len(out), dtype)
     for lo in range(0, len(out), ROW_BLOCK):
         part = rows[lo:lo + ROW_BLOCK]
         block = out[lo:lo + ROW_BLOCK]
-        for c, name in enumerate(ROW_DTYPE.names):
+        for c, name in enumerate(dtype.names):
             column = block[:, c]
             part[name] = column.view(np.uint64) if part[name].dtype == np.uint64 else column
     return rows
@@ -261,4 +312,5 @@ def _levels_after(variant, match, dealer: int, score) -> tuple[list[int], int | 
 
 
 
-__all__ = ["CoreError", "engine", "format_trump", "play_hand_core", "run_chunk"]
+__all__ = ["CoreError", "compile_matches_for", "engine", "format_trump", "play_hand_core",
+           "run_chunk", "run_matches"]

@@ -15,7 +15,9 @@ a :class:`HandLog` from which ``backend.play_hand_core`` rebuilds the reference'
 
 Buffers (:class:`Lane`) are allocated once per lane (:func:`run_lane_nb`); lane ``j`` of
 ``L`` plays hands ``start + j, start + j + L, ...``; a row depends on its hand index only,
-so results never depend on the thread count or the chunking.
+so results never depend on the thread count or the chunking. Whole matches (hands at the
+match's levels and dealer, one after the other) are :mod:`.match_nb`'s, over the same
+:func:`play_hand_nb`.
 
 Speed
 -----
@@ -161,6 +163,7 @@ C_KITTY_POINTS = COLUMNS.index("kitty_points")
 C_LAST_TRICK_SIDE = COLUMNS.index("last_trick_side")
 C_LEVEL = COLUMNS.index("level")
 C_LEVELS = COLUMNS.index("levels")
+C_MATCH = COLUMNS.index("match")
 C_NEXT_DEALER = COLUMNS.index("next_dealer")
 C_REDEALS = COLUMNS.index("redeals")
 C_SEED = COLUMNS.index("seed")
@@ -379,6 +382,7 @@ def _start_row(sw, row, pre, kitty, root, index, seed, hand_number):
     row[C_DECLARATIONS] = info[I_N_DECL]
     row[C_REDEALS] = info[I_REDEALS]
     row[C_CHAODI] = info[I_N_CHAO]
+    row[C_MATCH] = -1  # a hand of no match; match_nb.play_match_nb sets its match
     for k in range(N_KINDS):
         kitty[k] = 0
     for j in range(sw[SW_KITTY_SIZE]):

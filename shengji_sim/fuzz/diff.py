@@ -157,11 +157,11 @@ class _Observer:
 def _play_observed(variant: str, ambs, other, players: str, seed: int, index: int,
                    observe: bool = True):
     from shengji_sim.cards import parse_cards, parse_trump
-    from shengji_sim.players import make_players
     from shengji_sim.rules.game import play_hand
+    from shengji_sim.sim import seat_players
 
     flags = {"follow": False}
-    seats = make_players(players)
+    seats = seat_players(players)
     if not observe:
         return play_hand(variant_for(variant, ambs), seats, seed, index), False, False
     seats = [_Observer(p, other, flags) for p in seats]

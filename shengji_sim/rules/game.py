@@ -39,7 +39,7 @@ from typing import Any, Protocol
 from shengji_sim import RULES_VERSION
 from shengji_sim.cards import NO_TRUMP, deck, format_card, format_trump, is_joker, suit_of
 from shengji_sim.errors import ShengjiError
-from shengji_sim.rng import Rng, hand_seed
+from shengji_sim.rng import Rng, hand_seed, match_seed
 from shengji_sim.rules.bidding import (
     Declaration,
     can_override,
@@ -543,12 +543,21 @@ def _score(st: HandState) -> None:
     })
 
 
-def play_match(variant: Any, players: list, root_seed: int, max_hands: int = 500) -> dict:
-    """Hands until a side wins at A (LEVEL-1, AMB-38); hand ``i`` uses index ``i``."""
+def play_match(variant: Any, players: list, root_seed: int, match_index: int = 0,
+               max_hands: int = 500) -> dict:
+    """Match ``match_index`` of root seed ``root_seed``: hands until a side wins at A
+    (LEVEL-1, AMB-38, DEF-18), the levels and the deal passing after each hand (LEVEL-2 ..
+    LEVEL-8, DEALER-1, DEALER-2, DEALER-3, AMB-36, AMB-39: no demotion hook is given, so
+    levels never go down). Hand ``i`` (``hand_number`` ``i + 1``) is hand index ``i`` of the
+    match's seed ``rng.match_seed(root_seed, match_index)``, as the core's
+    ``match_nb.play_match_nb`` plays it. ``winner_side`` is the winning side (0: seats 0 and
+    2, 1: seats 1 and 3), None when ``max_hands`` ran out first."""
+    seed = match_seed(root_seed, match_index)
     state = new_match(variant)
     hands = []
     for index in range(max_hands):
-        record = play_hand(variant, players, root_seed, index, state)
+        record = play_hand(variant, players, seed, index, state)
+        record["match"] = match_index
         hands.append(record)
         state = MatchState((record["levels_after"][0], record["levels_after"][1]),
                            record["next_dealer"], state.hand_number + 1,
@@ -556,7 +565,8 @@ def play_match(variant: Any, players: list, root_seed: int, max_hands: int = 500
         if state.winner is not None:
             break
     return {"rules_version": RULES_VERSION, "variant": variant.name, "seed": root_seed,
-            "hands": hands, "winner_side": state.winner, "levels": list(state.levels)}
+            "match": match_index, "match_seed": seed, "hands": hands,
+            "winner_side": state.winner, "levels": list(state.levels)}
 
 
 # ------------------------------------------------------------------------------ helpers
