@@ -6,7 +6,9 @@ a pinned digest (the first 16 hex digits of the SHA-256 of the rows' bytes) and 
 total of ``attacker_points``; the digests were taken from the plain kernels before the speed
 work, so a faster core that plays anything else fails here rather than looking good. Rows
 never depend on the thread count.
-Compilation is excluded: a warm-up call compiles (or loads the cache) first.
+``test_bench_core_matches`` does the same for whole classic-2deck matches
+(``backend.run_matches``). Compilation is excluded: a warm-up call compiles (or loads the
+cache) first.
 
 Run: ``PYTHONPATH=. python -m pytest benchmarks/bench_core.py --benchmark-enable``
 (hands/s = N / mean). Correctness runs keep ``--benchmark-disable`` (pyproject default): the
@@ -20,7 +22,10 @@ import hashlib
 
 import pytest
 
-from shengji_sim.core.backend import run_chunk
+from numpy.lib.recfunctions import repack_fields
+
+from shengji_sim.core.backend import run_chunk, run_matches
+from shengji_sim.results import PLAY_FIELDS
 from shengji_sim.variant import load_variant
 
 VARIANTS = ("baifen-1deck", "changzhou-4deck", "classic-2deck", "classic-3deck", "jj-4deck")
@@ -32,17 +37,32 @@ THREADS = (1, 2)
 #: runs K-A-L, AMB-49 A drops A-3; BID-9's table-to-seat mapping) and jj-4deck (AMB-27
 #: default (iii); AMB-41 A two-quad leads); under AMB-27=(ii) with AMB-41=B jj-4deck still
 #: gives the old pins e90f51ee02178b52 / ae6406f88923f585.
+#: 2026-12-01: ROW_DTYPE gained the run columns (match, duplicate, strategy_<s>) after the play
+#: columns; the digests of the play columns alone (results.PLAY_FIELDS, repacked) are the
+#: previous pins unchanged (OLD_PLAY_DIGESTS), checked by test_play_columns_are_unchanged.
 EXPECTED: dict[tuple[str, str], tuple[str, int]] = {
-    ("baifen-1deck", "random"): ("02b5cee23e8f40e5", 104475),
-    ("changzhou-4deck", "random"): ("a58f054978fc90d1", 392060),
-    ("classic-2deck", "random"): ("199407ebccb8b979", 203435),
-    ("classic-3deck", "random"): ("672176f3097b718c", 294810),
-    ("jj-4deck", "random"): ("15d91f6c1079d752", 387090),
-    ("baifen-1deck", "greedy"): ("c032b2a0f6883be9", 21145),
-    ("changzhou-4deck", "greedy"): ("3f5fb18747ad72ee", 88985),
-    ("classic-2deck", "greedy"): ("b1fc448829a41e7d", 43045),
-    ("classic-3deck", "greedy"): ("4a37fc8e85e6921a", 65225),
-    ("jj-4deck", "greedy"): ("08aba1ec67dc9eea", 95245),
+    ("baifen-1deck", "random"): ("fdfadfe92ae17e88", 104475),
+    ("changzhou-4deck", "random"): ("eb472a516924230e", 392060),
+    ("classic-2deck", "random"): ("04124434353eadfc", 203435),
+    ("classic-3deck", "random"): ("00301781fcdb1068", 294810),
+    ("jj-4deck", "random"): ("183a9d7c457f9711", 387090),
+    ("baifen-1deck", "greedy"): ("44eb2f310c26bd3e", 21145),
+    ("changzhou-4deck", "greedy"): ("b0103b5b2c3a7aa9", 88985),
+    ("classic-2deck", "greedy"): ("6abc9b04e5dc3682", 43045),
+    ("classic-3deck", "greedy"): ("92875aa978148410", 65225),
+    ("jj-4deck", "greedy"): ("4a4d612ea1010ecf", 95245),
+}
+OLD_PLAY_DIGESTS: dict[tuple[str, str], str] = {
+    ("baifen-1deck", "random"): "02b5cee23e8f40e5",
+    ("changzhou-4deck", "random"): "a58f054978fc90d1",
+    ("classic-2deck", "random"): "199407ebccb8b979",
+    ("classic-3deck", "random"): "672176f3097b718c",
+    ("jj-4deck", "random"): "15d91f6c1079d752",
+    ("baifen-1deck", "greedy"): "c032b2a0f6883be9",
+    ("changzhou-4deck", "greedy"): "3f5fb18747ad72ee",
+    ("classic-2deck", "greedy"): "b1fc448829a41e7d",
+    ("classic-3deck", "greedy"): "4a37fc8e85e6921a",
+    ("jj-4deck", "greedy"): "08aba1ec67dc9eea",
 }
 CHECKSUM = 1695515  #: sum of the pinned totals, so an edited table is noticed as well
 
@@ -63,3 +83,28 @@ def test_bench_core_hands(benchmark, variant_name: str, players: str, threads: i
                               iterations=1, warmup_rounds=0)
     digest = hashlib.sha256(rows.tobytes()).hexdigest()[:16]
     assert (digest, int(rows["attacker_points"].sum())) == EXPECTED[variant_name, players]
+    play = repack_fields(rows[list(PLAY_FIELDS)])
+    assert hashlib.sha256(play.tobytes()).hexdigest()[:16] == \
+        OLD_PLAY_DIGESTS[variant_name, players]
+
+
+#: (players) -> (digest of the hand rows, digest of the match rows, hands played): classic-2deck
+#: matches 0 .. MATCHES[players] - 1 of root seed 0 (core/match_nb.py)
+MATCHES = {"random": 200, "greedy": 50}
+EXPECTED_MATCHES: dict[str, tuple[str, str, int]] = {
+    "random": ("acf79ce3718792ef", "2053e1e66291a9c2", 2778),
+    "greedy": ("6bd0b5f685c5ae7f", "3f9fd5853f77e346", 860),
+}
+
+
+@pytest.mark.parametrize("threads", THREADS)
+@pytest.mark.parametrize("players", list(MATCHES))
+def test_bench_core_matches(benchmark, players: str, threads: int) -> None:
+    variant = load_variant("classic-2deck")
+    run_matches(variant, players, 0, 0, 2, threads)  # compile / load the cache, warm up
+    hands, matches = benchmark.pedantic(run_matches, args=(variant, players, 0, 0,
+                                                           MATCHES[players], threads),
+                                        rounds=3, iterations=1, warmup_rounds=0)
+    got = (hashlib.sha256(hands.tobytes()).hexdigest()[:16],
+           hashlib.sha256(matches.tobytes()).hexdigest()[:16], len(hands))
+    assert got == EXPECTED_MATCHES[players]

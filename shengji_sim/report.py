@@ -18,6 +18,13 @@ Definitions
   JJ4 table rows: the number of hands in which each row's bit is set.
 * ``rows_sha256``: sha256 of the rows' little-endian ``ROW_DTYPE`` bytes in index order:
   equal digests mean identical results (whatever the chunk size, threads or backend).
+* Order: the rows of a run of hands are in index order, each index twice (``duplicate`` 0,
+  then 1) in a duplicate run; a match run's match rows are in match order likewise
+  (``contiguous``).
+* Match runs (``matches``, from the match rows, :class:`MatchAggregate`): wins by side (0 =
+  seats 0 and 2, 1 = seats 1 and 3, -1 = cut at the hands limit) and by strategy (the winning
+  side's seats' strategy), the share won by side 0 with its 95 % Wilson interval, hands per
+  match, hands dealt by each side.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ from shengji_sim.results import (
     FOLLOW_COLUMNS,
     FOLLOW_RULES,
     JJ4_TABLE_RULES,
+    MATCH_DTYPE,
     ROW_DTYPE,
     WINNER_SIDES,
 )
@@ -77,8 +85,9 @@ def _keyed(counter: Counter) -> dict[str, int]:
 class Aggregate:
     """Running totals over row chunks; :meth:`result` gives the summary's statistics."""
 
-    def __init__(self) -> None:
+    def __init__(self, plays: int = 1) -> None:
         self.n = 0
+        self.plays = plays  # 2 in a duplicate run: each index twice
         self.next_index = 0
         self.in_order = True
         self.sha = hashlib.sha256()
@@ -108,8 +117,13 @@ class Aggregate:
         if len(rows) == 0:
             return
         idx = rows["index"].astype(np.int64)
-        expected = np.arange(self.next_index, self.next_index + len(rows))
-        self.in_order = self.in_order and bool(np.array_equal(idx, expected))
+        if len(rows) % self.plays:
+            self.in_order = False
+        else:
+            expected = np.repeat(np.arange(self.next_index,
+                                           self.next_index + len(rows) // self.plays),
+                                 self.plays)
+            self.in_order = self.in_order and bool(np.array_equal(idx, expected))
         self.next_index = int(idx[-1]) + 1
         self.sha.update(np.ascontiguousarray(rows, dtype=_LE_DTYPE).tobytes())
         self.n += len(rows)
@@ -193,14 +207,73 @@ class Aggregate:
         return {"bin_width": BIN_WIDTH, "edges": edges, "counts": counts}
 
 
+class MatchAggregate:
+    """Running totals over match rows (``MATCH_DTYPE``), in match order."""
+
+    def __init__(self, strategies: list[str], plays: int = 1) -> None:
+        self.strategies, self.plays = strategies, plays
+        self.n = 0
+        self.next_match = 0
+        self.in_order = True
+        self.sha = hashlib.sha256()
+        self.winners = Counter()
+        self.by_strategy = Counter()
+        self.hands = Counter()
+        self.dealer_hands = [0, 0]
+
+    def add(self, rows: np.ndarray) -> None:
+        if rows.dtype != MATCH_DTYPE:
+            raise ValueError(f"rows have dtype {rows.dtype}, expected MATCH_DTYPE")
+        if len(rows) == 0:
+            return
+        m = rows["match"].astype(np.int64)
+        expected = np.repeat(np.arange(self.next_match, self.next_match + len(rows)
+                                       // self.plays), self.plays)
+        self.in_order = self.in_order and len(rows) % self.plays == 0 and \
+            bool(np.array_equal(m, expected))
+        self.next_match = int(m[-1]) + 1
+        self.sha.update(np.ascontiguousarray(rows, dtype=MATCH_DTYPE.newbyteorder("<"))
+                        .tobytes())
+        self.n += len(rows)
+        self.winners.update(_counts(rows["winner"]))
+        for side in (0, 1):
+            won = rows[rows["winner"] == side]
+            self.by_strategy.update(_counts(won[f"strategy_{side}"]))
+            self.dealer_hands[side] += int(rows[f"dealer_hands_{side}"].astype(np.int64).sum())
+        self.hands.update(_counts(rows["hands"]))
+
+    def result(self) -> dict[str, Any]:
+        n = self.n
+        wins0 = self.winners.get(0, 0)
+        lo, hi = wilson_interval(wins0, n)
+        return {
+            "matches": n,
+            "contiguous": self.in_order,
+            "match_rows_sha256": self.sha.hexdigest(),
+            "winner_side": {str(k): self.winners.get(k, 0) for k in (0, 1, -1)},
+            "side_0_win": {"wins": wins0, "rate": wins0 / n if n else None, "ci95": [lo, hi],
+                           "method": "wilson",
+                           "note": "side 0 = seats 0 and 2; a match cut short counts as "
+                                   "not won"},
+            "wins_by_strategy": {name: self.by_strategy.get(code, 0)
+                                 for code, name in enumerate(self.strategies)},
+            "hands_per_match": {"mean": _mean(self.hands),
+                                "min": min(self.hands) if n else None,
+                                "max": max(self.hands) if n else None,
+                                "distribution": _keyed(self.hands)},
+            "dealer_hands": {"0": self.dealer_hands[0], "1": self.dealer_hands[1]},
+        }
+
+
 def _mean(counter: Counter) -> float | None:
     total = sum(counter.values())
     return sum(k * c for k, c in counter.items()) / total if total else None
 
 
-def summarize(chunks: Iterable[np.ndarray]) -> dict[str, Any]:
-    """The statistics part of a summary over ``ROW_DTYPE`` chunks (in index order)."""
-    agg = Aggregate()
+def summarize(chunks: Iterable[np.ndarray], plays: int = 1) -> dict[str, Any]:
+    """The statistics part of a summary over ``ROW_DTYPE`` chunks (in index order; each
+    index ``plays`` times)."""
+    agg = Aggregate(plays)
     for rows in chunks:
         agg.add(rows)
     out = agg.result()
@@ -210,25 +283,39 @@ def summarize(chunks: Iterable[np.ndarray]) -> dict[str, Any]:
 
 def summary_json(out_dir: str | Path) -> dict[str, Any]:
     """The run's summary: statistics over every row plus the run's and this build's stamps."""
-    from shengji_sim.sim import iter_parts, load_manifest, package_versions
+    from shengji_sim.sim import MATCHES_DIR, iter_parts, load_manifest, mode_of, package_versions
 
     manifest = load_manifest(out_dir)
-    stats = summarize(rows for _, rows in iter_parts(out_dir))
+    plays = 2 if manifest.get("duplicate") else 1
+    matches = mode_of(manifest) == "matches"
+    stats = summarize((rows for _, rows in iter_parts(out_dir)), 1 if matches else plays)
     timing = manifest.get("timing", {})
     seconds = timing.get("seconds") or 0.0
     run = {key: manifest.get(key) for key in (
-        "variant", "variant_hash", "rules_version", "players", "root_seed", "hands",
-        "chunk_size", "rows_format", "backend", "backends_used", "threads", "versions")}
+        "variant", "variant_hash", "rules_version", "mode", "duplicate", "players",
+        "strategies", "root_seed", "hands", "matches", "chunk_size", "rows_format", "backend",
+        "backends_used", "threads", "versions")}
+    if matches:
+        agg = MatchAggregate(manifest.get("strategies", [manifest["players"]]), plays)
+        for _, rows in iter_parts(out_dir, MATCHES_DIR):
+            agg.add(rows)
+        match_stats = agg.result()
+        complete = match_stats["matches"] == manifest["matches"] * plays and \
+            match_stats["contiguous"]
+    else:
+        match_stats = None
+        complete = stats["hands"] == manifest["hands"] * plays and stats["contiguous"]
     return {
         "rules_version": RULES_VERSION,
         "variant": manifest["variant"],
         "variant_hash": manifest["variant_hash"],
         "versions": package_versions(),
         "run": run,
-        "complete": stats["hands"] == manifest["hands"] and stats["contiguous"],
+        "complete": complete,
         "hands_per_second": (timing.get("hands", 0) / seconds) if seconds > 0 else None,
         "compile_seconds": timing.get("compile_seconds"),
         **stats,
+        **({"matches": match_stats} if match_stats is not None else {}),
     }
 
 
@@ -262,12 +349,21 @@ def terminal_summary(summary: dict[str, Any], out_dir: str | Path) -> str:
     speed of play alone, and where the rows and the full JSON summary are."""
     run, n = summary["run"], summary["hands"]
     out = Path(out_dir)
-    lines = [f"{summary['variant']} · {run['players']} players · {n:,} hands · seed "
+    ms = summary.get("matches")
+    what = f"{ms['matches']:,} matches ({n:,} hands)" if ms is not None else f"{n:,} hands"
+    dup = " · duplicate" if run.get("duplicate") else ""
+    lines = [f"{summary['variant']} · {run['players']} players{dup} · {what} · seed "
              f"{run['root_seed']} · backend {run['backend']} · rules {summary['rules_version']}"]
     if not summary["complete"]:
-        lines.append(f"INCOMPLETE: {n:,} of {run['hands']:,} hands on disk (--resume)")
+        if ms is not None:
+            lines.append(f"INCOMPLETE: {ms['matches']:,} of {run['matches']:,} matches on disk "
+                         "(--resume)")
+        else:
+            lines.append(f"INCOMPLETE: {n:,} of {run['hands']:,} hands on disk (--resume)")
     if n == 0:
         return "\n".join(lines)
+    if ms is not None and ms["matches"]:
+        lines += _match_lines(ms)
     win = summary["dealer_win"]
     lo, hi = win["ci95"]
     lines.append(f"dealer side held (won the hand): {_pct(win['rate'])} "
@@ -289,6 +385,26 @@ def terminal_summary(summary: dict[str, Any], out_dir: str | Path) -> str:
     lines.append(played)
     lines.append(f"rows: {out / 'rows'}/ · full summary: {out / SUMMARY} (--json prints it)")
     return "\n".join(lines)
+
+
+def _match_lines(ms: dict[str, Any]) -> list[str]:
+    """A match run's lines: who won (by side and by strategy), hands per match."""
+    m = ms["matches"]
+    win = ms["side_0_win"]
+    lo, hi = win["ci95"]
+    sides = ms["winner_side"]
+    lines = [f"matches won by seats 0/2: {_pct(win['rate'])} (95% Wilson interval {_pct(lo)} "
+             f"to {_pct(hi)}); seats 1/3: {_pct(sides['1'] / m)}"
+             + (f"; cut at the hands limit: {sides['-1']:,}" if sides["-1"] else "")]
+    if len(ms["wins_by_strategy"]) > 1:
+        lines.append("matches won by strategy: " + ", ".join(
+            f"{name} {c:,} ({_pct(c / m)})" for name, c in ms["wins_by_strategy"].items()))
+    hpm = ms["hands_per_match"]
+    dealt = ms["dealer_hands"]
+    lines.append(f"hands per match: mean {hpm['mean']:.1f}, range {hpm['min']} to "
+                 f"{hpm['max']}; hands dealt by seats 0/2: {dealt['0']:,}, by 1/3: "
+                 f"{dealt['1']:,}")
+    return lines
 
 
 def dumps(summary: dict[str, Any]) -> str:

@@ -51,13 +51,15 @@ def _warm_rules() -> None:
 
 
 def _warm_game() -> None:
-    from shengji_sim.core.backend import play_hand_core, run_chunk
+    from shengji_sim.core.backend import play_hand_core, run_chunk, run_matches
     from shengji_sim.variant import load_variant
 
     v = load_variant(VARIANT)
     run_chunk(v, "random", 0, 0, 2, 2)
     run_chunk(v, "greedy", 0, 0, 1, 1)
     play_hand_core(v, "random", 0, 0)
+    run_matches(v, "random", 0, 0, 2, 2)
+    run_matches(v, "greedy", 0, 0, 1, 1)
 
 
 def warm_up(processes: int = 2) -> float:

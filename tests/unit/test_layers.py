@@ -23,6 +23,7 @@ LAYERS: dict[str, int] = {
     "shengji_sim.interpretations": 0,
     "shengji_sim.variant": 0,
     "shengji_sim.results": 0,
+    "shengji_sim.seats": 0,
     "shengji_sim.rules": 1,
     "shengji_sim.core": 2,
     "shengji_sim.players": 2,
