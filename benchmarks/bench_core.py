@@ -21,7 +21,6 @@ from __future__ import annotations
 import hashlib
 
 import pytest
-
 from numpy.lib.recfunctions import repack_fields
 
 from shengji_sim.core.backend import run_chunk, run_matches

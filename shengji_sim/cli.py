@@ -357,16 +357,20 @@ def read_record(path: str) -> dict:
 
 
 def engine_defect(failure, variant, variant_name: str, ambs: tuple[str, ...],
-                  sets: tuple[str, ...], seed: int, players: str) -> EngineDefect:
+                  sets: tuple[str, ...], seed: int, players: str,
+                  match: bool = False) -> EngineDefect:
     """The one-line report of a ``sim.HandFailure``: the hand, the variant and the readings
     it changes, the engine's error, and the ``play`` command that replays the hand (the same
-    line whether ``simulate`` or that command hits it)."""
-    argv = ["shengji-sim", "play", "--engine", failure.engine, "--seed", str(seed),
-            "--index", str(failure.index), "--variant", variant_name]
+    line whether ``simulate`` or that command hits it). ``match``: the failure names a match
+    of a match run; the command replays that match (``play --match``, which only the
+    reference plays)."""
+    argv = ["shengji-sim", "play", "--engine", "reference" if match else failure.engine,
+            "--seed", str(seed), "--index", str(failure.index), "--variant", variant_name]
+    argv += ["--match"] if match else []
     argv += [a for spec in ambs for a in ("--amb", spec)]
     argv += [a for spec in sets for a in ("--set", spec)]
     argv += ["--players", players]
-    return EngineDefect(f"hand {failure.index} of {variant.name}"
+    return EngineDefect(f"{'match' if match else 'hand'} {failure.index} of {variant.name}"
                         f"{_changed_readings(variant, variant_name, ambs)} (seed {seed}, "
                         f"players {players}): {failure.engine} engine: {failure.reason}; "
                         f"replay: {shlex.join(argv)}")
@@ -460,8 +464,8 @@ def simulate(variant_name, ambs, sets, hands, matches, seed, players, duplicate,
                 backend=backend, threads=threads, resume=resume, progress=not quiet,
                 rows_format=rows_format, warn=_warn, mode=mode, duplicate=duplicate)
     except sim.HandFailure as failure:  # earlier chunks stay on disk; --resume retries
-        raise engine_defect(failure, variant, variant_name, ambs, sets, seed, players) \
-            from None
+        raise engine_defect(failure, variant, variant_name, ambs, sets, seed, players,
+                            match=mode == "matches") from None
     except KeyboardInterrupt:
         click.echo(f"interrupted: finished chunks are kept in {out_dir}; "
                    "continue with --resume", err=True)
