@@ -132,3 +132,12 @@ def test_simulate_matches_and_level_on_the_command_line(capsys, tmp_path) -> Non
 def test_simulate_bad_requests_are_one_line(capsys, tmp_path, argv, words) -> None:
     code, _, err = run_cli(capsys, "simulate", "--out", str(tmp_path / "x"), "--quiet", *argv)
     assert code == 2 and words in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_csv_match_runs_and_hand_runs_have_no_match(classic, matches, tmp_path) -> None:
+    sim.run(classic, "random", SEED, 2, tmp_path / "c", mode="matches", rows_format="csv")
+    ms = sim.read_rows(tmp_path / "c", sim.MATCHES_DIR)
+    assert np.array_equal(ms, matches[1][:2])
+    hands = sim.read_rows(tmp_path / "c")
+    assert np.array_equal(hands, matches[0][matches[0]["match"] < 2])
+    assert set(run_chunk(classic, "random", SEED, 0, 4)["match"]) == {-1}
