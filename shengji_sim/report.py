@@ -300,6 +300,7 @@ def summary_json(out_dir: str | Path) -> dict[str, Any]:
         for _, rows in iter_parts(out_dir, MATCHES_DIR):
             agg.add(rows)
         match_stats = agg.result()
+        stats["contiguous"] = match_stats["contiguous"]  # hands restart their index per match
         complete = match_stats["matches"] == manifest["matches"] * plays and \
             match_stats["contiguous"]
     else:

@@ -829,10 +829,9 @@ def _compute(variant, job: Job, root_seed, start, count, run_chunk, threads: int
             pieces.append(rows)
         if bar is not None:
             bar.update(n)
-    rows = _paired(np.concatenate(pieces), "match" if job.mode == "matches" else "index")
     if job.mode != "matches":
-        return rows, None
-    return rows, _paired(np.concatenate(match_pieces), "match")
+        return _paired(pieces, "index"), None
+    return _paired(pieces, "match"), _paired(match_pieces, "match")
 
 
 def _stamp(rows: np.ndarray, duplicate: int, codes: tuple[int, ...]) -> None:
@@ -842,11 +841,13 @@ def _stamp(rows: np.ndarray, duplicate: int, codes: tuple[int, ...]) -> None:
         rows[column] = code
 
 
-def _paired(rows: np.ndarray, key: str) -> np.ndarray:
-    """Rows in ``key`` order, a deal's plays (``duplicate`` 0, 1) together; stable, so a
-    match's hands keep their order."""
-    order = np.lexsort((rows["duplicate"], rows[key]))
-    return rows[order]
+def _paired(pieces: list[np.ndarray], key: str) -> np.ndarray:
+    """The pieces' rows in ``key`` order, a deal's plays (``duplicate`` 0, 1) together;
+    stable, so a match's hands keep their order. One piece is in order already."""
+    if len(pieces) == 1:
+        return pieces[0]
+    rows = np.concatenate(pieces)
+    return rows[np.lexsort((rows["duplicate"], rows[key]))]
 
 
 def _check_match_rows(rows: Any, start: int, count: int) -> None:
