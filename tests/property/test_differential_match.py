@@ -13,7 +13,8 @@ import pytest
 from hypothesis import settings
 
 from shengji_sim import sim
-from shengji_sim.core.backend import run_matches
+from shengji_sim.cards import RANKS
+from shengji_sim.core.backend import run_chunk, run_matches
 from shengji_sim.results import MATCH_DTYPE, ROW_DTYPE
 from shengji_sim.rng import hand_seed, match_seed
 from shengji_sim.variant import load_variant
@@ -59,3 +60,15 @@ def test_match_rows_do_not_depend_on_threads_or_chunks() -> None:
     split = [run_matches(v, "random", 2, s, 3, 2) for s in (0, 3)]
     for a, b in ((one, two), (one, tuple(np.concatenate(p) for p in zip(*split)))):
         assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+
+
+@pytest.mark.parametrize("name, rank", [("changzhou-4deck", "A"), ("classic-2deck", "10"),
+                                        ("jj-4deck", "3"), ("baifen-1deck", "K")])
+def test_hands_at_a_chosen_level_equal_the_reference(name: str, rank: str) -> None:
+    """``simulate --level R`` (the run's ``starting_level``): hands at level R, where the
+    level cards, their tractors and the fixed 2s (AMB-01, AMB-02, AMB-03, AMB-04) differ from
+    level 2."""
+    v = load_variant(name, sets=[f"starting_level={rank}"])
+    rows = run_chunk(v, "NS=greedy,EW=random", 8, 0, 4, 1)
+    assert np.array_equal(rows, sim.reference_chunk(v, "NS=greedy,EW=random", 8, 0, 4))
+    assert set(rows["level"]) == {RANKS.index(rank)}
