@@ -293,7 +293,8 @@ def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, 
     variant = load(variant_name, ambs, sets)
     seats = seat_players(players)
     if engine == "core" and whole_match:
-        raise UserError("--match: the core plays independent hands; use --engine reference")
+        raise UserError("--match: the core gives no record of a match (simulate --matches "
+                        "plays them); use --engine reference, which plays the same match")
     try:
         if engine == "core":
             from shengji_sim.core.backend import play_hand_core
