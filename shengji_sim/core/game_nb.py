@@ -354,7 +354,7 @@ def _greedy_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_units
     if count <= 0:
         return ERR_FOLLOW + count
     pick = greedy_follow_nb(kt, sw, level, trump, lane, n_fam, count, position, seat % 2,
-                            leader)
+                            leader, n_units)
     options_nth_nb(kt, level, trump, lane.fb, n_fam, pick, lane.out)
     for k in range(N_KINDS):
         lane.plays[position, k] = lane.out[k]
@@ -584,7 +584,7 @@ def _winner_and_points(kt, sw, level, trump, lane, size, first, n_units):
             tk[p] = _set_kind_nb(lane.plays[p], size)
         return _set_winner_nb(eff, power, tk), trick_points_nb(kt.points, lane.plays, 4)
     # the plays are legal (equal sizes, DEF-27) and lane.uw/ul/ut still hold the lead's
-    # units (a greedy follower's trick_winner_nb decomposes the same lead)
+    # units (the greedy follower reuses them too, players_nb.greedy_pick_nb)
     winner = trick_winner_units_nb(kt, sw, level, trump, lane.plays, 4, n_units, lane.uw,
                                    lane.ul, lane.ut, size, eff[first])
     return winner, trick_points_nb(kt.points, lane.plays, 4)

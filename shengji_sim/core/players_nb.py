@@ -46,7 +46,8 @@ from shengji_sim.core.follow_count_nb import (
     options_nth_nb,
 )
 from shengji_sim.core.follow_fast_nb import (
-    one_card_nth_nb,
+    ONE_CLASS,
+    ONE_PLAIN,
 )
 from shengji_sim.core.jit import njit
 from shengji_sim.core.lead_nb import (
@@ -64,7 +65,9 @@ from shengji_sim.core.switches import (
     SW_TRACTOR_UNITS,
 )
 from shengji_sim.core.trick_nb import (
-    trick_winner_nb,
+    one_unit_best_nb,
+    one_unit_claim_beats_nb,
+    trick_winner_units_nb,
 )
 
 RANDOM = 0
@@ -302,21 +305,33 @@ def points_nb(kt, counts):
 
 @njit(cache=True, _nrt=False)
 def greedy_follow_nb(kt, sw, level, trump, lane, n_fam, count, n_so_far, seat_side,
-                      leader):
-    """``GreedyPlayer.follow`` over the first 256 options; returns the chosen index."""
+                      leader, n_units):
+    """``GreedyPlayer.follow`` over the first 256 options; returns the chosen index.
+    ``lane.uw/ul/ut`` hold the lead's ``n_units`` units."""
     m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
     for i in range(m):
         options_nth_nb(kt, level, trump, lane.fb, n_fam, i, lane.cand[i])
-    return greedy_pick_nb(kt, sw, level, trump, lane, m, n_so_far, seat_side, leader)
+    return greedy_pick_nb(kt, sw, level, trump, lane, m, n_so_far, seat_side, leader, n_units)
 
 
 @njit(cache=True, _nrt=False)
-def greedy_pick_nb(kt, sw, level, trump, lane, m, n_so_far, seat_side, leader):
-    """The greedy choice among the candidates ``lane.cand[:m]`` (listing order)."""
-    best_now = 0
-    if n_so_far > 1:
-        best_now = trick_winner_nb(kt, sw, level, trump, lane.plays, n_so_far, lane.uw,
-                                   lane.ul, lane.uk, lane.ut)
+def greedy_pick_nb(kt, sw, level, trump, lane, m, n_so_far, seat_side, leader, n_units):
+    """The greedy choice among the candidates ``lane.cand[:m]`` (listing order) after
+    ``n_so_far`` plays of a trick whose lead has ``n_units`` units ``lane.uw/ul/ut``.
+    The winner so far is found once; a candidate of a one-unit trick is then checked
+    against its claim alone (:func:`~.trick_nb.one_unit_claim_beats_nb`)."""
+    size = 0
+    lead_suit = -1
+    for k in range(N_KINDS):
+        if lane.plays[0, k]:
+            size += lane.plays[0, k]
+            lead_suit = kt.eff[level, trump, k]
+    best = one_unit_best_nb(kt, sw, level, trump, lane.plays, n_so_far, lane.uw, lane.ul,
+                            lane.ut, lead_suit)
+    best_now = best[0]
+    if n_units > 1 and n_so_far > 1:  # a throw
+        best_now = trick_winner_units_nb(kt, sw, level, trump, lane.plays, n_so_far, n_units,
+                                         lane.uw, lane.ul, lane.ut, size, lead_suit)
     partner_winning = (leader + best_now) % 2 == seat_side
     pick = -1
     if partner_winning:  # max by (points, -cost), first on ties
@@ -331,11 +346,16 @@ def greedy_pick_nb(kt, sw, level, trump, lane, m, n_so_far, seat_side, leader):
     b1 = 0
     b2 = 0
     for i in range(m):  # winning plays: min by (cost, -points)
-        for k in range(N_KINDS):
-            lane.plays[n_so_far, k] = lane.cand[i, k]
-        w = trick_winner_nb(kt, sw, level, trump, lane.plays, n_so_far + 1, lane.uw,
-                            lane.ul, lane.uk, lane.ut)
-        if w == n_so_far:
+        if n_units > 1:
+            for k in range(N_KINDS):
+                lane.plays[n_so_far, k] = lane.cand[i, k]
+            wins = trick_winner_units_nb(kt, sw, level, trump, lane.plays, n_so_far + 1,
+                                         n_units, lane.uw, lane.ul, lane.ut, size,
+                                         lead_suit) == n_so_far
+        else:
+            wins = one_unit_claim_beats_nb(kt, sw, level, trump, lane.cand[i], lane.uw,
+                                           lane.ul, lead_suit, best)
+        if wins:
             c = cost_nb(kt, level, trump, lane.cand[i])
             p = -points_nb(kt, lane.cand[i])
             if pick < 0 or c < b1 or (c == b1 and p < b2):
@@ -353,13 +373,91 @@ def greedy_pick_nb(kt, sw, level, trump, lane, m, n_so_far, seat_side, leader):
 @njit(cache=True, _nrt=False)
 def greedy_single_nb(kt, sw, level, trump, lane, mode, cls, n_cls, hand, count, position,
                       seat_side, leader):
-    """``GreedyPlayer.follow`` over the options of :func:`one_card_options_nb`."""
+    """``GreedyPlayer.follow`` over the options of :func:`one_card_options_nb` (a one-card
+    lead): :func:`greedy_pick_nb`'s choice, each option scored as one card against the
+    trick's best single so far (:func:`single_beats_nb`), walking the options once in listing
+    order instead of listing each as a count vector."""
     eff = kt.eff[level, trump]
-    kind_at = kt.kind_at[level, trump]
-    m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
-    for i in range(m):
-        for k in range(N_KINDS):
-            lane.cand[i, k] = 0
-        lane.cand[i, one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, i)] = 1
-    return greedy_pick_nb(kt, sw, level, trump, lane, m, position, seat_side, leader)
+    power = kt.power[level, trump]
+    points = kt.points
+    tk = lane.tk
+    lead_suit = eff[tk[0]]
+    best = 0  # the trick's winner so far (``_set_winner_nb`` over the plays made)
+    for p in range(1, position):
+        if single_beats_nb(eff, power, lead_suit, tk[p], tk[best]):
+            best = p
+    partner_winning = (leader + best) % 2 == seat_side
+    pick = -1
+    b1 = 0
+    b2 = 0
+    i = 0
+    if partner_winning:  # max by (points, -cost), first on ties
+        for o in range(N_KINDS):
+            k = _single_option_nb(mode, cls, n_cls, eff, kt.kind_at[level, trump], hand, o)
+            if k < 0:
+                continue
+            pt = points[k]
+            c = -single_cost_nb(eff, power, k)
+            if pick < 0 or pt > b1 or (pt == b1 and c > b2):
+                pick, b1, b2 = i, pt, c
+            i += 1
+        return pick
+    for o in range(N_KINDS):  # winning plays: min by (cost, -points)
+        k = _single_option_nb(mode, cls, n_cls, eff, kt.kind_at[level, trump], hand, o)
+        if k < 0:
+            continue
+        if single_beats_nb(eff, power, lead_suit, k, tk[best]):
+            c = single_cost_nb(eff, power, k)
+            pt = -points[k]
+            if pick < 0 or c < b1 or (c == b1 and pt < b2):
+                pick, b1, b2 = i, c, pt
+        i += 1
+    if pick >= 0:
+        return pick
+    i = 0
+    for o in range(N_KINDS):  # min by (points, cost)
+        k = _single_option_nb(mode, cls, n_cls, eff, kt.kind_at[level, trump], hand, o)
+        if k < 0:
+            continue
+        pt = points[k]
+        c = single_cost_nb(eff, power, k)
+        if pick < 0 or pt < b1 or (pt == b1 and c < b2):
+            pick, b1, b2 = i, pt, c
+        i += 1
+    return pick
 
+
+@njit(cache=True, _nrt=False, inline="always")
+def _single_option_nb(mode, cls, n_cls, eff, kind_at, hand, o):
+    """The kind at slot ``o`` of :func:`one_card_nth_nb`'s walk if it is an option, else -1:
+    slot ``o`` of the led class (``ONE_CLASS``) or of the hand in kind order."""
+    if mode == ONE_CLASS:
+        if o >= n_cls:
+            return -1
+        k = cls[o]
+        return k if hand[k] else -1
+    k = kind_at[o]
+    if hand[k] and not (mode == ONE_PLAIN and eff[k] == TRUMP):
+        return k
+    return -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def single_beats_nb(eff, power, lead_suit, k, best):
+    """Card ``k`` played after ``best`` (the winner so far of a one-card lead of suit
+    ``lead_suit``) wins the trick from it: a higher card of the led suit, a ruff of a led
+    plain card, a higher trump over a ruff; the first of equal cards keeps the trick (CMP-1,
+    TRUMP-6, TRUMP-7, DEF-3; ``game_nb._set_winner_nb``)."""
+    e = eff[k]
+    best_ruff = eff[best] == TRUMP and lead_suit != TRUMP
+    if e == lead_suit:
+        return not best_ruff and power[k] > power[best]
+    if e == TRUMP:
+        return not best_ruff or power[k] > power[best]
+    return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def single_cost_nb(eff, power, k):
+    """``players._cost`` of one card: its power, plus 200 for a trump."""
+    return power[k] + (200 if eff[k] == TRUMP else 0)

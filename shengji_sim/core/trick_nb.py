@@ -472,12 +472,20 @@ def trick_winner_units_nb(kt, sw, level, trump, plays, n_plays, n_units, uw, ul,
                           lead_suit) -> int:
     """:func:`trick_winner_nb` of checked plays whose lead (``size`` cards of ``lead_suit``)
     is already decomposed into ``n_units`` units ``uw/ul/ut`` (``decompose_top_nb``)."""
-    eff = kt.eff[level, trump]
     if n_units > 1:
         return _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, size)
+    return one_unit_best_nb(kt, sw, level, trump, plays, n_plays, uw, ul, ut, lead_suit)[0]
+
+
+@njit(cache=True, _nrt=False)
+def one_unit_best_nb(kt, sw, level, trump, plays, n_plays, uw, ul, ut, lead_suit):
+    """The winner so far of a trick led by one unit ``uw[0]/ul[0]/ut[0]`` (CMP-9): ``(index
+    of the winning play, its claim's rank, width, length, top)``; a later play takes the
+    trick when its claim beats that one (:func:`one_unit_claim_beats_nb`)."""
+    eff = kt.eff[level, trump]
     lw = np.int64(uw[0])
     ll = np.int64(ul[0])
-    best_r = 0
+    best_r = np.int64(0)
     best_w = lw
     best_l = ll
     best_t = np.int64(ut[0])
@@ -496,7 +504,22 @@ def trick_winner_units_nb(kt, sw, level, trump, plays, n_plays, n_units, uw, ul,
             best_w = claim[1]
             best_l = claim[2]
             best_t = claim[3]
-    return winner
+    return winner, best_r, best_w, best_l, best_t
+
+
+@njit(cache=True, _nrt=False)
+def one_unit_claim_beats_nb(kt, sw, level, trump, play, uw, ul, lead_suit, best):
+    """``play``, made after the plays whose winner so far is ``best`` (from
+    :func:`one_unit_best_nb`), takes a one-unit trick from it (CMP-9)."""
+    side = play_side_nb(kt.eff[level, trump], play, lead_suit)
+    if side < 0:
+        return False
+    claim = strongest_answer_nb(kt, sw, level, trump, np.int64(uw[0]), np.int64(ul[0]), play,
+                                side, -1)
+    if claim[0] == NO_CLAIM:
+        return False
+    return claim_beats_nb(sw, claim[0], claim[1], claim[2], claim[3], best[1], best[2],
+                          best[3], best[4])
 
 
 @njit(cache=True, _nrt=False)
