@@ -22,12 +22,24 @@ that gained levels and how many (``winner_side``, ``dealer``, ``levels``).
   clean sweep has a finite rating (:func:`bradley_terry`); their intervals come from a
   bootstrap over each pair's deals (:func:`bootstrap_ratings`, seeded: the same input gives
   the same intervals).
+
+:func:`round_robin` plays every pair of a list of strategies as duplicate runs of
+:mod:`shengji_sim.sim` (one run directory per pair and kind under ``out_dir``, resumed when
+it exists, so an interrupted tournament loses no finished chunk) and returns
+``{"pairs": [...], "ratings": {...}}`` (``shengji-sim tournament --json``). With
+``matches``, each pair also plays that many duplicate matches; a match pair's score is 1, 1/2
+or 0 as ``a`` won both, one or neither of its two plays (a match cut at the hands limit
+counts as half a win), with the same Wilson interval.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -108,10 +120,18 @@ class Pair:
     a_margin_ci95: tuple[float, float]
     scores: np.ndarray  #: per-deal scores of ``a`` (for the ratings' bootstrap)
 
+    matches: int = 0
+    a_match_share: float | None = None
+    a_match_share_ci95: tuple[float, float] | None = None
+
     def as_json(self) -> dict:
-        return {"a": self.a, "b": self.b, "deals": self.deals, "a_share": self.a_share,
-                "a_share_ci95": list(self.a_share_ci95), "a_margin": self.a_margin,
-                "a_margin_ci95": list(self.a_margin_ci95)}
+        out = {"a": self.a, "b": self.b, "deals": self.deals, "a_share": self.a_share,
+               "a_share_ci95": list(self.a_share_ci95), "a_margin": self.a_margin,
+               "a_margin_ci95": list(self.a_margin_ci95)}
+        if self.matches:
+            out.update({"matches": self.matches, "a_match_share": self.a_match_share,
+                        "a_match_share_ci95": list(self.a_match_share_ci95)})
+        return out
 
 
 def pair_result(a: str, b: str, margins: np.ndarray) -> Pair:
@@ -181,3 +201,84 @@ def ratings(names: list[str], pairs: list[Pair], samples: int = BOOTSTRAP_SAMPLE
     fit = bradley_terry(names, {(p.a, p.b): (float(p.scores.sum()), p.deals) for p in pairs})
     ci = bootstrap_ratings(names, pairs, samples, seed)
     return {name: {"rating": fit[name], "ci95": list(ci[name])} for name in names}
+
+
+def match_scores(match_rows: np.ndarray, code_a: int) -> np.ndarray:
+    """``a``'s score on each duplicate match pair: the mean of its two plays' results (1 won,
+    0 lost, 1/2 cut at the hands limit), matches in index order."""
+    won = match_wins(match_rows, code_a)
+    order = np.argsort(match_rows["match"], kind="stable")
+    ids = match_rows["match"][order]
+    if len(ids) % 2 or np.any(ids[0::2] != ids[1::2]):
+        raise ValueError("a match does not have its two duplicate plays")
+    return (won[order][0::2] + won[order][1::2]) / 2
+
+
+def match_wins(match_rows: np.ndarray, code_a: int) -> np.ndarray:
+    """``a``'s result in each match of a run without duplicate play (1, 0, 1/2 if cut)."""
+    side_a = side_of_strategy(match_rows, code_a)
+    return np.where(match_rows["winner"] < 0, 0.5,
+                    (match_rows["winner"] == side_a).astype(np.float64))
+
+
+def hand_margins(rows: np.ndarray, code_a: int) -> np.ndarray:
+    """``a``'s level margin in each hand (runs without duplicate play: one hand a deal)."""
+    gains = side_gains(rows)
+    side_a = side_of_strategy(rows, code_a)
+    at = np.arange(len(rows))
+    return gains[at, side_a] - gains[at, 1 - side_a]
+
+
+def _pair_run(variant: Any, a: str, b: str, count: int, seed: int, out: Path, mode: str,
+              duplicate: bool, backend: str | None, threads: int | None, progress: bool,
+              warn: Callable[[str], None] | None):
+    from shengji_sim import sim
+
+    resume = (out / sim.MANIFEST).exists()
+    sim.run(variant, f"NS={a},EW={b}", seed, count, out, backend=backend, threads=threads,
+            resume=resume, progress=progress, warn=warn, mode=mode, duplicate=duplicate)
+    manifest = sim.load_manifest(out)
+    code_a = list(manifest["strategies"]).index(a)
+    if mode == "matches":
+        return sim.read_rows(out, sim.MATCHES_DIR), code_a
+    return sim.read_rows(out), code_a
+
+
+def round_robin(variant: Any, strategies: list[str], deals: int, seed: int, out_dir: str | Path,
+                *, duplicate: bool = True, matches: int = 0,
+                backend_of: Callable[[str, str], str | None] | None = None,
+                threads: int | None = None, progress: bool = False,
+                warn: Callable[[str], None] | None = None,
+                on_pair: Callable[[str, str], None] | None = None,
+                samples: int = BOOTSTRAP_SAMPLES) -> dict:
+    """Every pair of ``strategies`` (``a`` before ``b`` in the given order) over ``deals``
+    deals (and ``matches`` matches) of root seed ``seed``, each played twice with the teams
+    swapped (``duplicate``) or once with ``a`` in seats 0 and 2; run
+    directories ``out_dir/<a>-vs-<b>`` (``-matches``). ``backend_of(a, b)`` picks the
+    backend of a pair (default: the simulator's). Returns the ``--json`` object."""
+    if len(set(strategies)) != len(strategies) or len(strategies) < 2:
+        raise ValueError(f"{strategies}: need two or more distinct strategies")
+    out_dir = Path(out_dir)
+    pairs: list[Pair] = []
+    for a, b in itertools.combinations(strategies, 2):
+        if on_pair is not None:
+            on_pair(a, b)
+        backend = backend_of(a, b) if backend_of else None
+        rows, code_a = _pair_run(variant, a, b, deals, seed, out_dir / f"{a}-vs-{b}", "hands",
+                                 duplicate, backend, threads, progress, warn)
+        margins = deal_margins(rows, code_a) if duplicate else hand_margins(rows, code_a)
+        pair = pair_result(a, b, margins)
+        if matches:
+            match_rows, code_a = _pair_run(variant, a, b, matches, seed,
+                                           out_dir / f"{a}-vs-{b}-matches", "matches",
+                                           duplicate, backend, threads, progress, warn)
+            scores = (match_scores(match_rows, code_a) if duplicate
+                      else match_wins(match_rows, code_a))
+            pair = Pair(**{**pair.__dict__, "matches": len(scores),
+                           "a_match_share": float(np.mean(scores)),
+                           "a_match_share_ci95": share_interval(scores)})
+        pairs.append(pair)
+    return {"variant": variant.name, "seed": seed, "deals": deals, "matches": matches,
+            "duplicate": duplicate,
+            "pairs": [p.as_json() for p in pairs],
+            "ratings": ratings(list(strategies), pairs, samples, seed)}

@@ -33,6 +33,7 @@ LAYERS: dict[str, int] = {
     "shengji_sim.report": 3,
     "shengji_sim.benchmark": 3,
     "shengji_sim.tournament": 3,
+    "shengji_sim.tournament_report": 3,
     "shengji_sim.cli": 4,
     "shengji_sim.__main__": 4,
 }

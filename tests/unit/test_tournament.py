@@ -86,3 +86,92 @@ def test_bootstrap_intervals_contain_the_fit_and_are_reproducible():
         lo, hi = out[name]["ci95"]
         assert lo <= out[name]["rating"] <= hi and lo < hi
     assert out == T.ratings(["a", "b", "c"], pairs, samples=100, seed=3)
+
+
+# ------------------------------------------------------------------ whole round robins
+
+
+@pytest.fixture(scope="module")
+def classic():
+    from shengji_sim.variant import load_variant
+
+    return load_variant("classic-2deck")
+
+
+def test_round_robin_pairs_duplicate_deals_on_the_core(classic, tmp_path):
+    out = T.round_robin(classic, ["greedy", "random"], 300, 5, tmp_path, samples=50)
+    (pair,) = out["pairs"]
+    assert (pair["a"], pair["b"], pair["deals"]) == ("greedy", "random", 300)
+    lo, hi = pair["a_share_ci95"]
+    assert 0 < lo < pair["a_share"] < hi < 1
+    assert pair["a_share"] > 0.5  # greedy beats random on paired deals
+    assert out["ratings"]["greedy"]["rating"] > out["ratings"]["random"]["rating"]
+    # the same tournament again reads the finished runs (resume) and gives the same answer
+    assert T.round_robin(classic, ["greedy", "random"], 300, 5, tmp_path, samples=50) == out
+
+
+def test_round_robin_swapping_the_order_mirrors_the_pair(classic, tmp_path):
+    ab = T.round_robin(classic, ["greedy", "random"], 100, 9, tmp_path / "ab", samples=20)
+    ba = T.round_robin(classic, ["random", "greedy"], 100, 9, tmp_path / "ba", samples=20)
+    assert ab["pairs"][0]["a_share"] == pytest.approx(1 - ba["pairs"][0]["a_share"])
+    assert ab["pairs"][0]["a_margin"] == pytest.approx(-ba["pairs"][0]["a_margin"])
+
+
+def test_round_robin_match_share_from_duplicate_matches(classic, tmp_path):
+    out = T.round_robin(classic, ["greedy", "random"], 50, 2, tmp_path, matches=20,
+                        samples=20)
+    pair = out["pairs"][0]
+    assert pair["matches"] == 20
+    lo, hi = pair["a_match_share_ci95"]
+    assert lo <= pair["a_match_share"] <= hi and lo < hi
+
+
+def test_match_scores_need_both_plays_of_a_match():
+    rows = np.zeros(3, [("match", "u8"), ("winner", "i1")]
+                    + [(f"strategy_{s}", "i1") for s in range(4)])
+    rows["match"] = [0, 0, 1]
+    with pytest.raises(ValueError, match="two duplicate plays"):
+        T.match_scores(rows, 0)
+
+
+# ------------------------------------------------------------------------- the report
+
+
+def _result(share_ab: float, deals: int = 2000) -> dict:
+    from shengji_sim.report import wilson_interval
+
+    pair = {"a": "x", "b": "y", "deals": deals, "a_share": share_ab,
+            "a_share_ci95": list(wilson_interval(share_ab * deals, deals)), "a_margin": 0.4,
+            "a_margin_ci95": [0.3, 0.5]}
+    return {"variant": "classic-2deck", "seed": 0, "deals": deals, "matches": 0,
+            "duplicate": True, "pairs": [pair],
+            "ratings": {"x": {"rating": 50.0, "ci95": [30.0, 70.0]},
+                        "y": {"rating": -50.0, "ci95": [-70.0, -30.0]}}}
+
+
+def test_findings_call_a_pair_only_beyond_chance():
+    from shengji_sim.tournament_report import findings
+
+    assert "x wins 60.0% of the duplicate deals" in "\n".join(findings([_result(0.60)]))
+    assert "no difference beyond chance" in "\n".join(findings([_result(0.51)]))
+    assert "y wins 58.0%" in "\n".join(findings([_result(0.42)]))
+
+
+def test_bonferroni_widens_with_the_number_of_pairs():
+    from shengji_sim.tournament_report import bonferroni_z, separated
+
+    assert bonferroni_z(1) == pytest.approx(1.96, abs=0.01)
+    assert bonferroni_z(10) > bonferroni_z(1)
+    pair = _result(0.524)["pairs"][0]  # just separated alone, not among 20 pairs
+    assert separated(pair, 1) and not separated(pair, 20)
+
+
+def test_report_writes_markdown_and_a_png(tmp_path):
+    from shengji_sim.tournament_report import PLOT, write_report
+
+    path = write_report([_result(0.6)], tmp_path, "shengji-sim report strategies", 12.0)
+    text = path.read_text()
+    assert text.index("## Findings") < text.index("## Pairs") < text.index("## Provenance")
+    assert "shengji-sim tournament --variant classic-2deck --strategies x y" in text
+    png = (tmp_path / PLOT).read_bytes()
+    assert png.startswith(b"\x89PNG") and len(png) > 5000

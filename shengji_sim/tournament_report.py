@@ -1,0 +1,161 @@
+"""``shengji-sim report strategies``: reports/strategies.md and its ratings plot.
+
+Representation
+--------------
+The report is built from :func:`shengji_sim.tournament.round_robin` results, one per
+variant (the ``--json`` objects of ``shengji-sim tournament``). It opens with findings in
+plain words (the order of the strategies and which pairs differ beyond chance), then the
+ratings plot (PNG: each strategy's Bradley-Terry rating with its 95% bootstrap interval,
+one panel per variant), the pair table (share of duplicate deals won with its Wilson
+interval, mean level margin with its interval, the backend that played it, and the command
+that reproduces the row) and the provenance (command, commit, versions, run time).
+A pair "differs beyond chance" when its share's 95% interval excludes 1/2; with many pairs
+the intervals are Bonferroni-widened (``z`` for ``0.05 / pairs``) before that test, so the
+findings hold together at the 95% level.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from statistics import NormalDist
+
+from shengji_sim import RULES_VERSION
+from shengji_sim.report import wilson_interval
+
+PLOT = "strategies-ratings.png"
+REPORT = "strategies.md"
+
+
+def bonferroni_z(tests: int, alpha: float = 0.05) -> float:
+    """The two-sided normal quantile for ``tests`` simultaneous tests at level ``alpha``."""
+    return NormalDist().inv_cdf(1 - alpha / (2 * max(1, tests)))
+
+
+def separated(pair: dict, tests: int) -> bool:
+    """The pair's share differs from 1/2 at the family-wise 95% level (Bonferroni)."""
+    k = pair["a_share"] * pair["deals"]
+    lo, hi = wilson_interval(k, pair["deals"], bonferroni_z(tests))
+    return lo > 0.5 or hi < 0.5
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def findings(results: list[dict]) -> list[str]:
+    """Plain-language findings: the ladder and the pairs that differ beyond chance."""
+    lines = []
+    tests = sum(len(r["pairs"]) for r in results)
+    for r in results:
+        ladder = sorted(r["ratings"].items(), key=lambda kv: -kv[1]["rating"])
+        order = " > ".join(f"{n} ({v['rating']:+.0f})" for n, v in ladder)
+        lines.append(f"**{r['variant']}**: rating order {order} (Bradley-Terry, Elo scale).")
+        for p in r["pairs"]:
+            lo, hi = p["a_share_ci95"]
+            if separated(p, tests):
+                winner, share = (p["a"], p["a_share"]) if p["a_share"] > 0.5 else \
+                    (p["b"], 1 - p["a_share"])
+                verdict = f"{winner} wins {_pct(share)} of the duplicate deals"
+            else:
+                verdict = "no difference beyond chance"
+            lines.append(f"  - {p['a']} vs {p['b']}: {verdict} ({p['a']}'s share "
+                         f"{_pct(p['a_share'])}, 95% CI {_pct(lo)} to {_pct(hi)}, "
+                         f"{p['deals']:,} deals).")
+    return lines
+
+
+def ratings_plot(results: list[dict], path: Path) -> None:
+    """One panel per variant: each strategy's rating with its 95% interval."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, len(results), figsize=(5.5 * len(results), 3.8), squeeze=False)
+    for ax, r in zip(axes[0], results, strict=True):
+        ladder = sorted(r["ratings"].items(), key=lambda kv: kv[1]["rating"])
+        names = [n for n, _ in ladder]
+        mid = [v["rating"] for _, v in ladder]
+        lo = [v["rating"] - v["ci95"][0] for _, v in ladder]
+        hi = [v["ci95"][1] - v["rating"] for _, v in ladder]
+        ax.errorbar(mid, range(len(names)), xerr=[lo, hi], fmt="o", capsize=4)
+        ax.set_yticks(range(len(names)), names)
+        ax.axvline(0, color="grey", lw=0.8, ls="--")
+        ax.set_xlabel("rating (Elo scale, mean 0); bars: 95% bootstrap interval")
+        ax.set_title(f"{r['variant']}: {r['deals']:,} duplicate deals per pair")
+    fig.suptitle("Strategy ratings from duplicate play")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def _command(r: dict, pair: dict | None = None) -> str:
+    names = [pair["a"], pair["b"]] if pair else list(r["ratings"])
+    parts = ["shengji-sim tournament", f"--variant {r['variant']}",
+             "--strategies " + " ".join(names), f"--deals {r['deals']}", f"--seed {r['seed']}"]
+    if r.get("duplicate", True):
+        parts.append("--duplicate")
+    if r.get("matches"):
+        parts.append(f"--matches {r['matches']}")
+    return " ".join(parts)
+
+
+def markdown(results: list[dict], command: str, seconds: float, provenance: dict) -> str:
+    """The report's text (see the module docstring)."""
+    out = ["# Strategies: strength from duplicate play", "",
+           "Each pair of strategies played the same deals twice, the teams swapping seats, so "
+           "the luck of the deal cancels. A deal is won by the strategy whose side gained more "
+           "levels over its two plays (ties count half).", "", "## Findings", ""]
+    out += findings(results)
+    out += ["", f"![ratings]({PLOT})", "", "## Pairs", "",
+            "| variant | a | b | deals | a's share (95% CI) | a's mean level margin (95% CI) "
+            "| backend | command |",
+            "|---|---|---|---|---|---|---|---|"]
+    for r in results:
+        for p in r["pairs"]:
+            lo, hi = p["a_share_ci95"]
+            mlo, mhi = p["a_margin_ci95"]
+            out.append(f"| {r['variant']} | {p['a']} | {p['b']} | {p['deals']:,} | "
+                       f"{_pct(p['a_share'])} ({_pct(lo)} to {_pct(hi)}) | "
+                       f"{p['a_margin']:+.3f} ({mlo:+.3f} to {mhi:+.3f}) | "
+                       f"{r.get('backends', {}).get(p['a'] + '-vs-' + p['b'], '')} | "
+                       f"`{_command(r, p)}` |")
+    out += ["", "## Ratings", "", "| variant | strategy | rating | 95% CI |", "|---|---|---|---|"]
+    for r in results:
+        for name, v in sorted(r["ratings"].items(), key=lambda kv: -kv[1]["rating"]):
+            out.append(f"| {r['variant']} | {name} | {v['rating']:+.1f} | "
+                       f"{v['ci95'][0]:+.1f} to {v['ci95'][1]:+.1f} |")
+    tests = sum(len(r["pairs"]) for r in results)
+    out += ["", "## Method", "",
+            f"* Shares: Wilson 95% intervals on wins + ties/2 of the deals. Findings test "
+            f"{tests} pairs at once: a pair is called only when its Bonferroni-widened interval "
+            f"(z = {bonferroni_z(tests):.2f}) excludes 50%.",
+            "* Ratings: Bradley-Terry fitted to every pair's deal scores, one virtual tied deal "
+            "per pair; intervals from 200 bootstrap resamples of each pair's deals.",
+            "", "## Provenance", "", f"* command: `{command}`",
+            f"* commit: {provenance.get('commit')}", f"* RULES_VERSION {RULES_VERSION}",
+            "* versions: " + ", ".join(f"{k} {v}" for k, v in
+                                       provenance.get("versions", {}).items()),
+            f"* run time: {seconds:.0f} s ({time.strftime('%Y-%m-%d')})",
+            "* each run's rows are under the tournament's run directory; rerunning the command "
+            "resumes them"]
+    return "\n".join(out) + "\n"
+
+
+def write_report(results: list[dict], out_dir: str | Path, command: str,
+                 seconds: float) -> Path:
+    """Write ``out_dir/strategies.md`` and its PNG; return the markdown's path."""
+    from shengji_sim.benchmark import commit
+    from shengji_sim.sim import package_versions
+
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    ratings_plot(results, out / PLOT)
+    text = markdown(results, command, seconds,
+                    {"commit": commit(), "versions": package_versions()})
+    (out / REPORT).write_text(text, encoding="utf-8")
+    return out / REPORT
+
+
+__all__ = ["bonferroni_z", "findings", "markdown", "separated", "write_report"]
