@@ -1,4 +1,4 @@
-"""Command line: ``shengji-sim judge|play|replay|simulate|variants|interpretations``.
+"""Command line: ``shengji-sim judge|play|replay|simulate|variants|strategies|interpretations``.
 
 The only module that prints or exits. Every judge command prints one JSON object on stdout
 and exits 0. Exit statuses (:func:`main`):
@@ -115,6 +115,29 @@ def output_dir(option: str, path: str | Path) -> Path:
     if not os.access(path, os.W_OK):
         raise UserError(f"{option} {path}: cannot write (permission denied)")
     return Path(path)
+
+
+def check_profile(name: str) -> str:
+    """``--players``: a built-in strategy profile or a profile file (click's usage error
+    naming ``--players`` otherwise, exit 2)."""
+    from shengji_sim.strategy import StrategyError, load_strategy
+
+    try:
+        load_strategy(name)
+    except StrategyError as exc:
+        raise click.BadParameter(" ".join(str(exc).split()), param_hint="'--players'") \
+            from None
+    return name
+
+
+def require_core_profile(players: str, instead: str) -> None:
+    """The Numba core plays the core profiles only (strategy.CORE_PROFILES)."""
+    from shengji_sim.strategy import CORE_PROFILES
+
+    if players not in CORE_PROFILES:
+        raise UserError(f"--players {players}: this profile runs on the reference backend only "
+                        f"until its kernel lands (the core plays {', '.join(CORE_PROFILES)}); "
+                        f"use {instead}")
 
 
 def fmt(ctx: Context, kinds: list[int]) -> list[str]:
@@ -260,8 +283,10 @@ def _plays(ctx: Context, texts: tuple[str, ...], low: int, high: int,
               help="Root seed; with --index it determines the hand.")
 @click.option("--index", default=0, show_default=True, type=click.IntRange(min=0),
               help="Hand index within the run.")
-@click.option("--players", default="random", show_default=True,
-              type=click.Choice(["random", "greedy"]), help="Who plays all four seats.")
+@click.option("--players", default="random", show_default=True, metavar="PROFILE",
+              callback=lambda ctx, param, value: check_profile(value),
+              help="Strategy profile for all four seats: a built-in name "
+                   "(`shengji-sim strategies list`) or a profile file.")
 @click.option("--match", "whole_match", is_flag=True, help="Play hands until a side wins at A.")
 @click.option("--format", "fmt_name", default="text", show_default=True,
               type=click.Choice(["text", "json"]))
@@ -281,6 +306,8 @@ def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, 
     seats = make_players(players)
     if engine == "core" and whole_match:
         raise UserError("--match: the core plays independent hands; use --engine reference")
+    if engine == "core":
+        require_core_profile(players, "--engine reference")
     try:
         if engine == "core":
             from shengji_sim.core.backend import play_hand_core
@@ -382,8 +409,10 @@ def _changed_readings(variant, variant_name: str, ambs: tuple[str, ...]) -> str:
 @click.option("--hands", required=True, type=int, metavar="N", help="Hands to play: 0..N-1.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1),
               help="Root seed; with a hand's index it determines the hand.")
-@click.option("--players", default="random", show_default=True,
-              type=click.Choice(["random", "greedy"]), help="Who plays all four seats.")
+@click.option("--players", default="random", show_default=True, metavar="PROFILE",
+              callback=lambda ctx, param, value: check_profile(value),
+              help="Strategy profile for all four seats (a built-in name or a profile file); "
+                   "the core backend plays random and greedy only.")
 @click.option("--threads", default=None, type=click.IntRange(min=1),
               help="Threads for the backend (default: the usable CPUs).")
 @click.option("--out", "out_dir", default=None, type=click.Path(file_okay=False),
@@ -412,9 +441,12 @@ def simulate(variant_name, ambs, sets, hands, seed, players, threads, out_dir, r
         raise UserError(f"--hands {hands}: must be at least 1")
     if chunk_size is not None and chunk_size <= 0:
         raise UserError(f"--chunk-size {chunk_size}: must be at least 1")
+    if backend in (None, "core"):
+        require_core_profile(players, "--backend reference")
     variant = load(variant_name, ambs, sets)
     safe_name = re.sub(r"[^\w.-]+", "_", variant.name)  # a TOML name may hold '/' or spaces
-    out_dir = out_dir or f"runs/{safe_name}-{seed}-{players}"
+    safe_players = re.sub(r"[^\w.-]+", "_", players)  # a profile may be a path
+    out_dir = out_dir or f"runs/{safe_name}-{seed}-{safe_players}"
 
     def on_term(signum, frame):  # SIGTERM: stop like Ctrl-C (temp files cleaned up)
         raise KeyboardInterrupt
@@ -547,6 +579,56 @@ def variants_validate(path) -> None:
     """Validate a variant file; exit 2 with one line if it is bad."""
     v = load(path, (), ())
     click.echo(f"ok: {path} ({v.name}, {v.content_hash[:12]})")
+
+
+# -------------------------------------------------------------------------- strategies
+
+
+@cli.group()
+def strategies() -> None:
+    """List, show and validate strategy profiles (docs/strategies.md)."""
+
+
+@strategies.command("list")
+def strategies_list() -> None:
+    """The built-in strategy profiles."""
+    from shengji_sim.strategy import CORE_PROFILES, load_strategy, strategy_names
+
+    for name in strategy_names():
+        profile = load_strategy(name)
+        engines = "reference+core" if name in CORE_PROFILES else "reference"
+        click.echo(f"{name:10} {engines:15} {profile.description}")
+
+
+@strategies.command("show")
+@click.argument("name")
+@click.option("--json", "as_json", is_flag=True, help="Print the resolved values as JSON.")
+def strategies_show(name, as_json) -> None:
+    """Every resolved key of a profile, with its meaning."""
+    from shengji_sim.strategy import SCHEMA, load_strategy
+
+    profile = load_strategy(name)
+    if as_json:
+        _emit({"name": profile.name, "description": profile.description,
+               "source": profile.source, "values": profile.values()})
+        return
+    click.echo(f"# {profile.name}: {profile.description}")
+    click.echo(f"# from {profile.source}")
+    for key, value in profile.values().items():
+        k = SCHEMA[key]
+        where = f"{k.section}." if k.section else ""
+        shown = json.dumps(value)
+        click.echo(f"{where}{key} = {shown}    # {k.doc}")
+
+
+@strategies.command("validate")
+@click.argument("path")
+def strategies_validate(path) -> None:
+    """Validate a profile file; exit 2 with one line if it is bad."""
+    from shengji_sim.strategy import load_strategy
+
+    profile = load_strategy(path)
+    click.echo(f"ok: {path} ({profile.name})")
 
 
 # ----------------------------------------------------------------------- interpretations

@@ -61,6 +61,7 @@ from shengji_sim.core.backend import compile_for as core_compile_for
 from shengji_sim.core.backend import run_chunk as core_run_chunk
 from shengji_sim.errors import HandFailure, InputError
 from shengji_sim.results import ROW_DTYPE, row_from_record
+from shengji_sim.strategy import CORE_PROFILES, load_strategy
 
 RunChunk = Callable[[Any, str, int, int, int, int], np.ndarray]
 #: ``compile_for(variant, players, threads, on_compile) -> seconds``: a backend's compile step
@@ -71,7 +72,7 @@ MANIFEST = "run.json"
 ROWS_DIR = "rows"
 MANIFEST_FORMAT = "shengji-sim-run/1"
 ROWS_FORMATS = ("parquet", "csv")
-PLAYERS = ("random", "greedy")
+PLAYERS = CORE_PROFILES  #: the built-in profiles every backend plays (others: load_strategy)
 #: Chunk size when none is given: about 15 s of the reference engine; larger for compiled code.
 DEFAULT_CHUNK = {"reference": 1000}
 DEFAULT_CHUNK_OTHER = 100_000
@@ -345,7 +346,7 @@ class RunResult:
 def _check_args(players: str, root_seed: int, hands: int, chunk_size: int | None,
                 threads: int | None, rows_format: str | None) -> None:
     if players not in PLAYERS:
-        raise SimError(f"unknown players {players!r} (expected one of {', '.join(PLAYERS)})")
+        load_strategy(players)  # a StrategyError (one line) unless a profile name or file
     if not 0 <= root_seed <= MAX_SEED:
         raise SimError(f"seed {root_seed}: must be in 0..2**64-1")
     if hands <= 0:
@@ -438,6 +439,10 @@ def run(variant: Any, players: str, root_seed: int, hands: int, out_dir: str | P
     _check_args(players, root_seed, hands, chunk_size, threads, rows_format)
     backend = backend or default_backend()
     run_chunk = get_backend(backend)
+    if backend == "core" and players not in CORE_PROFILES:
+        raise SimError(f"players {players!r}: this profile runs on the reference backend only "
+                       f"until its kernel lands (core profiles: {', '.join(CORE_PROFILES)}); "
+                       "use --backend reference")
     threads = threads or default_threads()
     out = _make_run_dir(out_dir)
     with _lock(out):

@@ -128,7 +128,7 @@ _KEYS: list[Key] = [
          "trumps; 'early' leads trumps whenever others may hold some; 'keep' leads "
          "trumps only when nothing else is left"),
     _int("lead", "draw_trumps", 0, 60, 8,
-         "'when_strong': trumps held (percent of the hand counted as trumps x hand) needed"),
+         "'when_strong': trumps held needed to lead trumps to draw them"),
     # [follow]
     _str("follow", "follow_rule", "greedy expert", "greedy",
          "'greedy': win as cheaply as possible, feed a winning partner, else the cheapest; "
