@@ -285,7 +285,9 @@ class HeuristicPlayer:
         if side_of(view.current[best_now][0]) == side_of(view.seat) \
                 and holds(so_far[best_now]):
             return max(plays, key=lambda q: (_points(q), -cost(q)))
-        winning = [q for q in plays if trick_winner(ctx, so_far + [q]) == position]
+        last_trick = len(view.hand) == len(so_far[0])
+        winning = [q for q in plays if trick_winner(ctx, so_far + [q]) == position
+                   and (last_trick or not _uses(q, kept))]
         worth = []
         for q in winning:
             ruff = not rk.is_trump(so_far[0][0]) and rk.is_trump(q[0])
