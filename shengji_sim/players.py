@@ -1,5 +1,8 @@
-"""The reference players: ``random`` and ``greedy`` (the kernels of
-:mod:`shengji_sim.core.players_nb` make the same decisions), and ``passive`` for tests.
+"""The reference players: ``random``, the heuristic family of the strategy profiles
+(strategies/*.toml, docs/strategies.md) whose default profile is ``greedy`` (the kernels of
+:mod:`shengji_sim.core.players_nb` make the same decisions as random and greedy), and
+``passive`` for tests. :func:`make_player` builds one seat's player from a
+:class:`~shengji_sim.strategy.StrategyProfile`, :func:`make_players` four seats by name.
 
 The ``random`` player's distribution, exactly (the Numba core draws the same numbers):
 
@@ -13,12 +16,17 @@ The ``random`` player's distribution, exactly (the Numba core draws the same num
 * follow: ``rng.below(count)`` over the distinct legal follows in listing order
   (:func:`~shengji_sim.rules.follow.follow_options`).
 
-``greedy`` is a simple sensible heuristic that draws no random numbers: it declares its
-strongest option when it holds at least a quarter of its cards in that suit (counting
-trumps), buries its weakest non-point cards, leads its strongest unit when that unit is a
-trump or an ace-high off-suit unit and otherwise its lowest single of its longest off
-suit, and follows by winning the trick as cheaply as it can, giving points to a partner
-who is winning, and otherwise playing the cheapest follow (fewest points, lowest power).
+:class:`HeuristicPlayer` reads its profile's keys; its expert rules read a :class:`Memory`:
+integer tables built from the own hand and the public history only (copies of each kind
+out and unseen, a void flag per seat and follow group), so a decision never depends on
+hidden cards (tests/property/test_no_peeking.py) and the kernels can mirror it (fixed-size
+state, no search). With the default profile it is ``greedy``, a simple sensible heuristic
+that draws no random numbers: it declares its strongest option when it holds at least a
+quarter of its cards in that suit (counting trumps), buries its weakest non-point cards,
+leads its strongest unit when that unit is a trump or an ace-high off-suit unit and
+otherwise its lowest single of its longest off suit, and follows by winning the trick as
+cheaply as it can, giving points to a partner who is winning, and otherwise playing the
+cheapest follow (fewest points, lowest power).
 """
 
 from __future__ import annotations
@@ -217,6 +225,11 @@ class HeuristicPlayer:
             singles = [u for u in trump_units if len(u) == 1]
             if singles:
                 return min(singles, key=lambda u: (_points(u), rk.power[u[0]], u[0]))
+        if p.lead_pairs:
+            pairs = [u for u in free if not rk.is_trump(u[0]) and len(u) > 1
+                     and not any(mem.void[s][rk.group[u[0]]] for s in opponents)]
+            if pairs:
+                return max(pairs, key=lambda u: (len(u), -_points(u), _top_power(ctx, u)))
         off = [u for u in free if not rk.is_trump(u[0]) and len(u) == 1]
         ruffed = [u for u in off if mem.void[partner][rk.group[u[0]]]
                   and not any(mem.void[s][rk.group[u[0]]] for s in opponents)]
@@ -296,6 +309,10 @@ class HeuristicPlayer:
                 worth.append(q)
         if worth:
             return min(worth, key=lambda q: (cost(q), -_points(q)))
+        if p.win_unsure:
+            tries = [q for q in winning if _points(q) == 0 and table >= p.win_min_points]
+            if tries:
+                return min(tries, key=cost)
         return min(plays, key=lambda q: (_points(q), cost(q)))
 
 

@@ -127,6 +127,9 @@ _KEYS: list[Key] = [
          "expert leads: 'when_strong' leads trumps to draw when holding draw_trumps "
          "trumps; 'early' leads trumps whenever others may hold some; 'keep' leads "
          "trumps only when nothing else is left"),
+    _bool("lead", "lead_pairs", False,
+          "expert leads: before low singles, lead an off-suit pair or tractor (fewest points) "
+          "in a suit no opponent is known void in"),
     _int("lead", "draw_trumps", 0, 60, 8,
          "'when_strong': trumps held needed to lead trumps to draw them"),
     # [follow]
@@ -138,6 +141,9 @@ _KEYS: list[Key] = [
          "expert: points on the table (with the winning play's own) worth winning for"),
     _int("follow", "ruff_min_points", 0, 100, 10,
          "expert: points on the table worth ruffing (trumping an off-suit lead) for"),
+    _bool("follow", "win_unsure", False,
+          "expert: when no winning play surely holds, still try the cheapest pointless "
+          "winning play if the table holds win_min_points"),
     # [endgame]
     _bool("endgame", "kitty_care", False,
           "keep the kitty in mind: in the last endgame_cards cards the dealer side keeps its "
@@ -165,10 +171,12 @@ class StrategyProfile:
     lead_rule: str = "greedy"
     throws: str = "never"
     trump_lead: str = "when_strong"
+    lead_pairs: bool = False
     draw_trumps: int = 8
     follow_rule: str = "greedy"
     win_min_points: int = 5
     ruff_min_points: int = 10
+    win_unsure: bool = False
     kitty_care: bool = False
     endgame_cards: int = 5
 

@@ -133,3 +133,18 @@ def test_declares_by_strength() -> None:
     strong = View(0, sorted(cards("H2 H2 BJ LJ HA H3 H4 H5 S5 C4 C8 D9")), ctx.ranking.level,
                   1, None, None, None, [], [], [], 0)
     assert EXPERT.declare(strong, options, None) == Declaration(0, (h2, h2))
+
+
+def test_expert_throws_are_accepted_in_whole_hands() -> None:
+    """THROW-2: the throws memory proves are never refused or failed by the engine."""
+    from shengji_sim.players import make_players
+    from shengji_sim.rules.game import play_hand
+    from shengji_sim.variant import load_variant
+
+    throws = 0
+    for name in ("classic-2deck", "changzhou-4deck"):
+        for index in range(2):
+            record = play_hand(load_variant(name), make_players("expert"), 5, index)
+            assert record["penalties"] == []
+            throws += sum(1 for trick in record["tricks"] if trick["throw"])
+    assert throws > 0

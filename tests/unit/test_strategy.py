@@ -77,7 +77,7 @@ def test_extends_a_builtin_and_a_relative_path(tmp_path: Path) -> None:
     ("bogus = 1\n", ["'bogus'", "unknown key"]),
     ("[follow]\nwin_min_pionts = 3\n", ["'win_min_pionts'", "did you mean 'win_min_points'"]),
     ("[lead]\nwin_min_points = 3\n", ["'win_min_points'", "belongs in [follow]"]),
-    ("[leed]\nthrows = 'never'\n", ["[leed]", "unknown section", "did you mean '[lead]'"]),
+    ("[leed]\nthrows = 'never'\n", ["[leed]", "unknown section", "did you mean 'lead'"]),
     ("throws = 'sometimes'\n", ["'throws'", "'sometimes'", "'never', 'proven'"]),
     ("memory = 1\n", ["'memory'", "has type integer", "true or false"]),
     ("[follow]\nwin_min_points = 101\n", ["'win_min_points'", "101", "out of range"]),
