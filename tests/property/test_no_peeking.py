@@ -107,7 +107,7 @@ class Checker:
         return Seat()
 
 
-@budget(0.05, minimum=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@budget(0.03, minimum=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(profile=st.sampled_from(PROFILES), seed=st.integers(0, 2**32 - 1),
        perm_seed=st.integers(0, 2**32 - 1))
 def test_decisions_ignore_hidden_cards(profile: str, seed: int, perm_seed: int) -> None:
