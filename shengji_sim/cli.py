@@ -1,4 +1,4 @@
-"""Command line: ``shengji-sim judge|play|replay|simulate|variants|interpretations``.
+"""Command line: ``shengji-sim judge|play|replay|simulate|variants|strategies|interpretations``.
 
 The only module that prints or exits. Every judge command prints one JSON object on stdout
 and exits 0. Exit statuses (:func:`main`):
@@ -73,16 +73,22 @@ def position_options(func: Callable) -> Callable:
     return func
 
 
-PLAYERS_HELP = ("Who plays: NAME for all four seats, or NS=NAME,EW=NAME (seats 0/2 against "
-                "1/3); names: random, greedy.")
+PLAYERS_HELP = ("Who plays: a strategy profile for all four seats, or NS=NAME,EW=NAME (seats "
+                "0/2 against 1/3); a profile is a built-in name (`shengji-sim strategies "
+                "list`) or a profile file.")
 
 
 def seat_spec(players: str) -> str:
-    """``--players`` checked and in canonical form (``seats.SeatError``: one line, exit 2)."""
-    from shengji_sim.seats import canonical, parse_players
-    from shengji_sim.sim import PLAYERS
+    """``--players`` checked and in canonical form (``seats.SeatError`` or
+    ``strategy.StrategyError``: one line, exit 2)."""
+    from shengji_sim.seats import canonical
+    from shengji_sim.sim import seats
+    from shengji_sim.strategy import StrategyError
 
-    return canonical(parse_players(players, PLAYERS))
+    try:
+        return canonical(seats(players))
+    except StrategyError as exc:
+        raise UserError(f"--players {players}: {' '.join(str(exc).split())}") from None
 
 
 def load(variant_name: str, ambs: tuple[str, ...], sets: tuple[str, ...]):
@@ -127,6 +133,18 @@ def output_dir(option: str, path: str | Path) -> Path:
     if not os.access(path, os.W_OK):
         raise UserError(f"{option} {path}: cannot write (permission denied)")
     return Path(path)
+
+
+def require_core_profile(players: str, instead: str) -> None:
+    """The Numba core plays the core profiles only (strategy.CORE_PROFILES)."""
+    from shengji_sim.sim import seats
+    from shengji_sim.strategy import CORE_PROFILES
+
+    for name in dict.fromkeys(seats(players)):
+        if name not in CORE_PROFILES:
+            raise UserError(f"--players {players}: {name} runs on the reference backend only "
+                            f"until its kernel lands (the core plays "
+                            f"{', '.join(CORE_PROFILES)}); use {instead}")
 
 
 def fmt(ctx: Context, kinds: list[int]) -> list[str]:
@@ -295,6 +313,8 @@ def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, 
     if engine == "core" and whole_match:
         raise UserError("--match: the core gives no record of a match (simulate --matches "
                         "plays them); use --engine reference, which plays the same match")
+    if engine == "core":
+        require_core_profile(players, "--engine reference")
     try:
         if engine == "core":
             from shengji_sim.core.backend import play_hand_core
@@ -403,7 +423,7 @@ def _changed_readings(variant, variant_name: str, ambs: tuple[str, ...]) -> str:
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1),
               help="Root seed; with a hand's (match's) index it determines the hand (match).")
 @click.option("--players", default="random", show_default=True, metavar="SPEC",
-              help=PLAYERS_HELP)
+              help=PLAYERS_HELP + " The core backend plays random and greedy only.")
 @click.option("--duplicate", is_flag=True,
               help="Play each deal twice, the second time with the teams' strategies swapped.")
 @click.option("--level", default=None, metavar="RANK",
@@ -442,6 +462,8 @@ def simulate(variant_name, ambs, sets, hands, matches, seed, players, duplicate,
     if chunk_size is not None and chunk_size <= 0:
         raise UserError(f"--chunk-size {chunk_size}: must be at least 1")
     players = seat_spec(players)
+    if backend in (None, "core"):
+        require_core_profile(players, "--backend reference")
     if level is not None:
         try:
             rank = C.RANKS[C.parse_rank(level)]
@@ -452,7 +474,7 @@ def simulate(variant_name, ambs, sets, hands, matches, seed, players, duplicate,
     safe_name = re.sub(r"[^\w.-]+", "_", variant.name)  # a TOML name may hold '/' or spaces
     tags = "".join([f"-level{rank}" if level is not None else "",
                     "-matches" if mode == "matches" else "", "-duplicate" if duplicate else ""])
-    safe_players = re.sub(r"[^\w.-]+", "_", players)
+    safe_players = re.sub(r"[^\w.-]+", "_", players)  # a profile may be a path
     out_dir = out_dir or f"runs/{safe_name}-{seed}-{safe_players}{tags}"
 
     def on_term(signum, frame):  # SIGTERM: stop like Ctrl-C (temp files cleaned up)
@@ -587,6 +609,56 @@ def variants_validate(path) -> None:
     """Validate a variant file; exit 2 with one line if it is bad."""
     v = load(path, (), ())
     click.echo(f"ok: {path} ({v.name}, {v.content_hash[:12]})")
+
+
+# -------------------------------------------------------------------------- strategies
+
+
+@cli.group()
+def strategies() -> None:
+    """List, show and validate strategy profiles (docs/strategies.md)."""
+
+
+@strategies.command("list")
+def strategies_list() -> None:
+    """The built-in strategy profiles."""
+    from shengji_sim.strategy import CORE_PROFILES, load_strategy, strategy_names
+
+    for name in strategy_names():
+        profile = load_strategy(name)
+        engines = "reference+core" if name in CORE_PROFILES else "reference"
+        click.echo(f"{name:10} {engines:15} {profile.description}")
+
+
+@strategies.command("show")
+@click.argument("name")
+@click.option("--json", "as_json", is_flag=True, help="Print the resolved values as JSON.")
+def strategies_show(name, as_json) -> None:
+    """Every resolved key of a profile, with its meaning."""
+    from shengji_sim.strategy import SCHEMA, load_strategy
+
+    profile = load_strategy(name)
+    if as_json:
+        _emit({"name": profile.name, "description": profile.description,
+               "source": profile.source, "values": profile.values()})
+        return
+    click.echo(f"# {profile.name}: {profile.description}")
+    click.echo(f"# from {profile.source}")
+    for key, value in profile.values().items():
+        k = SCHEMA[key]
+        where = f"{k.section}." if k.section else ""
+        shown = json.dumps(value)
+        click.echo(f"{where}{key} = {shown}    # {k.doc}")
+
+
+@strategies.command("validate")
+@click.argument("path")
+def strategies_validate(path) -> None:
+    """Validate a profile file; exit 2 with one line if it is bad."""
+    from shengji_sim.strategy import load_strategy
+
+    profile = load_strategy(path)
+    click.echo(f"ok: {path} ({profile.name})")
 
 
 # ----------------------------------------------------------------------- interpretations

@@ -9,7 +9,7 @@ the same strategy.
 
 A spec (the command line's ``--players``) is either one name, ``NAME``, for all four seats, or
 ``NS=NAME,EW=NAME`` (the sides in either order). :func:`parse_players` checks it against the
-names the caller knows (today ``random`` and ``greedy``; the strategy profiles add more) and
+names the caller knows (the built-in strategy profiles; a profile file through ``check``) and
 raises :class:`SeatError` (an :class:`~shengji_sim.errors.InputError`: one line, exit 2)
 naming the bad part. :func:`canonical` is the spec's one written form, used in run manifests
 and run directory names: ``NAME`` when both teams play the same strategy, else
@@ -23,7 +23,7 @@ each team the other team's strategy: seats 0 and 2 play what 1 and 3 played, and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from shengji_sim.errors import InputError
 
@@ -34,14 +34,17 @@ class SeatError(InputError):
     """A malformed ``--players`` spec; ``str()`` is one line naming the bad part."""
 
 
-def parse_players(spec: str, known_names: Iterable[str]) -> tuple[str, str, str, str]:
-    """The strategy of each seat 0..3 of ``spec`` (``NAME`` or ``NS=NAME,EW=NAME``)."""
+def parse_players(spec: str, known_names: Iterable[str],
+                  check: Callable[[str], object] | None = None) -> tuple[str, str, str, str]:
+    """The strategy of each seat 0..3 of ``spec`` (``NAME`` or ``NS=NAME,EW=NAME``). A name
+    outside ``known_names`` is passed to ``check`` (e.g. ``strategy.load_strategy``: a
+    profile name or file), which raises a one-line InputError if it is no strategy."""
     known = tuple(known_names)
     text = spec.strip() if isinstance(spec, str) else ""
     if not text:
         raise SeatError(f"--players {spec!r}: empty (expected NAME or NS=NAME,EW=NAME)")
     if "=" not in text and "," not in text:
-        name = _known(text, known, spec)
+        name = _known(text, known, spec, check)
         return (name, name, name, name)
     sides: dict[str, str] = {}
     for part in text.split(","):
@@ -53,7 +56,7 @@ def parse_players(spec: str, known_names: Iterable[str]) -> tuple[str, str, str,
             raise SeatError(f"--players {spec!r}: unknown side {team!r} (expected NS or EW)")
         if team.upper() in sides:
             raise SeatError(f"--players {spec!r}: side {team.upper()} given twice")
-        sides[team.upper()] = _known(name, known, spec)
+        sides[team.upper()] = _known(name, known, spec, check)
     missing = [t for t in TEAMS if t not in sides]
     if missing:
         raise SeatError(f"--players {spec!r}: side {missing[0]} missing "
@@ -62,8 +65,11 @@ def parse_players(spec: str, known_names: Iterable[str]) -> tuple[str, str, str,
     return (ns, ew, ns, ew)
 
 
-def _known(name: str, known: tuple[str, ...], spec: str) -> str:
-    if name not in known:
+def _known(name: str, known: tuple[str, ...], spec: str,
+           check: Callable[[str], object] | None) -> str:
+    if name not in known and check is not None:
+        check(name)
+    elif name not in known:
         raise SeatError(f"--players {spec!r}: unknown strategy {name!r} "
                         f"(expected one of {', '.join(known)})")
     return name

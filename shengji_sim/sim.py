@@ -91,6 +91,7 @@ from shengji_sim.results import (
     row_from_record,
 )
 from shengji_sim.seats import canonical, parse_players, seat_codes, strategy_names, swapped
+from shengji_sim.strategy import CORE_PROFILES, load_strategy
 
 RunChunk = Callable[[Any, str, int, int, int, int], np.ndarray]
 RunMatches = Callable[[Any, str, int, int, int, int], tuple[np.ndarray, np.ndarray]]
@@ -104,7 +105,7 @@ MATCHES_DIR = "matches"
 MODES = ("hands", "matches")
 MANIFEST_FORMAT = "shengji-sim-run/1"
 ROWS_FORMATS = ("parquet", "csv")
-PLAYERS = ("random", "greedy")
+PLAYERS = CORE_PROFILES  #: the built-in profiles every backend plays (others: load_strategy)
 #: Chunk size when none is given: about 15 s of the reference engine; larger for compiled code.
 DEFAULT_CHUNK = {"reference": 1000}
 DEFAULT_CHUNK_OTHER = 100_000
@@ -181,12 +182,18 @@ def get_match_backend(name: str) -> RunMatches:
     return _MATCH_BACKENDS[name]
 
 
+def seats(players: str) -> tuple[str, str, str, str]:
+    """Each seat's strategy of a seat spec: built-in profiles or profile files
+    (:func:`~shengji_sim.strategy.load_strategy` checks a name outside :data:`PLAYERS`)."""
+    return parse_players(players, PLAYERS, load_strategy)
+
+
 def seat_players(players: str) -> list:
     """The reference's four player objects of a seat spec (:mod:`shengji_sim.seats`)."""
     from shengji_sim.players import make_players
 
     return [make_players(name)[seat]
-            for seat, name in enumerate(parse_players(players, PLAYERS))]
+            for seat, name in enumerate(seats(players))]
 
 
 def play_reference_hand(variant: Any, seats: list, root_seed: int, index: int) -> dict:
@@ -475,7 +482,7 @@ def _check_args(players: str, root_seed: int, hands: int, chunk_size: int | None
                 threads: int | None, rows_format: str | None, mode: str = "hands") -> None:
     if mode not in MODES:
         raise SimError(f"unknown mode {mode!r} (expected hands or matches)")
-    parse_players(players, PLAYERS)
+    seats(players)
     if not 0 <= root_seed <= MAX_SEED:
         raise SimError(f"seed {root_seed}: must be in 0..2**64-1")
     if hands <= 0:
@@ -574,12 +581,17 @@ def run(variant: Any, players: str, root_seed: int, hands: int, out_dir: str | P
     one-line notes (library versions differ from the run's). Raises :class:`SimError`.
     """
     _check_args(players, root_seed, hands, chunk_size, threads, rows_format, mode)
-    job = Job(mode, bool(duplicate), parse_players(players, PLAYERS))
+    job = Job(mode, bool(duplicate), seats(players))
     backend = backend or default_backend()
     if mode == "matches":
         run_chunk, steps = get_match_backend(backend), _MATCH_COMPILE_STEPS
     else:
         run_chunk, steps = get_backend(backend), _COMPILE_STEPS
+    without_kernel = [name for name in job.strategies if name not in CORE_PROFILES]
+    if backend == "core" and without_kernel:
+        raise SimError(f"players {players!r}: {without_kernel[0]} runs on the reference backend "
+                       f"only until its kernel lands (core profiles: "
+                       f"{', '.join(CORE_PROFILES)}); use --backend reference")
     threads = threads or default_threads()
     out = _make_run_dir(out_dir)
     with _lock(out):

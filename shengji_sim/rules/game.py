@@ -77,7 +77,12 @@ class GameError(ShengjiError, RuntimeError):
 
 @dataclass
 class View:
-    """What a player sees: its own cards and the public history."""
+    """What a player sees: its own cards and the public history.
+
+    ``history`` is the finished tricks' plays as card kinds, ``[(seat, kinds), ...]`` per
+    trick in play order (the public history of ``tricks`` in a form players can count);
+    ``own_kitty`` the kitty this seat buried, if it buried the standing one (its own
+    knowledge), else None."""
 
     seat: int
     hand: list[int]
@@ -90,6 +95,8 @@ class View:
     tricks: list[dict]
     current: list[tuple[int, list[int]]]
     attacker_points: int
+    history: list[list[tuple[int, list[int]]]] = field(default_factory=list)
+    own_kitty: list[int] | None = None
 
 
 class Choice:
@@ -142,6 +149,8 @@ class HandState:
     dealer: int | None = None
     trump: int | None = None
     tricks: list[dict] = field(default_factory=list)
+    history: list[list[tuple[int, list[int]]]] = field(default_factory=list)
+    buried_by: int | None = None
     attacker_points: int = 0
 
     @property
@@ -157,9 +166,10 @@ class HandState:
     def view(self, seat: int, current=()) -> View:
         decls = [(d["seat"], len(d["cards"]), None if d.get("hidden") else d["suit"])
                  for d in self.record.get("declarations", []) if d["legal"]]
+        own_kitty = list(self.kitty) if seat == self.buried_by else None
         return View(seat, sorted(self.hands[seat]), self.level, self.match.hand_number,
                     self.dealer, self.trump, self.ctx, decls, self.tricks,
-                    list(current), self.attacker_points)
+                    list(current), self.attacker_points, self.history, own_kitty)
 
 
 def play_hand(variant: Any, players: list, root_seed: int, index: int,
@@ -320,6 +330,7 @@ def _bury(st: HandState, seat: int) -> list[int]:
     if len(buried) != n:
         raise GameError(f"seat {seat} buried {len(buried)} cards, not {n}")
     st.kitty = buried
+    st.buried_by = seat
     st.record.setdefault("burials", []).append(
         {"seat": seat, "cards": [format_card(k) for k in sorted(buried)]})
     return buried
@@ -469,6 +480,7 @@ def _play_trick(st: HandState, leader: int) -> dict:
              "winner": winner, "winner_seat": winner_seat, "points": points, "throw": throw,
              "follow_rules": rules}
     st.tricks.append(trick)
+    st.history.append([(s, list(p)) for s, p in plays])
     if not st.hands[leader]:
         trick["kitty"] = _kitty_score(st, cards, leader)
     return trick
