@@ -781,6 +781,128 @@ def diff(variant_name, ambs, vs, hands, seed, players, positions, out):
             (path / "diff.md").write_text(text, encoding="utf-8")
 
 
+# --------------------------------------------------------------------------- tournaments
+
+
+def _strategy_list(first: str, more: tuple[str, ...]) -> list[str]:
+    """``--strategies A B [C ...]`` (or ``A,B,C``): two or more distinct profiles."""
+    from shengji_sim.seats import canonical
+    from shengji_sim.sim import seats
+    from shengji_sim.strategy import StrategyError
+
+    names = [n for part in (first, *more) for n in part.split(",") if n]
+    if len(names) < 2:
+        raise UserError(f"--strategies {' '.join(names)}: give two or more strategies")
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise UserError(f"--strategies: {twice} given twice")
+    for name in names:
+        try:
+            canonical(seats(name))
+        except StrategyError as exc:
+            raise UserError(f"--strategies {name}: {' '.join(str(exc).split())}") from None
+    return names
+
+
+def _pair_backend(backend: str | None):
+    """The backend of a pair: ``--backend``, else the core where both profiles have a kernel
+    and the reference otherwise."""
+    from shengji_sim.strategy import CORE_PROFILES
+
+    def backend_of(a: str, b: str) -> str:
+        if backend is not None:
+            return backend
+        return "core" if a in CORE_PROFILES and b in CORE_PROFILES else "reference"
+
+    return backend_of
+
+
+def _tournament_text(result: dict) -> str:
+    lines = [f"{result['variant']}" + (", duplicate deals" if result["duplicate"] else "")]
+    for p in result["pairs"]:
+        lo, hi = p["a_share_ci95"]
+        mlo, mhi = p["a_margin_ci95"]
+        line = (f"  {p['a']} vs {p['b']}: {p['a']} wins {100 * p['a_share']:.1f}% of "
+                f"{p['deals']:,} deals "
+                f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%), level margin {p['a_margin']:+.3f} "
+                f"({mlo:+.3f} to {mhi:+.3f})")
+        if p.get("matches"):
+            mlo, mhi = p["a_match_share_ci95"]
+            line += (f", matches {100 * p['a_match_share']:.1f}% "
+                     f"({100 * mlo:.1f}-{100 * mhi:.1f}%) of {p['matches']}")
+        lines.append(line)
+    lines.append("  ratings (Bradley-Terry, Elo scale, 95% bootstrap CI):")
+    for name, v in sorted(result["ratings"].items(), key=lambda kv: -kv[1]["rating"]):
+        lines.append(f"    {name:>10} {v['rating']:+7.1f}  ({v['ci95'][0]:+.1f} to "
+                     f"{v['ci95'][1]:+.1f})")
+    return "\n".join(lines)
+
+
+def run_tournament(variant, names: list[str], deals, seed: int, out_dir: str,
+                   duplicate: bool, matches: int, backend: str | None, threads: int | None,
+                   quiet: bool) -> dict:
+    """A round robin with a progress line per pair (stderr) and engine defects as exit 1."""
+    from shengji_sim import sim, tournament
+
+    output_dir("--out", out_dir)
+    pairs = len(names) * (len(names) - 1) // 2
+    seen = []
+
+    def on_pair(a: str, b: str) -> None:
+        seen.append((a, b))
+        if not quiet:
+            click.echo(f"pair {len(seen)}/{pairs}: {a} vs {b} "
+                       f"({_pair_backend(backend)(a, b)})", err=True)
+
+    try:
+        result = tournament.round_robin(variant, names, deals, seed, out_dir,
+                                        duplicate=duplicate, matches=matches,
+                                        backend_of=_pair_backend(backend), threads=threads,
+                                        progress=not quiet, warn=_warn, on_pair=on_pair)
+    except sim.HandFailure as failure:
+        a, b = seen[-1]
+        raise engine_defect(failure, variant, variant.name, (), (), seed,
+                            f"NS={a},EW={b}") from None
+    result["backends"] = {f"{a}-vs-{b}": _pair_backend(backend)(a, b) for a, b in seen}
+    return result
+
+
+@cli.command("tournament")
+@variant_options
+@click.option("--strategies", "first", required=True, metavar="A B [C ...]",
+              help="Two or more strategy profiles (names or files), every pair plays.")
+@click.argument("more", nargs=-1, metavar="")
+@click.option("--deals", default=2000, show_default=True, type=click.IntRange(min=1),
+              help="Deals per pair.")
+@click.option("--duplicate", is_flag=True,
+              help="Play each deal twice with the teams swapped, so deal luck cancels "
+                   "(recommended).")
+@click.option("--matches", default=0, show_default=True, type=click.IntRange(min=0),
+              help="Also play M whole matches per pair (match win rate).")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1))
+@click.option("--threads", default=None, type=click.IntRange(min=1))
+@click.option("--backend", default=None, metavar="core|reference",
+              help="Default: the core where both profiles have a kernel, else the reference.")
+@click.option("--out", "out_dir", default=None, type=click.Path(file_okay=False),
+              help="Run directories (default: runs/tournament-<variant>-<seed>); rerunning "
+                   "resumes them.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress lines or bars.")
+def tournament_cmd(variant_name, ambs, sets, first, more, deals, duplicate, matches, seed,
+                   threads, backend, out_dir, as_json, quiet):
+    """Round robin of strategies: share of deals won, level margin, ratings."""
+    import re
+
+    names = _strategy_list(first, more)
+    variant = load(variant_name, ambs, sets)
+    safe_name = re.sub(r"[^\w.-]+", "_", variant.name)
+    tag = "-duplicate" if duplicate else ""
+    out_dir = out_dir or f"runs/tournament-{safe_name}-{seed}{tag}"
+    result = run_tournament(variant, names, deals, seed, out_dir, duplicate, matches, backend,
+                            threads, quiet)
+    click.echo(json.dumps(result) if as_json else _tournament_text(result))
+
+
 @cli.group()
 def report() -> None:
     """Regenerate the committed reports."""
@@ -809,6 +931,40 @@ def report_rules_cmd(out, budget, hands, seed, workers):
 
 
 # -------------------------------------------------------------------------------- main
+
+@report.command("strategies")
+@click.option("--out", default="reports", show_default=True, type=click.Path(file_okay=False))
+@click.option("--deals", default=None, type=click.IntRange(min=1),
+              help="Deals per pair (default: REPORT_DEALS per pair and backend).")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0))
+@click.option("--runs", default="runs/report-strategies", show_default=True,
+              type=click.Path(file_okay=False), help="Run directories (resumed).")
+def report_strategies_cmd(out, deals, seed, runs):
+    """reports/strategies.md: the built-in profiles' round robin on classic-2deck and
+    changzhou-4deck, duplicate play."""
+    import time
+
+    from shengji_sim.strategy import strategy_names
+    from shengji_sim.tournament_report import REPORT_VARIANTS, report_deals, write_report
+
+    began = time.perf_counter()
+    names = [n for n in ("random", "greedy", "expert", "cautious", "bold")
+             if n in strategy_names()]
+    results = []
+    for variant_name in REPORT_VARIANTS:
+        variant = load(variant_name, (), ())
+        backend_of = _pair_backend(None)
+
+        def deals_of(a: str, b: str, name=variant_name, backend_of=backend_of) -> int:
+            return deals or report_deals(name, backend_of(a, b))
+
+        results.append(run_tournament(variant, names, deals_of, seed, f"{runs}/{variant_name}",
+                                      True, 0, None, None, False))
+    argv = ["shengji-sim report strategies", f"--seed {seed}"]
+    argv += [f"--deals {deals}"] if deals else []
+    path = write_report(results, out, " ".join(argv), time.perf_counter() - began)
+    click.echo(f"wrote {path}")
+
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -244,7 +244,8 @@ def _pair_run(variant: Any, a: str, b: str, count: int, seed: int, out: Path, mo
     return sim.read_rows(out), code_a
 
 
-def round_robin(variant: Any, strategies: list[str], deals: int, seed: int, out_dir: str | Path,
+def round_robin(variant: Any, strategies: list[str], deals: int | Callable[[str, str], int],
+                seed: int, out_dir: str | Path,
                 *, duplicate: bool = True, matches: int = 0,
                 backend_of: Callable[[str, str], str | None] | None = None,
                 threads: int | None = None, progress: bool = False,
@@ -252,8 +253,9 @@ def round_robin(variant: Any, strategies: list[str], deals: int, seed: int, out_
                 on_pair: Callable[[str, str], None] | None = None,
                 samples: int = BOOTSTRAP_SAMPLES) -> dict:
     """Every pair of ``strategies`` (``a`` before ``b`` in the given order) over ``deals``
-    deals (and ``matches`` matches) of root seed ``seed``, each played twice with the teams
-    swapped (``duplicate``) or once with ``a`` in seats 0 and 2; run
+    deals (``deals(a, b)`` if a function; and ``matches`` matches) of root seed ``seed``,
+    each played twice with the teams swapped (``duplicate``) or once with ``a`` in seats 0
+    and 2; run
     directories ``out_dir/<a>-vs-<b>`` (``-matches``). ``backend_of(a, b)`` picks the
     backend of a pair (default: the simulator's). Returns the ``--json`` object."""
     if len(set(strategies)) != len(strategies) or len(strategies) < 2:
@@ -264,7 +266,8 @@ def round_robin(variant: Any, strategies: list[str], deals: int, seed: int, out_
         if on_pair is not None:
             on_pair(a, b)
         backend = backend_of(a, b) if backend_of else None
-        rows, code_a = _pair_run(variant, a, b, deals, seed, out_dir / f"{a}-vs-{b}", "hands",
+        n = deals(a, b) if callable(deals) else deals
+        rows, code_a = _pair_run(variant, a, b, n, seed, out_dir / f"{a}-vs-{b}", "hands",
                                  duplicate, backend, threads, progress, warn)
         margins = deal_margins(rows, code_a) if duplicate else hand_margins(rows, code_a)
         pair = pair_result(a, b, margins)
@@ -278,7 +281,8 @@ def round_robin(variant: Any, strategies: list[str], deals: int, seed: int, out_
                            "a_match_share": float(np.mean(scores)),
                            "a_match_share_ci95": share_interval(scores)})
         pairs.append(pair)
-    return {"variant": variant.name, "seed": seed, "deals": deals, "matches": matches,
+    return {"variant": variant.name, "seed": seed,
+            "deals": None if callable(deals) else deals, "matches": matches,
             "duplicate": duplicate,
             "pairs": [p.as_json() for p in pairs],
             "ratings": ratings(list(strategies), pairs, samples, seed)}

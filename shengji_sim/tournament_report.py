@@ -25,6 +25,16 @@ from shengji_sim.report import wilson_interval
 
 PLOT = "strategies-ratings.png"
 REPORT = "strategies.md"
+REPORT_VARIANTS = ("classic-2deck", "changzhou-4deck")
+#: deals per pair of the committed report, by variant and backend: the reference engine plays
+#: the profiles without a kernel yet (expert, cautious, bold) at 5 to 30 hands a second
+REPORT_DEALS = {("classic-2deck", "core"): 20_000, ("classic-2deck", "reference"): 300,
+                ("changzhou-4deck", "core"): 20_000, ("changzhou-4deck", "reference"): 100}
+
+
+def report_deals(variant: str, backend: str) -> int:
+    """Deals per pair of the committed report (:data:`REPORT_DEALS`)."""
+    return REPORT_DEALS[variant, backend]
 
 
 def bonferroni_z(tests: int, alpha: float = 0.05) -> float:
@@ -83,7 +93,9 @@ def ratings_plot(results: list[dict], path: Path) -> None:
         ax.set_yticks(range(len(names)), names)
         ax.axvline(0, color="grey", lw=0.8, ls="--")
         ax.set_xlabel("rating (Elo scale, mean 0); bars: 95% bootstrap interval")
-        ax.set_title(f"{r['variant']}: {r['deals']:,} duplicate deals per pair")
+        counts = sorted({p["deals"] for p in r["pairs"]})
+        ax.set_title(f"{r['variant']}: {' or '.join(f'{n:,}' for n in counts)} "
+                     "duplicate deals per pair")
     fig.suptitle("Strategy ratings from duplicate play")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -93,7 +105,8 @@ def ratings_plot(results: list[dict], path: Path) -> None:
 def _command(r: dict, pair: dict | None = None) -> str:
     names = [pair["a"], pair["b"]] if pair else list(r["ratings"])
     parts = ["shengji-sim tournament", f"--variant {r['variant']}",
-             "--strategies " + " ".join(names), f"--deals {r['deals']}", f"--seed {r['seed']}"]
+             "--strategies " + " ".join(names),
+             f"--deals {pair['deals'] if pair else r['deals']}", f"--seed {r['seed']}"]
     if r.get("duplicate", True):
         parts.append("--duplicate")
     if r.get("matches"):
@@ -145,7 +158,7 @@ def markdown(results: list[dict], command: str, seconds: float, provenance: dict
 
 def write_report(results: list[dict], out_dir: str | Path, command: str,
                  seconds: float) -> Path:
-    """Write ``out_dir/strategies.md`` and its PNG; return the markdown's path."""
+    """Write the report (:data:`REPORT`) and its PNG into ``out_dir``; return its path."""
     from shengji_sim.benchmark import commit
     from shengji_sim.sim import package_versions
 

@@ -175,3 +175,42 @@ def test_report_writes_markdown_and_a_png(tmp_path):
     assert "shengji-sim tournament --variant classic-2deck --strategies x y" in text
     png = (tmp_path / PLOT).read_bytes()
     assert png.startswith(b"\x89PNG") and len(png) > 5000
+
+
+# ---------------------------------------------------------------------------- the CLI
+
+
+def _cli(capsys, *argv):
+    from shengji_sim.cli import main
+
+    try:
+        main(list(argv))
+        code = 0
+    except SystemExit as exc:
+        code = exc.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_tournament_json_has_the_promised_shape(capsys, tmp_path):
+    import json
+
+    code, out, err = _cli(capsys, "tournament", "--strategies", "greedy", "random", "--deals",
+                          "40", "--duplicate", "--out", str(tmp_path), "--json", "--quiet")
+    assert code == 0, err
+    result = json.loads(out)
+    assert set(result["pairs"][0]) >= {"a", "b", "deals", "a_share", "a_share_ci95",
+                                       "a_margin", "a_margin_ci95"}
+    assert set(result["ratings"]["greedy"]) == {"rating", "ci95"}
+    assert result["backends"] == {"greedy-vs-random": "core"}
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--strategies", "greedy"], "two or more"),
+    (["--strategies", "greedy", "greedy"], "greedy given twice"),
+    (["--strategies", "greedy", "nosuch"], "nosuch"),
+    (["--strategies", "greedy", "random", "--deals", "0"], "--deals"),
+])
+def test_tournament_bad_requests_are_one_line(capsys, tmp_path, argv, words):
+    code, _, err = _cli(capsys, "tournament", "--out", str(tmp_path), "--quiet", *argv)
+    assert code == 2 and words in err and len(err.strip().splitlines()) == 1, err
