@@ -372,29 +372,39 @@ def baselines(root: Path = BASELINE_DIR) -> tuple[list[dict[str, Any]], list[str
 
 def plot_history(saved: list[dict[str, Any]], out: Path) -> Path:
     """A PNG of the relative figure of every case (variant x players x threads, one line each)
-    across the baselines ``saved`` (in that order, x axis: name and commit)."""
+    across the baselines ``saved`` (in that order, x axis: name and commit): above, the figure
+    itself (log scale); below, its change in percent from the case's first baseline, where a
+    few percent lost or won show."""
     if not saved:
         raise BenchError("no baselines to plot: save some with `shengji-sim bench --save NAME`")
     from matplotlib.figure import Figure  # no pyplot: Agg canvas, no display needed
+    from matplotlib.ticker import FormatStrFormatter
 
     series: dict[str, dict[int, float]] = {}
     for i, b in enumerate(saved):
         for r in b["results"]:
             label = f"{r['variant']} {r['players']} threads={r['threads']}"
             series.setdefault(label, {})[i] = r["relative"]
-    fig = Figure(figsize=(max(6.0, 1.2 * len(saved) + 3), 4.8), layout="constrained")
-    ax = fig.add_subplot()
+    fig = Figure(figsize=(max(10.0, 0.9 * len(saved) + 6), 7.0), layout="constrained")
+    figure_ax, change_ax = fig.subplots(2, 1, sharex=True, height_ratios=(3, 2))
     for label, points in sorted(series.items()):
         xs = sorted(points)
-        ax.plot(xs, [points[x] for x in xs], marker="o", label=label)
-    ax.set_xticks(range(len(saved)))
-    ax.set_xticklabels([f"{b.get('name', '?')}\n{(b.get('commit') or '-')[:7]}" for b in saved],
-                       fontsize=8)
-    ax.set_xlabel("baseline (commit order)")
-    ax.set_ylabel("hands per yardstick unit (CPU time)")
-    ax.set_title("shengji-sim core speed by commit (higher is faster)")
-    ax.grid(True, alpha=0.3)
-    ax.legend(fontsize=7, loc="best")
+        figure_ax.plot(xs, [points[x] for x in xs], marker="o", label=label)
+        change_ax.plot(xs, [100 * (points[x] / points[xs[0]] - 1) for x in xs], marker="o")
+    figure_ax.set_yscale("log")
+    figure_ax.yaxis.set_major_formatter(FormatStrFormatter("%g"))
+    figure_ax.yaxis.set_minor_formatter(FormatStrFormatter("%g"))
+    figure_ax.set_ylabel("hands per yardstick unit\n(CPU time, log scale)")
+    figure_ax.set_title("shengji-sim core speed by commit (higher is faster)")
+    figure_ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    change_ax.axhline(0, color="grey", linewidth=0.8)
+    change_ax.set_ylabel("change from the case's\nfirst baseline (%)")
+    change_ax.set_xticks(range(len(saved)))
+    change_ax.set_xticklabels([f"{b.get('name', '?')}\n{(b.get('commit') or '-')[:7]}"
+                               for b in saved], fontsize=8)
+    change_ax.set_xlabel("baseline (commit order)")
+    for ax in (figure_ax, change_ax):
+        ax.grid(True, alpha=0.3)
     out.parent.mkdir(parents=True, exist_ok=True)
     try:
         fig.savefig(out, format="png", dpi=100)
