@@ -365,9 +365,19 @@ def baselines(root: Path = BASELINE_DIR) -> tuple[list[dict[str, Any]], list[str
             found.append(_read(path))
         except BenchError as exc:
             skipped.append(f"skipped {exc}")
-    found.sort(key=lambda b: (b.get("commit_date") or b.get("created") or "",
-                              b.get("created") or ""))
+    found.sort(key=lambda b: (_when(b.get("commit_date") or b.get("created")),
+                              _when(b.get("created"))))
     return found, skipped
+
+
+def _when(stamp: str | None) -> datetime:
+    """An ISO 8601 stamp as an aware datetime (UTC when it names no offset; the earliest
+    time when missing or unreadable), so stamps of different offsets sort in time order."""
+    try:
+        when = datetime.fromisoformat(stamp or "")
+    except ValueError:
+        return datetime.min.replace(tzinfo=UTC)
+    return when if when.tzinfo else when.replace(tzinfo=UTC)
 
 
 def plot_history(saved: list[dict[str, Any]], out: Path) -> Path:

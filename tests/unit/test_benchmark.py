@@ -230,12 +230,12 @@ def test_cli_bad_planted_fraction_is_one_line_exit_2(capsys, monkeypatch) -> Non
 
 
 def test_baselines_come_in_commit_order_and_foreign_files_are_skipped(tmp_path: Path) -> None:
-    for name, date in (("b", "2026-11-02T00:00:00+00:00"), ("a", "2026-11-03T00:00:00+00:00"),
-                       ("c", "2026-11-01T00:00:00+00:00")):
+    for name, date in (("b", "2026-11-02T00:00:00+00:00"), ("a", "2026-11-02T09:00:00+10:00"),
+                       ("c", "2026-11-01T20:00:00-02:00")):  # UTC: b 2 Nov 0h, a 1 Nov 23h, c 22h
         benchmark.save(_run(1.0, commit=name * 40, commit_date=date), name, tmp_path)
     (tmp_path / "old.json").write_text('{"format": "shengji-sim-bench/1"}')
     saved, skipped = benchmark.baselines(tmp_path)
-    assert [b["name"] for b in saved] == ["c", "b", "a"]
+    assert [b["name"] for b in saved] == ["c", "a", "b"]  # in time, not as text
     assert len(skipped) == 1 and "old.json" in skipped[0]
 
 
