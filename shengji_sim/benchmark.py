@@ -6,15 +6,16 @@ Representation
 A *case* is (variant, players, threads, hands): the core plays hands ``0 .. hands - 1`` of
 root seed ``seed`` (compile excluded: one warm-up call first). A run times every case
 ``repeats`` times in *rounds*: each round times every case once, in the case order on even
-rounds and the reverse order on odd rounds, and each timing of a case is bracketed by two
-timings of the *yardstick* (:func:`yardstick_nb`, a fixed Numba loop of card shuffles:
-serial RNG dependence, L1 traffic, data-dependent branches, like the engine). Every timing
-is taken on the process CPU clock (``time.process_time``: every lane of ``threads``) and on
-the wall clock.
+rounds and the reverse order on odd rounds, and a timing of the *yardstick* (:func:`yardstick_nb`,
+a fixed Numba loop: a random walk over a 256 KiB table with data-dependent branches, like the
+engine's table look-ups) sits before the first case and after every case. Every timing is
+taken on the process CPU clock (``time.process_time``: every lane of ``threads``) and on the
+wall clock.
 
 One *repeat* gives the case's *relative* figure: its hands per CPU-second divided by the
-yardstick's units (1000 shuffles) per CPU-second measured right before and after it, so a
-load burst, a busy host or another machine slows both. A case's result::
+yardstick's units (1000 walks of 100 steps) per CPU-second, the mean of the timings right
+before and after it, so a load burst, a busy host or another machine slows both. A case's
+result::
 
     {"variant", "players", "threads", "hands", "seed", "repeats",
      "relative": median over the repeats of the relative figure (hands per yardstick unit),
@@ -24,9 +25,11 @@ load burst, a busy host or another machine slows both. A case's result::
          machine it moves with the load),
      "digest": first 16 hex of the rows' SHA-256 (every repeat must give the same rows)}
 
-Why: on the shared 2-core machine (load 4 to 6) wall-clock hands/s of an unchanged commit
-moved by a factor 2 between runs, CPU-clock hands/s by up to 3%, and the median relative
-figure of 20 rounds by under 2% (measured for issue 15; README "Regression benchmarking").
+Why: on the shared 2-core machine (load 4 to 10) wall-clock hands/s of an unchanged commit
+moved by a factor 2 between runs, CPU-clock hands/s by up to 3% (5% in a dip), and the median
+relative figure by 2-3%; of the yardsticks tried (card shuffles with a division, shuffles and
+deals, this table walk) the table walk tracked the engine best across 21 runs (issue 15;
+README "Regression benchmarking").
 The CPU clock does not see a lost parallelism of ``threads`` > 1 (lanes that serialise use
 the same CPU time): that is what ``hands_per_second`` shows, on a quiet machine.
 
@@ -65,8 +68,9 @@ from shengji_sim.errors import InputError
 
 FORMAT = "shengji-sim-bench/2"
 BASELINE_DIR = Path("benchmarks") / "baselines"
-YARDSTICK_SHUFFLES = 35_000  #: one yardstick timing: about 20 ms on the project machine
-YARDSTICK_UNIT = 1000  #: shuffles per yardstick unit
+YARDSTICK_WALKS = 15_000  #: one yardstick timing: about 15 ms on the project machine
+YARDSTICK_UNIT = 1000  #: walks per yardstick unit
+YARDSTICK_TABLE_BITS = 15  #: 2 ** 15 int64 entries, 256 KiB
 DEFAULT_THRESHOLD = 0.05  #: a relative figure lower by more than 5% fails ``--compare``
 DEFAULT_HANDS = 5000
 DEFAULT_REPEATS = 20
@@ -80,39 +84,40 @@ class BenchError(InputError):
 
 @njit(cache=True)
 def yardstick_nb(n: int) -> np.int64:
-    """``n`` Fisher-Yates shuffles of 108 cards (xorshift64* numbers), then a count by suit of
-    the first 27 cards: the fixed unit of work that makes hands/s of different machines and
-    moments comparable. Returns a checksum (so nothing is optimised away)."""
-    deck = np.arange(108, dtype=np.int64)
-    counts = np.zeros(4, np.int64)
+    """``n`` walks of 100 steps over a fresh table of ``2 ** YARDSTICK_TABLE_BITS`` integers:
+    each step draws a xorshift64 number, mixes it with the walk's state to pick an entry, and
+    branches on the entry (follow it, add it, or rewrite it): the fixed unit of work that makes
+    hands/s of different machines and moments comparable. Returns a checksum (so nothing is
+    optimised away)."""
+    size = 1 << YARDSTICK_TABLE_BITS
+    table = np.arange(size, dtype=np.int64) * np.int64(2654435761) % np.int64(1000003)
+    mask = np.uint64(size - 1)
     s = np.uint64(0x9E3779B97F4A7C15)
     acc = np.int64(0)
+    x = np.int64(0)
     for _ in range(n):
-        for i in range(107, 0, -1):
+        for _step in range(100):
             s ^= s >> np.uint64(12)
             s ^= s << np.uint64(25)
             s ^= s >> np.uint64(27)
-            r = (s * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(33)
-            j = np.int64(r % np.uint64(i + 1))
-            t = deck[i]
-            deck[i] = deck[j]
-            deck[j] = t
-        counts[:] = 0
-        for i in range(27):
-            c = deck[i]
-            if c < 104:
-                counts[(c // 13) % 4] += 1
+            i = np.int64((s ^ np.uint64(x)) & mask)
+            v = table[i]
+            if v & 1:
+                x = v >> 1
+                acc += v & 255
+            elif v & 2:
+                acc -= (v >> 3) & 127
             else:
-                acc += 1
-        acc += counts[0] * 3 - counts[1] + counts[2] * 2 - counts[3]
+                x ^= v
+                table[i] = v + 4
     return acc
 
 
-def time_yardstick(shuffles: int = YARDSTICK_SHUFFLES) -> float:
-    """Yardstick units (1000 shuffles) per CPU-second, one timing."""
+def time_yardstick(walks: int = YARDSTICK_WALKS) -> float:
+    """Yardstick units (1000 walks) per CPU-second, one timing."""
     began = time.process_time()
-    yardstick_nb(shuffles)
-    return shuffles / YARDSTICK_UNIT / max(time.process_time() - began, 1e-9)
+    yardstick_nb(walks)
+    return walks / YARDSTICK_UNIT / max(time.process_time() - began, 1e-9)
 
 
 @dataclass(frozen=True)
@@ -152,19 +157,15 @@ def _digest(rows: np.ndarray) -> str:
 
 
 def time_case(variant, case: Case, seed: int, plant: float = 0.0) -> dict[str, Any]:
-    """One repeat of a case, bracketed by the yardstick: its CPU and wall times, the
-    yardstick's rate around it, the rows' digest."""
+    """One repeat of a case: its CPU and wall times and the rows' digest."""
     from shengji_sim.core.backend import run_chunk
 
-    before = time_yardstick()
     cpu, wall = time.process_time(), time.perf_counter()
     rows = run_chunk(variant, case.players, seed, 0, case.hands, case.threads)
     if plant:  # the test hook: replay part of the hands inside the timed region
         run_chunk(variant, case.players, seed, 0, round(plant * case.hands), case.threads)
     cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    after = time_yardstick()
-    return {"cpu": max(cpu, 1e-9), "wall": max(wall, 1e-9), "yardstick": (before + after) / 2,
-            "digest": _digest(rows)}
+    return {"cpu": max(cpu, 1e-9), "wall": max(wall, 1e-9), "digest": _digest(rows)}
 
 
 def summarise(case: Case, seed: int, samples: list[dict[str, Any]]) -> dict[str, Any]:
@@ -219,7 +220,8 @@ def commit() -> tuple[str | None, str | None]:
 
 def run(variants: list, cases: list[Case], seed: int, repeats: int,
         progress=None) -> dict[str, Any]:
-    """Every case ``repeats`` times in alternating rounds (module docstring), with the stamps
+    """Every case ``repeats`` times in alternating rounds between yardstick timings (module
+    docstring), with the stamps
     of a baseline. ``progress(done, total)`` is called after each timing if given."""
     from shengji_sim import RULES_VERSION
     from shengji_sim.core.backend import run_chunk
@@ -236,10 +238,14 @@ def run(variants: list, cases: list[Case], seed: int, repeats: int,
             current = case
             run_chunk(by_name[case.variant], case.players, seed, 0, min(case.hands, 8),
                       case.threads)
+        before = time_yardstick()
         for r in range(repeats):
             for case in cases if r % 2 == 0 else cases[::-1]:
                 current = case
-                samples[case].append(time_case(by_name[case.variant], case, seed, plant))
+                sample = time_case(by_name[case.variant], case, seed, plant)
+                after = time_yardstick()
+                samples[case].append({**sample, "yardstick": (before + after) / 2})
+                before = after
                 if progress is not None:
                     progress(sum(map(len, samples.values())), repeats * len(cases))
     except HandFailure as failure:

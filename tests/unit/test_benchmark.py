@@ -184,8 +184,10 @@ def test_cli_save_then_compare_on_the_core(capsys, tmp_path: Path, monkeypatch) 
 
 
 def _fixed_timings(monkeypatch) -> None:
-    """time_case returns fixed figures: relative 100 for every case, digest 'd0'."""
+    """time_case and the yardstick return fixed figures: relative 100 for every case, digest
+    'd0'."""
     monkeypatch.delenv(benchmark.PLANT_ENV, raising=False)
+    monkeypatch.setattr(benchmark, "time_yardstick", lambda: 10.0)
     monkeypatch.setattr(benchmark, "time_case",
                         lambda variant, case, seed, plant=0.0: _sample(case.hands / 1000,
                                                                        digest="d0"))
