@@ -75,6 +75,7 @@ DEFAULT_THRESHOLD = 0.05  #: a relative figure lower by more than 5% fails ``--c
 DEFAULT_HANDS = 5000
 DEFAULT_REPEATS = 20
 PLANT_ENV = "SHENGJI_BENCH_PLANT"
+WARM_HANDS = 200  #: untimed hands before each timed call (:func:`time_case`)
 
 
 class BenchError(InputError):
@@ -157,9 +158,12 @@ def _digest(rows: np.ndarray) -> str:
 
 
 def time_case(variant, case: Case, seed: int, plant: float = 0.0) -> dict[str, Any]:
-    """One repeat of a case: its CPU and wall times and the rows' digest."""
+    """One repeat of a case: its CPU and wall times and the rows' digest. An untimed call of
+    ``WARM_HANDS`` hands first refills the caches and branch predictors that the previous case
+    (another variant) or the yardstick used: the timing is of a long run's steady state."""
     from shengji_sim.core.backend import run_chunk
 
+    run_chunk(variant, case.players, seed, 0, min(case.hands, WARM_HANDS), case.threads)
     cpu, wall = time.process_time(), time.perf_counter()
     rows = run_chunk(variant, case.players, seed, 0, case.hands, case.threads)
     if plant:  # the test hook: replay part of the hands inside the timed region

@@ -137,8 +137,8 @@ def test_rounds_alternate_the_case_order(monkeypatch) -> None:
     monkeypatch.delenv(benchmark.PLANT_ENV, raising=False)
     cases = [benchmark.Case("a", "random", 1, 30), benchmark.Case("b", "random", 1, 40)]
     result = benchmark.run([_Variant("a"), _Variant("b")], cases, 0, 3)
-    assert calls == [("a", 8), ("b", 8), ("a", 30), ("b", 40), ("b", 40), ("a", 30),
-                     ("a", 30), ("b", 40)]
+    timed = [("a", 30), ("b", 40), ("b", 40), ("a", 30), ("a", 30), ("b", 40)]
+    assert calls == [("a", 8), ("b", 8)] + [c for c in timed for _ in range(2)]  # warm, timed
     assert [r["repeats"] for r in result["results"]] == [3, 3] and "plant" not in result
     assert {"commit", "commit_date", "machine", "versions", "yardstick"} <= set(result)
 
@@ -146,8 +146,9 @@ def test_rounds_alternate_the_case_order(monkeypatch) -> None:
 def test_the_planted_slowdown_replays_a_fraction_inside_the_timing(monkeypatch) -> None:
     calls = _fake_core(monkeypatch)
     monkeypatch.setenv(benchmark.PLANT_ENV, "0.10")
-    result = benchmark.run([_Variant("a")], [benchmark.Case("a", "random", 1, 200)], 0, 2)
-    assert calls == [("a", 8), ("a", 200), ("a", 20), ("a", 200), ("a", 20)]
+    result = benchmark.run([_Variant("a")], [benchmark.Case("a", "random", 1, 500)], 0, 2)
+    warm, timed, replay = ("a", benchmark.WARM_HANDS), ("a", 500), ("a", 50)
+    assert calls == [("a", 8), warm, timed, replay, warm, timed, replay]
     assert result["plant"] == 0.10
 
 
