@@ -5,10 +5,11 @@ Representation
 --------------
 A *case* is (variant, players, threads, hands): the core plays hands ``0 .. hands - 1`` of
 root seed ``seed`` (compile excluded: one warm-up call first). A run times every case
-``repeats`` times in *rounds*: each round times every case once, in the case order on even
-rounds and the reverse order on odd rounds, and a timing of the *yardstick* (:func:`yardstick_nb`,
-a fixed Numba loop: a random walk over a 256 KiB table with data-dependent branches, like the
-engine's table look-ups) sits before the first case and after every case. Every timing is
+``repeats`` times in *rounds*: each round times every case once (after an untimed call of
+``WARM_HANDS`` hands), in the case order on even rounds and the reverse order on odd rounds,
+and a timing of the *yardstick* (:func:`yardstick_nb`, a fixed Numba loop: a random walk over
+a 256 KiB table with data-dependent branches, like the engine's table look-ups) sits before
+the first case and after every case. Every timing is
 taken on the process CPU clock (``time.process_time``: every lane of ``threads``) and on the
 wall clock.
 
@@ -28,8 +29,10 @@ result::
 Why: on the shared 2-core machine (load 4 to 10) wall-clock hands/s of an unchanged commit
 moved by a factor 2 between runs, CPU-clock hands/s by up to 3% (5% in a dip), and the median
 relative figure by 2-3%; of the yardsticks tried (card shuffles with a division, shuffles and
-deals, this table walk) the table walk tracked the engine best across 21 runs (issue 15;
-README "Regression benchmarking").
+deals, this table walk) the table walk tracked the engine best across 24 runs; without the
+untimed call, the shortest case (baifen-1deck, 21 ms) measured 10% below its figure when
+timed alone, by up to 7% differently from one process to the next (issue 15; README
+"Regression benchmarking").
 The CPU clock does not see a lost parallelism of ``threads`` > 1 (lanes that serialise use
 the same CPU time): that is what ``hands_per_second`` shows, on a quiet machine.
 
