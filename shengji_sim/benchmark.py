@@ -69,7 +69,7 @@ from numba import njit
 
 from shengji_sim.errors import InputError
 
-FORMAT = "shengji-sim-bench/2"
+FORMAT = "shengji-sim-bench/3"  #: 3: table-walk yardstick, warm call before each timing
 BASELINE_DIR = Path("benchmarks") / "baselines"
 YARDSTICK_WALKS = 15_000  #: one yardstick timing: about 15 ms on the project machine
 YARDSTICK_UNIT = 1000  #: walks per yardstick unit
