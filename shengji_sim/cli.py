@@ -503,42 +503,59 @@ def simulate(variant_name, ambs, sets, hands, matches, seed, players, duplicate,
 @cli.command("bench")
 @click.option("--variant", "variant_names", multiple=True, metavar="NAME|PATH",
               help="Variants to time (repeatable; default: every built-in).")
-@click.option("--hands", default=20_000, show_default=True, type=click.IntRange(min=1))
+@click.option("--hands", default=5000, show_default=True, type=click.IntRange(min=1),
+              help="Hands per timed call.")  # benchmark.DEFAULT_HANDS
 @click.option("--players", "players_list", multiple=True, metavar="SPEC",
-              help="NAME or NS=NAME,EW=NAME (repeatable); default: random.")
+              help="NAME or NS=NAME,EW=NAME of core profiles (repeatable); default: random.")
 @click.option("--threads", "threads_list", multiple=True, type=click.IntRange(min=1),
               help="Repeatable; default: 1.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0))
-@click.option("--repeats", default=5, show_default=True, type=click.IntRange(min=1),
-              help="Timed runs per case; the best counts, the spread is the noise band.")
+@click.option("--repeats", default=None, type=click.IntRange(min=1),
+              help="Timed rounds (each case once per round, between two yardstick timings); "
+                   "the median counts. Default: 20, or the baseline's with --compare.")
 @click.option("--save", "save_name", default=None, metavar="NAME",
               help="Write benchmarks/baselines/NAME.json.")
 @click.option("--compare", "compare_name", default=None, metavar="NAME",
               help="Rerun the cases of baseline NAME and compare; exit 1 on a slowdown "
                    "beyond --threshold or any changed digest.")
-@click.option("--threshold", default=7.0, show_default=True,  # benchmark.DEFAULT_THRESHOLD
+@click.option("--threshold", default=5.0, show_default=True,  # benchmark.DEFAULT_THRESHOLD
               type=click.FloatRange(min=0, max=100), metavar="PCT",
-              help="Slowdown (percent) that fails --compare.")
+              help="Slowdown (percent of hands per yardstick unit) that fails --compare.")
+@click.option("--history", is_flag=True,
+              help="Plot the saved baselines in commit order (PNG) instead of timing.")
+@click.option("--out", "out_path", default="bench-history.png", show_default=True,
+              type=click.Path(dir_okay=False), help="The PNG written by --history.")
 def bench(variant_names, hands, players_list, threads_list, seed, repeats, save_name,
-          compare_name, threshold):
-    """Hands per second of the Numba core (compile excluded), digests of the rows, and
-    regression baselines (--save, --compare)."""
+          compare_name, threshold, history, out_path):
+    """Hands per second of the Numba core (compile excluded) relative to a fixed yardstick
+    loop, digests of the rows, and regression baselines (--save, --compare, --history)."""
     from shengji_sim import benchmark
     from shengji_sim.sim import HandFailure
     from shengji_sim.variant import builtin_names
 
     try:
+        if history:
+            if save_name is not None or compare_name is not None:
+                raise UserError("--history plots saved baselines: drop --save and --compare")
+            saved, skipped = benchmark.baselines()
+            for line in skipped:
+                _warn(line)
+            path = benchmark.plot_history(saved, Path(out_path))
+            click.echo(f"wrote {path} ({len(saved)} baselines)", err=True)
+            return
         if compare_name is not None:
             baseline = benchmark.load(compare_name)
             cases = benchmark.cases_of(baseline)
-            seed = baseline["results"][0]["seed"] if baseline["results"] else seed
+            if baseline["results"]:
+                seed = baseline["results"][0]["seed"]
+                repeats = repeats or baseline["results"][0]["repeats"]
         else:
             names = [load(n, (), ()).name for n in variant_names or builtin_names()]
             specs = [seat_spec(p) for p in players_list or ("random",)]
             cases = [benchmark.Case(v, p, t, hands) for v in names
                      for p in specs for t in threads_list or (1,)]
         variants = [load(n, (), ()) for n in dict.fromkeys(c.variant for c in cases)]
-        result = benchmark.run(variants, cases, seed, repeats)
+        result = benchmark.run(variants, cases, seed, repeats or benchmark.DEFAULT_REPEATS)
     except benchmark.BenchError as exc:
         raise UserError(str(exc)) from None
     except HandFailure as failure:  # benchmark.run names the case it was timing
@@ -556,7 +573,12 @@ def bench(variant_names, hands, players_list, threads_list, seed, repeats, save_
         _emit(result)
         return
     rows, failures = benchmark.compare(baseline, result, threshold / 100)
+    click.echo(f"baseline {compare_name}: {benchmark.describe(baseline)}")
+    click.echo(f"now: {benchmark.describe(result)}")
     click.echo(benchmark.table(rows))
+    for case in benchmark.noisy(rows, threshold / 100):
+        _warn(f"{case}: noise band wider than the threshold; a weak verdict (more --repeats "
+              "or a quieter machine)")
     for line in failures:
         click.echo(f"FAIL {line}", err=True)
     sys.exit(1 if failures else 0)
