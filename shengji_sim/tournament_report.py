@@ -60,7 +60,10 @@ def findings(results: list[dict]) -> list[str]:
     for r in results:
         ladder = sorted(r["ratings"].items(), key=lambda kv: -kv[1]["rating"])
         order = " > ".join(f"{n} ({v['rating']:+.0f})" for n, v in ladder)
+        if lines:
+            lines.append("")
         lines.append(f"**{r['variant']}**: rating order {order} (Bradley-Terry, Elo scale).")
+        lines.append("")
         for p in r["pairs"]:
             lo, hi = p["a_share_ci95"]
             if separated(p, tests):
@@ -69,7 +72,7 @@ def findings(results: list[dict]) -> list[str]:
                 verdict = f"{winner} wins {_pct(share)} of the duplicate deals"
             else:
                 verdict = "no difference beyond chance"
-            lines.append(f"  - {p['a']} vs {p['b']}: {verdict} ({p['a']}'s share "
+            lines.append(f"- {p['a']} vs {p['b']}: {verdict} ({p['a']}'s share "
                          f"{_pct(p['a_share'])}, 95% CI {_pct(lo)} to {_pct(hi)}, "
                          f"{p['deals']:,} deals).")
     return lines
