@@ -391,8 +391,11 @@ def _changed_readings(variant, variant_name: str, ambs: tuple[str, ...]) -> str:
 @click.option("--resume", is_flag=True, help="Continue the run in --out; skip finished chunks.")
 @click.option("--chunk-size", default=None, type=int, metavar="C",
               help="Hands per written part (default: the run's, or the backend's).")
-@click.option("--backend", default=None, metavar="reference|core",
-              help="Default: core if available, else reference.")
+@click.option("--backend", default=None, metavar="reference|core|dask",
+              help="Default: core. dask: chunks as tasks on a Dask cluster (the 'dask' extra).")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="With --backend dask: the scheduler to use (tcp://host:8786); default: a "
+                   "local cluster, one single-threaded worker per core (or --threads).")
 @click.option("--rows-format", default=None, type=click.Choice(["parquet", "csv"]),
               help="Per-hand rows file format (default: the run's, or parquet).")
 @click.option("--quiet", is_flag=True, help="No progress bar or compile line.")
@@ -400,7 +403,7 @@ def _changed_readings(variant, variant_name: str, ambs: tuple[str, ...]) -> str:
               help="Print the full JSON summary (always written to the run's summary.json) "
                    "instead of the short one.")
 def simulate(variant_name, ambs, sets, hands, seed, players, threads, out_dir, resume,
-             chunk_size, backend, rows_format, quiet, as_json):
+             chunk_size, backend, scheduler, rows_format, quiet, as_json):
     """Play N hands, write per-hand rows chunk by chunk, print a short summary."""
     import re
     import signal
@@ -412,6 +415,9 @@ def simulate(variant_name, ambs, sets, hands, seed, players, threads, out_dir, r
         raise UserError(f"--hands {hands}: must be at least 1")
     if chunk_size is not None and chunk_size <= 0:
         raise UserError(f"--chunk-size {chunk_size}: must be at least 1")
+    if scheduler is not None and (backend or "dask") != "dask":
+        raise UserError(f"--scheduler {scheduler}: only for --backend dask, not {backend}")
+    options = {"scheduler": scheduler} if scheduler is not None else None
     variant = load(variant_name, ambs, sets)
     safe_name = re.sub(r"[^\w.-]+", "_", variant.name)  # a TOML name may hold '/' or spaces
     out_dir = out_dir or f"runs/{safe_name}-{seed}-{players}"
@@ -423,8 +429,9 @@ def simulate(variant_name, ambs, sets, hands, seed, players, threads, out_dir, r
     previous = signal.signal(signal.SIGTERM, on_term) if in_main else None
     try:
         sim.run(variant, players, seed, hands, out_dir, chunk_size=chunk_size,
-                backend=backend, threads=threads, resume=resume, progress=not quiet,
-                rows_format=rows_format, warn=_warn)
+                backend="dask" if options else backend, threads=threads, resume=resume,
+                progress=not quiet, rows_format=rows_format, warn=_warn,
+                backend_options=options)
     except sim.HandFailure as failure:  # earlier chunks stay on disk; --resume retries
         raise engine_defect(failure, variant, variant_name, ambs, sets, seed, players) \
             from None

@@ -34,6 +34,18 @@ not written, the chunks before it stay, and ``resume=True`` tries it again.
 ignored); ``"core"`` is the Numba core (:func:`shengji_sim.core.backend.run_chunk`), imported
 here directly (importing compiles nothing: a kernel compiles, or loads from the cache, on its
 first call).
+
+A backend may also distribute chunks: its *opener*
+``open_map(variant, players, threads, options)`` checks the options and returns a context
+manager (entered after the compile step) giving a
+``map_chunks(variant, players, root_seed, chunks, threads)`` that computes the chunks
+(``(start, count)`` pairs) several at a time and yields ``(start, rows)`` as each finishes,
+in any order. The runner writes each part as it arrives (each chunk once: a chunk yielded
+twice is an error, never a second write) and records the manifest after each, so an
+interrupted run resumes the same way. ``"dask"`` (:mod:`shengji_sim.dask_backend`) is such a
+backend: each chunk is the core's ``run_chunk`` on a worker of a Dask cluster; ``options``
+may name its ``scheduler``; ``threads`` is the size of the local cluster it starts otherwise.
+Without an opener, chunks run one after the other through ``run_chunk``.
 """
 
 from __future__ import annotations
@@ -48,7 +60,7 @@ import platform
 import re
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -63,6 +75,13 @@ from shengji_sim.errors import HandFailure, InputError
 from shengji_sim.results import ROW_DTYPE, row_from_record
 
 RunChunk = Callable[[Any, str, int, int, int, int], np.ndarray]
+#: ``map_chunks(variant, players, root_seed, chunks, threads) -> iterator of (start, rows)``
+ChunkMap = Callable[[Any, str, int, list[tuple[int, int]], int],
+                    Iterator[tuple[int, np.ndarray]]]
+#: ``open_map(variant, players, threads, options)``: a context manager giving a ChunkMap
+#: (raises SimError or another InputError at once for options it cannot take)
+MapOpener = Callable[[Any, str, int, Mapping[str, Any]],
+                     contextlib.AbstractContextManager[ChunkMap]]
 #: ``compile_for(variant, players, threads, on_compile) -> seconds``: a backend's compile step
 CompileStep = Callable[[Any, str, int, Callable[[int, float, bool], None] | None], float]
 Progress = Callable[[int, int], None]
@@ -90,22 +109,28 @@ class SimError(InputError):
 
 _BACKENDS: dict[str, RunChunk] = {}
 _COMPILE_STEPS: dict[str, CompileStep] = {}
+_OPENERS: dict[str, MapOpener] = {}
 
 
 def register_backend(name: str, run_chunk: RunChunk, *, compile_step: CompileStep | None = None,
-                     replace: bool = False) -> None:
+                     open_map: MapOpener | None = None, replace: bool = False) -> None:
     """Make ``run_chunk`` available as backend ``name`` (tests and extensions; the built-in
-    ``"reference"`` and ``"core"`` are registered below). ``compile_step``, if the backend
-    compiles code on first use, runs before the first chunk so that the run's timing (and
-    its hands per second) counts play alone."""
+    ``"reference"``, ``"core"`` and ``"dask"`` are registered below). ``compile_step``, if the
+    backend compiles code on first use, runs before the first chunk so that the run's timing
+    (and its hands per second) counts play alone. ``open_map``, if the backend runs several
+    chunks at once (module docstring), opens it for a run; ``run_chunk`` is then what computes
+    one chunk wherever the backend runs it."""
     if not name or not name.replace("-", "").replace("_", "").isalnum():
         raise ValueError(f"backend name {name!r}: use letters, digits, '-' and '_'")
     if name in _BACKENDS and not replace and _BACKENDS[name] is not run_chunk:
         raise ValueError(f"backend {name!r} is already registered")
     _BACKENDS[name] = run_chunk
     _COMPILE_STEPS.pop(name, None)
+    _OPENERS.pop(name, None)
     if compile_step is not None:
         _COMPILE_STEPS[name] = compile_step
+    if open_map is not None:
+        _OPENERS[name] = open_map
 
 
 def backends() -> list[str]:
@@ -148,8 +173,18 @@ def reference_chunk(variant: Any, players: str, root_seed: int, start: int, coun
     return rows
 
 
+def open_dask(variant: Any, players: str, threads: int, options: Mapping[str, Any]):
+    """The dask backend's opener (:func:`shengji_sim.dask_backend.open_map`); Dask is
+    imported only when a run chooses it."""
+    from shengji_sim import dask_backend
+
+    return dask_backend.open_map(variant, players, threads, options)
+
+
 register_backend("reference", reference_chunk)
 register_backend("core", core_run_chunk, compile_step=core_compile_for)
+# The client compiles (or loads) the kernels into the cache the local workers share.
+register_backend("dask", core_run_chunk, compile_step=core_compile_for, open_map=open_dask)
 
 
 # ---------------------------------------------------------------------------- manifest
@@ -423,7 +458,8 @@ def _lock(out_dir: Path) -> Iterator[None]:
 def run(variant: Any, players: str, root_seed: int, hands: int, out_dir: str | Path,
         chunk_size: int | None = None, backend: str | None = None, threads: int | None = None,
         resume: bool = False, progress: bool | Progress = False,
-        rows_format: str | None = None, warn: Callable[[str], None] | None = None) -> RunResult:
+        rows_format: str | None = None, warn: Callable[[str], None] | None = None,
+        backend_options: Mapping[str, Any] | None = None) -> RunResult:
     """Play hands ``[0, hands)`` and write their rows to ``out_dir`` (module docstring).
 
     ``chunk_size``, ``rows_format``: default to the existing run's on resume, else
@@ -433,23 +469,36 @@ def run(variant: Any, players: str, root_seed: int, hands: int, out_dir: str | P
     without it, ``out_dir`` must not hold a run yet. ``progress``: ``True`` shows a tqdm bar
     on stderr (hidden when stderr is not a terminal); a callable is called as
     ``progress(hands_done, hands)`` after each chunk is on disk. ``warn``: receives
-    one-line notes (library versions differ from the run's). Raises :class:`SimError`.
+    one-line notes (library versions differ from the run's). ``backend_options``: for a
+    backend with an opener (module docstring), e.g. ``{"scheduler": "tcp://host:8786"}`` for
+    ``"dask"``; the others take none. Raises :class:`SimError`.
     """
     _check_args(players, root_seed, hands, chunk_size, threads, rows_format)
     backend = backend or default_backend()
     run_chunk = get_backend(backend)
+    opener = _OPENERS.get(backend)
+    if backend_options and opener is None:
+        raise SimError(f"backend {backend!r} takes no options "
+                       f"(got {', '.join(sorted(backend_options))})")
     threads = threads or default_threads()
+    # an opener checks what it can (an extra installed, its options) before anything is
+    # written; its cluster (or whatever it opens) is entered only if chunks remain
+    opened = (opener(variant, players, threads, backend_options or {})
+              if opener is not None else contextlib.nullcontext(None))
     out = _make_run_dir(out_dir)
     with _lock(out):
         manifest, todo, done = _prepare(variant, players, root_seed, hands, out, chunk_size,
                                         backend, threads, resume, rows_format, warn)
+        if not todo:
+            opened = contextlib.nullcontext(None)
         if todo and backend in _COMPILE_STEPS:
             _compile(_COMPILE_STEPS[backend], variant, players, threads, out, manifest,
                      progress is True)
-        t0 = time.perf_counter()
-        computed = _execute(variant, players, root_seed, hands, out, manifest, todo, done,
-                            run_chunk, threads, progress)
-        elapsed = time.perf_counter() - t0
+        with opened as chunk_map:
+            t0 = time.perf_counter()
+            computed = _execute(variant, players, root_seed, hands, out, manifest, todo,
+                                done, run_chunk, threads, progress, chunk_map)
+            elapsed = time.perf_counter() - t0
     return RunResult(out, manifest, computed, done, elapsed)
 
 
@@ -610,7 +659,10 @@ def _resume_plan(manifest: dict, old_hands: int, hands: int, out: Path,
 
 def _execute(variant, players, root_seed, hands, out: Path, manifest: dict,
              todo: list[tuple[int, int]], done: int, run_chunk: RunChunk, threads: int,
-             progress: bool | Progress) -> int:
+             progress: bool | Progress, chunk_map: ChunkMap | None = None) -> int:
+    """Compute the chunks ``todo`` (through ``chunk_map`` if given, else one after the other
+    through ``run_chunk``) and write each part as it arrives, then the manifest; return the
+    hands computed. The manifest's ``timing.seconds`` adds the wall time between arrivals."""
     bar = None
     if progress is True:
         from tqdm import tqdm
@@ -620,14 +672,24 @@ def _execute(variant, players, root_seed, hands, out: Path, manifest: dict,
     meta = {"shengji_sim.rules_version": RULES_VERSION,
             "shengji_sim.variant_hash": manifest["variant_hash"],
             "shengji_sim.root_seed": str(root_seed), "shengji_sim.players": players}
+    expected = dict(todo)
     computed = 0
+    if chunk_map is None:  # the bar moves inside each chunk (_compute)
+        arrivals = _one_by_one(variant, players, root_seed, todo, run_chunk, threads, bar)
+    else:
+        arrivals = chunk_map(variant, players, root_seed, todo, threads)
     try:
-        for start, count in todo:
-            t0 = time.perf_counter()
-            rows = _compute(variant, players, root_seed, start, count, run_chunk, threads, bar)
+        last = time.perf_counter()
+        for start, rows in arrivals:
+            count = expected.pop(start, None)
+            if count is None:
+                raise RuntimeError(f"backend returned the chunk at {start} twice, or one not "
+                                   "asked for")
+            _check_rows(rows, start, count)
             write_part(part_path(out, start, manifest["rows_format"]), rows,
                        manifest["rows_format"], meta)
-            seconds = time.perf_counter() - t0
+            now = time.perf_counter()
+            seconds, last = now - last, now
             computed += count
             done += count
             timing = manifest["timing"]
@@ -635,12 +697,27 @@ def _execute(variant, players, root_seed, hands, out: Path, manifest: dict,
                             timing={**timing, "hands": timing["hands"] + count,
                                     "seconds": round(timing["seconds"] + seconds, 6)})
             write_manifest(out, manifest)
+            if bar is not None and chunk_map is not None:
+                bar.update(count)
             if callable(progress):
                 progress(done, hands)
+        if expected:
+            raise RuntimeError(f"backend ended without the chunks at {sorted(expected)[:3]}")
     finally:
+        close = getattr(arrivals, "close", None)
+        if close is not None:  # a distributing backend cancels the chunks still running
+            close()
         if bar is not None:
             bar.close()
     return computed
+
+
+def _one_by_one(variant, players, root_seed, todo: list[tuple[int, int]], run_chunk: RunChunk,
+                threads: int, bar) -> Iterator[tuple[int, np.ndarray]]:
+    """The chunks in index order, each computed when the previous one has been written."""
+    for start, count in todo:
+        yield start, _compute(variant, players, root_seed, start, count, run_chunk, threads,
+                              bar)
 
 
 def _compute(variant, players, root_seed, start, count, run_chunk: RunChunk, threads: int,

@@ -31,6 +31,7 @@ LAYERS: dict[str, int] = {
     "shengji_sim.fuzz": 3,
     "shengji_sim.report": 3,
     "shengji_sim.benchmark": 3,
+    "shengji_sim.dask_backend": 3,
     "shengji_sim.cli": 4,
     "shengji_sim.__main__": 4,
 }

@@ -1,0 +1,198 @@
+"""Chunks of hands on a Dask distributed cluster: the ``"dask"`` backend of :mod:`.sim`.
+
+Representation
+--------------
+A *chunk* is ``(start, count)``: hands ``start .. start + count - 1`` of one (variant,
+players, root seed). Each chunk is one Dask task that runs the Numba core
+(:func:`shengji_sim.core.backend.run_chunk`, one lane) on a worker and returns its
+``ROW_DTYPE`` rows; :func:`map_chunks` yields ``(start, rows)`` on the client as each task
+finishes (completion order, each chunk once). A row depends on (variant, players, root seed,
+index) only, so the rows equal the local core backend's whatever the worker count, the
+order or a retried task.
+
+Workers
+-------
+Without a scheduler address, :func:`connect` starts a ``LocalCluster``: one worker process
+per usable core (or ``workers``), each single-threaded (``threads_per_worker=1`` and
+``NUMBA_NUM_THREADS=1``: numba's workqueue layer crashed a 2-thread worker), with
+``NUMBA_CACHE_DIR`` set to the client's cache root so the workers load the kernels the client
+compiled instead of compiling them. With an address (``tcp://host:8786``), the cluster is
+someone else's: its workers must run this version of shengji_sim (each compiles the kernels
+on its first task unless they share a cache). :func:`warm_workers` loads the kernels on every
+worker before the timed part of a run.
+
+Faults: a worker process that dies loses its tasks; the scheduler runs them again on another
+worker (up to ``distributed.scheduler.allowed-failures`` times). The client keeps the first
+result of each chunk, so a part is written once.
+
+``distributed`` is an optional dependency (``pip install -e '.[dask]'``), imported by the
+functions here only: importing this module imports no Dask.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import numpy as np
+
+from shengji_sim.errors import HandFailure, InputError
+
+INSTALL_HINT = "pip install -e '.[dask]'"
+#: seconds to wait for a scheduler given by address before giving up
+CONNECT_TIMEOUT = 10.0
+#: worker environment: one thread per worker process (module docstring)
+WORKER_ENV = {"NUMBA_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
+class DaskError(InputError):
+    """The dask backend cannot run as asked (extra missing, scheduler unreachable, unknown
+    option); ``str()`` is one line."""
+
+
+def _distributed():
+    """The ``distributed`` module, or a one-line DaskError saying how to install it."""
+    try:
+        import distributed
+    except ImportError:
+        raise DaskError("the dask backend needs dask[distributed], which is not installed: "
+                        f"{INSTALL_HINT}") from None
+    return distributed
+
+
+# -------------------------------------------------------------------------------- worker
+
+
+#: variant content hash -> the first variant object of that hash this worker received, so
+#: that the core's engine cache (keyed by the object) is built once per worker, not per task
+_VARIANTS: dict[str, Any] = {}
+
+
+def chunk_task(variant, players: str, root_seed: int, start: int, count: int):
+    """Run on a worker: the rows of one chunk, or ``("failure", index, engine, reason)`` for
+    a hand the engine cannot play (a HandFailure does not survive pickling as itself)."""
+    from shengji_sim.core.backend import run_chunk
+
+    variant = _VARIANTS.setdefault(variant.content_hash, variant)
+    try:
+        return run_chunk(variant, players, root_seed, start, count, 1)
+    except HandFailure as failure:
+        return ("failure", failure.index, failure.engine, failure.reason)
+
+
+def warm_task(variant, players: str) -> int:
+    """Run on a worker: load (or compile) the kernels this variant and players need; return
+    the worker's process id."""
+    from shengji_sim.core.backend import compile_for
+
+    compile_for(_VARIANTS.setdefault(variant.content_hash, variant), players, 1)
+    return os.getpid()
+
+
+# -------------------------------------------------------------------------------- client
+
+
+def worker_env() -> dict[str, str]:
+    """Environment of local worker processes: one thread, the client's Numba cache root."""
+    from shengji_sim.core import CACHE_DIR
+
+    return {**WORKER_ENV, "NUMBA_CACHE_DIR": str(CACHE_DIR.parent)}
+
+
+@contextlib.contextmanager
+def connect(scheduler: str | None = None, workers: int | None = None,
+            timeout: float | None = None) -> Iterator[Any]:
+    """A ``distributed.Client``: to ``scheduler`` (an address) if given, else to a new
+    LocalCluster of ``workers`` single-threaded worker processes (default: the usable
+    cores), closed on exit. An unreachable scheduler is a one-line DaskError."""
+    distributed = _distributed()
+    if scheduler is not None:
+        if workers is not None:
+            raise DaskError(f"workers {workers}: only a local cluster is sized here; "
+                            f"scheduler {scheduler} has its own workers")
+        try:
+            client = distributed.Client(scheduler, timeout=timeout or CONNECT_TIMEOUT,
+                                        set_as_default=False)
+        except (OSError, ValueError, TypeError) as exc:
+            raise DaskError(f"cannot connect to the dask scheduler {scheduler!r} "
+                            f"({' '.join(str(exc).split()) or type(exc).__name__})") from None
+        with client:
+            yield client
+        return
+    if workers is not None and workers < 1:
+        raise DaskError(f"workers {workers}: must be at least 1")
+    n = workers or _usable_cores()
+    with distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
+                                  dashboard_address=None, silence_logs=logging.ERROR,
+                                  env=worker_env()) as cluster, \
+            distributed.Client(cluster, set_as_default=False) as client:
+        yield client
+
+
+def _usable_cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
+
+
+def warm_workers(client, variant, players: str) -> list[int]:
+    """Load the kernels on every worker now (one pinned task each); their process ids."""
+    addresses = list(client.scheduler_info()["workers"])
+    futures = [client.submit(warm_task, variant, players, workers=[a], pure=False)
+               for a in addresses]
+    return [f.result() for f in futures]
+
+
+def map_chunks(client, variant, players: str, root_seed: int,
+               chunks: list[tuple[int, int]]) -> Iterator[tuple[int, np.ndarray]]:
+    """Submit one task per chunk ``(start, count)`` and yield ``(start, rows)`` as each
+    finishes (any order, each chunk once). A hand the engine cannot play raises
+    :class:`HandFailure` when its chunk arrives; leaving the loop early (an exception,
+    ``close()``) cancels the chunks not yet received."""
+    distributed = _distributed()
+    futures = {client.submit(chunk_task, variant, players, root_seed, start, count,
+                             pure=False): start for start, count in chunks}
+    pending = dict(futures)
+    try:
+        for future in distributed.as_completed(futures, loop=client.loop):
+            start = pending.pop(future)
+            result = future.result()
+            future.release()
+            if isinstance(result, tuple):
+                _, index, engine, reason = result
+                raise HandFailure(index, engine, reason)
+            yield start, result
+    finally:
+        if pending:
+            client.cancel(list(pending))
+
+
+def open_map(variant, players: str, threads: int, options: Mapping[str, Any]):
+    """:mod:`.sim`'s opener of the dask backend. Checks now that Dask is installed and the
+    ``options`` (``scheduler``: an address) are known; the context manager it returns starts
+    or joins the cluster (without an address: a local cluster of ``threads`` workers), loads
+    the kernels on every worker and gives a ``map_chunks(variant, players, root_seed, chunks,
+    threads)`` over it."""
+    _distributed()
+    unknown = sorted(set(options) - {"scheduler"})
+    if unknown:
+        raise DaskError(f"unknown dask backend option {unknown[0]!r} (expected scheduler)")
+    return _cluster_map(variant, players, threads, options.get("scheduler"))
+
+
+@contextlib.contextmanager
+def _cluster_map(variant, players: str, threads: int, scheduler: str | None):
+    with connect(scheduler, None if scheduler else threads) as client:
+        warm_workers(client, variant, players)
+
+        def run_chunks(variant, players, root_seed, chunks, threads):
+            return map_chunks(client, variant, players, root_seed, chunks)
+
+        yield run_chunks
+
+
+__all__ = ["DaskError", "connect", "map_chunks", "open_map", "warm_workers"]
