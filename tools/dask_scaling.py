@@ -1,0 +1,133 @@
+"""The figures of docs/scaling.md: ``python -m tools.dask_scaling``.
+
+Measures, on this machine, for classic-2deck random hands:
+
+1. the per-core rate of the Numba core (one lane, best of ``--repeats``) and the client's
+   cost of writing a part (rows per second, Parquet and CSV);
+2. that the dask backend's rows equal the core backend's (sha256 of the rows, as in the
+   run summary) for ``--hands`` hands;
+3. hands per second of a LocalCluster of 1 and of 2 workers on the same hands, alternating
+   1, 2, 1, 2 ... ``--rounds`` times each (every run printed; best of each compared). A run's
+   seconds are the runner's (play and write, after the cluster started and the workers
+   loaded the kernels; the cluster start is printed apart);
+4. the cost of a chunk's scheduling: ``--tiny`` one-hand chunks through :func:`map_chunks`
+   on a 1-worker cluster, against the same hands computed in the client.
+
+Run it from the repository root on a quiet machine (``uptime`` is printed first); the kernels
+must be compiled (``python -m shengji_sim.core.warmup``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+VARIANT = "classic-2deck"
+
+
+def _best(fn, repeats: int) -> float:
+    times = []
+    for _ in range(repeats):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return min(times)
+
+
+def per_core(variant, hands: int, repeats: int, tmp: Path) -> None:
+    from shengji_sim import sim
+    from shengji_sim.core.backend import run_chunk
+
+    run_chunk(variant, "random", 0, 0, 1, 1)
+    seconds = _best(lambda: run_chunk(variant, "random", 0, 0, hands, 1), repeats)
+    print(f"core, 1 lane: {hands / seconds:,.0f} hands/s ({hands} hands in {seconds:.3f} s, "
+          f"best of {repeats})")
+    rows = run_chunk(variant, "random", 0, 0, 20_000, 1)
+    for fmt in sim.ROWS_FORMATS:
+        path = tmp / f"part.{fmt}"
+        seconds = _best(lambda p=path, f=fmt: sim.write_part(p, rows, f), repeats)
+        print(f"client writes a {fmt} part: {len(rows) / seconds:,.0f} rows/s "
+              f"({path.stat().st_size / len(rows):.1f} bytes/row on disk)")
+
+
+def digests(variant, hands: int, chunk: int, tmp: Path) -> None:
+    from shengji_sim import report, sim
+
+    core, dask = tmp / "core", tmp / "dask"
+    sim.run(variant, "random", 0, hands, core, chunk_size=chunk, backend="core", threads=1)
+    sim.run(variant, "random", 0, hands, dask, chunk_size=chunk, backend="dask", threads=2)
+    a = report.summary_json(core)["rows_sha256"]
+    b = report.summary_json(dask)["rows_sha256"]
+    print(f"rows sha256, {hands} hands: core {a}")
+    print(f"rows sha256, {hands} hands: dask {b} ({'equal' if a == b else 'DIFFERENT'})")
+
+
+def speedup(variant, hands: int, chunk: int, rounds: int, tmp: Path) -> None:
+    from shengji_sim import sim
+
+    rates: dict[int, list[float]] = {1: [], 2: []}
+    for workers in [1, 2] * rounds:
+        out = tmp / f"w{workers}"
+        shutil.rmtree(out, ignore_errors=True)
+        t0 = time.perf_counter()
+        res = sim.run(variant, "random", 0, hands, out, chunk_size=chunk, backend="dask",
+                      threads=workers)
+        wall = time.perf_counter() - t0
+        rates[workers].append(hands / res.seconds)
+        print(f"  {workers} worker(s): {hands / res.seconds:,.0f} hands/s ({res.seconds:.3f} s;"
+              f" with cluster start and kernel load {wall:.2f} s)", flush=True)
+    best1, best2 = max(rates[1]), max(rates[2])
+    print(f"best: 1 worker {best1:,.0f} hands/s, 2 workers {best2:,.0f} hands/s, "
+          f"ratio {best2 / best1:.2f}x")
+
+
+def scheduling(variant, tiny: int) -> None:
+    from shengji_sim import dask_backend
+    from shengji_sim.core.backend import run_chunk
+
+    chunks = [(i, 1) for i in range(tiny)]
+    local = _best(lambda: [run_chunk(variant, "random", 0, s, n, 1) for s, n in chunks], 3)
+    t0 = time.perf_counter()
+    with dask_backend.connect(workers=1) as client:
+        started = time.perf_counter() - t0
+        dask_backend.warm_workers(client, variant, "random")
+        remote = _best(lambda: list(dask_backend.map_chunks(client, variant, "random", 0,
+                                                            chunks)), 3)
+    per = (remote - local) / tiny
+    print(f"1-worker LocalCluster started in {started:.2f} s")
+    print(f"{tiny} one-hand chunks: {remote:.3f} s through dask, {local:.3f} s in the client:"
+          f" {per * 1e3:.2f} ms of scheduling per chunk")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=200_000)
+    parser.add_argument("--chunk", type=int, default=10_000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--tiny", type=int, default=500)
+    parser.add_argument("--only", choices=["rate", "digest", "speedup", "scheduling"])
+    args = parser.parse_args()
+    from shengji_sim.variant import load_variant
+
+    print(f"load average {os.getloadavg()}, {os.cpu_count()} cpus", flush=True)
+    variant = load_variant(VARIANT)
+    with tempfile.TemporaryDirectory() as name:
+        tmp = Path(name)
+        if args.only in (None, "rate"):
+            per_core(variant, args.hands, args.repeats, tmp)
+        if args.only in (None, "digest"):
+            digests(variant, args.hands, args.chunk, tmp)
+        if args.only in (None, "speedup"):
+            speedup(variant, args.hands, args.chunk, args.rounds, tmp)
+        if args.only in (None, "scheduling"):
+            scheduling(variant, args.tiny)
+    print(f"load average {os.getloadavg()}")
+
+
+if __name__ == "__main__":
+    main()
