@@ -5,10 +5,11 @@ Representation
 A *chunk* is ``(start, count)``: hands ``start .. start + count - 1`` of one (variant,
 players, root seed). Each chunk is one Dask task that runs the Numba core
 (:func:`shengji_sim.core.backend.run_chunk`, one lane) on a worker and returns its
-``ROW_DTYPE`` rows; :func:`map_chunks` yields ``(start, rows)`` on the client as each task
-finishes (completion order, each chunk once). A row depends on (variant, players, root seed,
-index) only, so the rows equal the local core backend's whatever the worker count, the
-order or a retried task.
+``ROW_DTYPE`` rows (or, for :mod:`.sim`'s runner, those rows checked and encoded as the
+run's part file, so the client only writes bytes); :func:`map_chunks` yields
+``(start, rows)`` on the client as each task finishes (completion order, each chunk once).
+A row depends on (variant, players, root seed, index) only, so the rows equal the local core
+backend's whatever the worker count, the order or a retried task.
 
 Workers
 -------
@@ -34,7 +35,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -44,6 +45,9 @@ from shengji_sim.errors import HandFailure, InputError
 INSTALL_HINT = "pip install -e '.[dask]'"
 #: seconds to wait for a scheduler given by address before giving up
 CONNECT_TIMEOUT = 10.0
+#: the local scheduler's HTTP server (it has one even without a dashboard): any free port
+#: on the loopback, not 8787, which a second cluster would find taken
+DASHBOARD = "127.0.0.1:0"
 #: worker environment: one thread per worker process (module docstring)
 WORKER_ENV = {"NUMBA_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
@@ -71,16 +75,19 @@ def _distributed():
 _VARIANTS: dict[str, Any] = {}
 
 
-def chunk_task(variant, players: str, root_seed: int, start: int, count: int):
-    """Run on a worker: the rows of one chunk, or ``("failure", index, engine, reason)`` for
-    a hand the engine cannot play (a HandFailure does not survive pickling as itself)."""
+def chunk_task(variant, players: str, root_seed: int, start: int, count: int,
+               encoder: Callable[[np.ndarray, int, int], Any] | None = None):
+    """Run on a worker: the rows of one chunk (``encoder(rows, start, count)`` if given), or
+    ``("failure", index, engine, reason)`` for a hand the engine cannot play (a HandFailure
+    does not survive pickling as itself)."""
     from shengji_sim.core.backend import run_chunk
 
     variant = _VARIANTS.setdefault(variant.content_hash, variant)
     try:
-        return run_chunk(variant, players, root_seed, start, count, 1)
+        rows = run_chunk(variant, players, root_seed, start, count, 1)
     except HandFailure as failure:
         return ("failure", failure.index, failure.engine, failure.reason)
+    return rows if encoder is None else encoder(rows, start, count)
 
 
 def warm_task(variant, players: str) -> int:
@@ -126,7 +133,7 @@ def connect(scheduler: str | None = None, workers: int | None = None,
         raise DaskError(f"workers {workers}: must be at least 1")
     n = workers or _usable_cores()
     with distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                  dashboard_address=None, silence_logs=logging.ERROR,
+                                  dashboard_address=DASHBOARD, silence_logs=logging.ERROR,
                                   env=worker_env()) as cluster, \
             distributed.Client(cluster, set_as_default=False) as client:
         yield client
@@ -147,14 +154,16 @@ def warm_workers(client, variant, players: str) -> list[int]:
     return [f.result() for f in futures]
 
 
-def map_chunks(client, variant, players: str, root_seed: int,
-               chunks: list[tuple[int, int]]) -> Iterator[tuple[int, np.ndarray]]:
+def map_chunks(client, variant, players: str, root_seed: int, chunks: list[tuple[int, int]],
+               encoder: Callable[[np.ndarray, int, int], Any] | None = None
+               ) -> Iterator[tuple[int, Any]]:
     """Submit one task per chunk ``(start, count)`` and yield ``(start, rows)`` as each
-    finishes (any order, each chunk once). A hand the engine cannot play raises
-    :class:`HandFailure` when its chunk arrives; leaving the loop early (an exception,
-    ``close()``) cancels the chunks not yet received."""
+    finishes (any order, each chunk once): ``rows`` the ``ROW_DTYPE`` array, or what
+    ``encoder(rows, start, count)`` made of it on the worker (the runner's part file). A
+    hand the engine cannot play raises :class:`HandFailure` when its chunk arrives; leaving
+    the loop early (an exception, ``close()``) cancels the chunks not yet received."""
     distributed = _distributed()
-    futures = {client.submit(chunk_task, variant, players, root_seed, start, count,
+    futures = {client.submit(chunk_task, variant, players, root_seed, start, count, encoder,
                              pure=False): start for start, count in chunks}
     pending = dict(futures)
     try:
@@ -176,7 +185,7 @@ def open_map(variant, players: str, threads: int, options: Mapping[str, Any]):
     ``options`` (``scheduler``: an address) are known; the context manager it returns starts
     or joins the cluster (without an address: a local cluster of ``threads`` workers), loads
     the kernels on every worker and gives a ``map_chunks(variant, players, root_seed, chunks,
-    threads)`` over it."""
+    threads, encoder)`` over it (parts encoded on the workers)."""
     _distributed()
     unknown = sorted(set(options) - {"scheduler"})
     if unknown:
@@ -189,8 +198,8 @@ def _cluster_map(variant, players: str, threads: int, scheduler: str | None):
     with connect(scheduler, None if scheduler else threads) as client:
         warm_workers(client, variant, players)
 
-        def run_chunks(variant, players, root_seed, chunks, threads):
-            return map_chunks(client, variant, players, root_seed, chunks)
+        def run_chunks(variant, players, root_seed, chunks, threads, encoder):
+            return map_chunks(client, variant, players, root_seed, chunks, encoder)
 
         yield run_chunks
 

@@ -38,11 +38,13 @@ first call).
 A backend may also distribute chunks: its *opener*
 ``open_map(variant, players, threads, options)`` checks the options and returns a context
 manager (entered after the compile step) giving a
-``map_chunks(variant, players, root_seed, chunks, threads)`` that computes the chunks
-(``(start, count)`` pairs) several at a time and yields ``(start, rows)`` as each finishes,
-in any order. The runner writes each part as it arrives (each chunk once: a chunk yielded
-twice is an error, never a second write) and records the manifest after each, so an
-interrupted run resumes the same way. ``"dask"`` (:mod:`shengji_sim.dask_backend`) is such a
+``map_chunks(variant, players, root_seed, chunks, threads, encoder)`` that computes the
+chunks (``(start, count)`` pairs) several at a time and yields ``(start, rows)`` as each
+finishes, in any order; ``rows`` may be the chunk's rows already checked and encoded as a
+part file by ``encoder`` (a :class:`PartEncoder`) where they were computed. The runner (the
+client) writes each part as it arrives (each chunk once: a chunk yielded twice is an error,
+never a second write) and records the manifest after each, so an interrupted run resumes
+the same way. ``"dask"`` (:mod:`shengji_sim.dask_backend`) is such a
 backend: each chunk is the core's ``run_chunk`` on a worker of a Dask cluster; ``options``
 may name its ``scheduler``; ``threads`` is the size of the local cluster it starts otherwise.
 Without an opener, chunks run one after the other through ``run_chunk``.
@@ -75,9 +77,10 @@ from shengji_sim.errors import HandFailure, InputError
 from shengji_sim.results import ROW_DTYPE, row_from_record
 
 RunChunk = Callable[[Any, str, int, int, int, int], np.ndarray]
-#: ``map_chunks(variant, players, root_seed, chunks, threads) -> iterator of (start, rows)``
-ChunkMap = Callable[[Any, str, int, list[tuple[int, int]], int],
-                    Iterator[tuple[int, np.ndarray]]]
+#: ``map_chunks(variant, players, root_seed, chunks, threads, encoder)`` -> an iterator of
+#: ``(start, rows)``, ``rows`` an array or ``encoder(rows, start, count)`` (module docstring)
+ChunkMap = Callable[[Any, str, int, list[tuple[int, int]], int, "PartEncoder"],
+                    Iterator[tuple[int, "np.ndarray | EncodedPart"]]]
 #: ``open_map(variant, players, threads, options)``: a context manager giving a ChunkMap
 #: (raises SimError or another InputError at once for options it cannot take)
 MapOpener = Callable[[Any, str, int, Mapping[str, Any]],
@@ -286,24 +289,59 @@ def _arrow_table(rows: np.ndarray, meta: dict[str, str]):
     return pa.table(cols).replace_schema_metadata(meta)
 
 
-def write_part(path: Path, rows: np.ndarray, rows_format: str,
-               meta: dict[str, str] | None = None) -> None:
-    """Write one part atomically (hidden temp file in the same directory, then rename)."""
+def encode_part(rows: np.ndarray, rows_format: str, meta: dict[str, str] | None = None) -> bytes:
+    """The bytes of a part file holding ``rows`` (Parquet with zstd, or CSV)."""
+    import pyarrow as pa
+
     table = _arrow_table(rows, meta or {})
+    sink = pa.BufferOutputStream()
+    if rows_format == "parquet":
+        import pyarrow.parquet as pq
+
+        pq.write_table(table, sink, compression="zstd")
+    else:
+        import pyarrow.csv as pacsv
+
+        pacsv.write_csv(table, sink)
+    return sink.getvalue().to_pybytes()
+
+
+def write_part(path: Path, rows: np.ndarray | EncodedPart, rows_format: str,
+               meta: dict[str, str] | None = None) -> None:
+    """Write one part atomically (hidden temp file in the same directory, then rename);
+    ``rows`` may be encoded already (:class:`PartEncoder`)."""
+    data = rows.data if isinstance(rows, EncodedPart) else encode_part(rows, rows_format, meta)
     tmp = _tmp_path(path)
     try:
-        if rows_format == "parquet":
-            import pyarrow.parquet as pq
-
-            pq.write_table(table, tmp, compression="zstd")
-        else:
-            import pyarrow.csv as pacsv
-
-            pacsv.write_csv(table, tmp)
+        with open(tmp, "wb") as fh:
+            fh.write(data)
         _commit(tmp, path)
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
+
+
+@dataclass(frozen=True)
+class EncodedPart:
+    """A chunk's rows as the bytes of their part file (what :class:`PartEncoder` returns)."""
+
+    count: int
+    data: bytes
+
+
+@dataclass(frozen=True)
+class PartEncoder:
+    """``encoder(rows, start, count)``: check a backend's rows for hands ``start ..`` and
+    encode them as a part of this run. Picklable, so that a backend distributing chunks
+    encodes each where its rows are made and sends the client the file's bytes (a sixth of
+    the rows' size in Parquet) instead of encoding every part in the client."""
+
+    rows_format: str
+    meta: tuple[tuple[str, str], ...]
+
+    def __call__(self, rows: np.ndarray, start: int, count: int) -> EncodedPart:
+        _check_rows(rows, start, count)
+        return EncodedPart(count, encode_part(rows, self.rows_format, dict(self.meta)))
 
 
 def read_part(path: str | Path) -> np.ndarray:
@@ -678,7 +716,8 @@ def _execute(variant, players, root_seed, hands, out: Path, manifest: dict,
     if chunk_map is None:  # the bar moves inside each chunk (_compute)
         arrivals = _one_by_one(variant, players, root_seed, todo, run_chunk, threads, bar)
     else:
-        arrivals = chunk_map(variant, players, root_seed, todo, threads)
+        encoder = PartEncoder(manifest["rows_format"], tuple(sorted(meta.items())))
+        arrivals = chunk_map(variant, players, root_seed, todo, threads, encoder)
     try:
         last = time.perf_counter()
         for start, rows in arrivals:
@@ -686,7 +725,12 @@ def _execute(variant, players, root_seed, hands, out: Path, manifest: dict,
             if count is None:
                 raise RuntimeError(f"backend returned the chunk at {start} twice, or one not "
                                    "asked for")
-            _check_rows(rows, start, count)
+            if isinstance(rows, EncodedPart):  # checked where it was encoded
+                if rows.count != count:
+                    raise RuntimeError(f"backend encoded {rows.count} rows for the {count} "
+                                       f"hands at {start}")
+            else:
+                _check_rows(rows, start, count)
             write_part(part_path(out, start, manifest["rows_format"]), rows,
                        manifest["rows_format"], meta)
             now = time.perf_counter()

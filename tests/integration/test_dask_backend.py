@@ -82,6 +82,25 @@ def test_map_chunks_yields_each_chunk_once(classic, core_rows, client) -> None:
     assert np.array_equal(np.concatenate([got[s] for s in sorted(got)]), core_rows)
 
 
+def failing_task(variant, players, root_seed, start, count, encoder=None):
+    """Stands for chunk_task when hand ``start + 1`` of a chunk fails in its engine."""
+    return ("failure", start + 1, "core", "kernel code -1")
+
+
+def test_hand_failure_on_a_worker_reaches_the_client(classic, client, monkeypatch) -> None:
+    import shengji_sim.core.backend as core_backend
+
+    def failing(variant, players, root_seed, start, count, threads):
+        raise sim.HandFailure(start + 1, "core", "kernel code -1")
+
+    monkeypatch.setattr(core_backend, "run_chunk", failing)  # chunk_task, in process
+    assert dask_backend.chunk_task(classic, "random", 0, 10, 5) == (
+        "failure", 11, "core", "kernel code -1")
+    monkeypatch.setattr(dask_backend, "chunk_task", failing_task)  # on the workers
+    with pytest.raises(sim.HandFailure, match="hand 41: core engine: kernel code -1"):
+        list(dask_backend.map_chunks(client, classic, "random", 0, [(40, 5)]))
+
+
 def test_killed_worker_chunks_are_recomputed_and_written_once(
         classic, core_rows, client, tmp_path, monkeypatch) -> None:
     writes = count_writes(monkeypatch)
