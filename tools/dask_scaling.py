@@ -9,9 +9,11 @@ Measures, on this machine, for classic-2deck random hands:
 3. hands per second of a LocalCluster of 1 and of 2 workers on the same hands, alternating
    1, 2, 1, 2 ... ``--rounds`` times each (every run printed; best of each compared). A run's
    seconds are the runner's (play and write, after the cluster started and the workers
-   loaded the kernels; the cluster start is printed apart);
+   loaded the kernels; the cluster start is printed apart), with the CPU seconds its
+   workers and its client (this process, which also hosts the scheduler) spent;
 4. the cost of a chunk's scheduling: ``--tiny`` one-hand chunks through :func:`map_chunks`
-   on a 1-worker cluster, against the same hands computed in the client.
+   on a 1-worker cluster, against the same hands computed in the client; and the client's
+   CPU time per hand when it receives encoded parts and writes them (what caps one client).
 
 Run it from the repository root on a quiet machine (``uptime`` is printed first); the kernels
 must be compiled (``python -m shengji_sim.core.warmup``).
@@ -66,23 +68,58 @@ def digests(variant, hands: int, chunk: int, tmp: Path) -> None:
     print(f"rows sha256, {hands} hands: dask {b} ({'equal' if a == b else 'DIFFERENT'})")
 
 
+def _cpu_seconds() -> float:
+    """CPU seconds (user + system) of this process so far."""
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
 def speedup(variant, hands: int, chunk: int, rounds: int, tmp: Path) -> None:
-    from shengji_sim import sim
+    from shengji_sim import dask_backend, sim
 
     rates: dict[int, list[float]] = {1: [], 2: []}
     for workers in [1, 2] * rounds:
         out = tmp / f"w{workers}"
         shutil.rmtree(out, ignore_errors=True)
         t0 = time.perf_counter()
-        res = sim.run(variant, "random", 0, hands, out, chunk_size=chunk, backend="dask",
-                      threads=workers)
-        wall = time.perf_counter() - t0
+        with dask_backend.connect(workers=workers) as client:
+            started = time.perf_counter() - t0
+            options = {"scheduler": client.scheduler.address}
+            t1 = time.perf_counter()
+            dask_backend.warm_workers(client, variant, "random")
+            warm = time.perf_counter() - t1
+            busy0, own0 = sum(client.run(_cpu_seconds).values()), _cpu_seconds()
+            res = sim.run(variant, "random", 0, hands, out, chunk_size=chunk, backend="dask",
+                          backend_options=options)
+            busy = sum(client.run(_cpu_seconds).values()) - busy0
+            own = _cpu_seconds() - own0
         rates[workers].append(hands / res.seconds)
         print(f"  {workers} worker(s): {hands / res.seconds:,.0f} hands/s ({res.seconds:.3f} s;"
-              f" with cluster start and kernel load {wall:.2f} s)", flush=True)
+              f" CPU s: workers {busy:.2f}, client {own:.2f}; cluster start {started:.2f} s,"
+              f" kernels loaded on the workers in {warm:.2f} s)"
+              f"; load {os.getloadavg()[0]:.1f}", flush=True)
     best1, best2 = max(rates[1]), max(rates[2])
     print(f"best: 1 worker {best1:,.0f} hands/s, 2 workers {best2:,.0f} hands/s, "
           f"ratio {best2 / best1:.2f}x")
+
+
+def client_cost(variant, hands: int, chunk: int, tmp: Path) -> None:
+    """CPU seconds the client spends per hand receiving encoded parts and writing them."""
+    from shengji_sim import dask_backend, sim
+
+    encoder = sim.PartEncoder("parquet", ())
+    chunks = sim.plan(hands, chunk)
+    with dask_backend.connect(workers=2) as client:
+        dask_backend.warm_workers(client, variant, "random")
+        own0, t0 = _cpu_seconds(), time.perf_counter()
+        for start, part in dask_backend.map_chunks(client, variant, "random", 0, chunks,
+                                                   encoder):
+            sim.write_part(tmp / f"part-{start}.parquet", part, "parquet")
+        own, wall = _cpu_seconds() - own0, time.perf_counter() - t0
+    print(f"client (and local scheduler), {hands} hands in {len(chunks)} Parquet parts on 2 "
+          f"workers: {own:.3f} CPU s in {wall:.2f} s, {own / hands * 1e6:.2f} us per hand")
 
 
 def scheduling(variant, tiny: int) -> None:
@@ -95,12 +132,15 @@ def scheduling(variant, tiny: int) -> None:
     with dask_backend.connect(workers=1) as client:
         started = time.perf_counter() - t0
         dask_backend.warm_workers(client, variant, "random")
+        own0 = _cpu_seconds()
         remote = _best(lambda: list(dask_backend.map_chunks(client, variant, "random", 0,
                                                             chunks)), 3)
+        own = (_cpu_seconds() - own0) / 3
     per = (remote - local) / tiny
     print(f"1-worker LocalCluster started in {started:.2f} s")
     print(f"{tiny} one-hand chunks: {remote:.3f} s through dask, {local:.3f} s in the client:"
-          f" {per * 1e3:.2f} ms of scheduling per chunk")
+          f" {per * 1e3:.2f} ms of scheduling per chunk; client and scheduler CPU "
+          f"{own / tiny * 1e3:.2f} ms per chunk")
 
 
 def main() -> None:
@@ -126,6 +166,7 @@ def main() -> None:
             speedup(variant, args.hands, args.chunk, args.rounds, tmp)
         if args.only in (None, "scheduling"):
             scheduling(variant, args.tiny)
+            client_cost(variant, args.hands, args.chunk, tmp)
     print(f"load average {os.getloadavg()}")
 
 
