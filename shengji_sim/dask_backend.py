@@ -7,7 +7,8 @@ players, root seed). Each chunk is one Dask task that runs the Numba core
 (:func:`shengji_sim.core.backend.run_chunk`, one lane) on a worker and returns its
 ``ROW_DTYPE`` rows (or, for :mod:`.sim`'s runner, those rows checked and encoded as the
 run's part file, so the client only writes bytes); :func:`map_chunks` yields
-``(start, rows)`` on the client as each task finishes (completion order, each chunk once).
+``(start, rows)`` on the client as each task finishes (completion order, each chunk once),
+and :func:`map_sweep` does the same for chunks of any mix of variants, players and seeds.
 A row depends on (variant, players, root seed, index) only, so the rows equal the local core
 backend's whatever the worker count, the order or a retried task.
 
@@ -35,8 +36,8 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
-from collections.abc import Callable, Iterator, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -154,30 +155,51 @@ def warm_workers(client, variant, players: str) -> list[int]:
     return [f.result() for f in futures]
 
 
-def map_chunks(client, variant, players: str, root_seed: int, chunks: list[tuple[int, int]],
-               encoder: Callable[[np.ndarray, int, int], Any] | None = None
-               ) -> Iterator[tuple[int, Any]]:
-    """Submit one task per chunk ``(start, count)`` and yield ``(start, rows)`` as each
-    finishes (any order, each chunk once): ``rows`` the ``ROW_DTYPE`` array, or what
-    ``encoder(rows, start, count)`` made of it on the worker (the runner's part file). A
-    hand the engine cannot play raises :class:`HandFailure` when its chunk arrives; leaving
-    the loop early (an exception, ``close()``) cancels the chunks not yet received."""
+class Chunk(NamedTuple):
+    """One task of a sweep: hands ``start .. start + count - 1`` of a variant and players."""
+
+    variant: Any
+    players: str
+    root_seed: int
+    start: int
+    count: int
+
+
+def map_sweep(client, chunks: Iterable[Chunk],
+              encoder: Callable[[np.ndarray, int, int], Any] | None = None
+              ) -> Iterator[tuple[Chunk, Any]]:
+    """Submit one task per :class:`Chunk` (any mix of variants, players and seeds: the sweeps
+    of other commands) and yield ``(chunk, rows)`` as each finishes (any order, each chunk
+    once): ``rows`` the ``ROW_DTYPE`` array, or what ``encoder(rows, start, count)`` made of
+    it on the worker (the runner's part file). A hand the engine cannot play raises
+    :class:`HandFailure` when its chunk arrives; leaving the loop early (an exception,
+    ``close()``) cancels the chunks not yet received."""
     distributed = _distributed()
-    futures = {client.submit(chunk_task, variant, players, root_seed, start, count, encoder,
-                             pure=False): start for start, count in chunks}
+    futures = {client.submit(chunk_task, *chunk, encoder, pure=False): chunk
+               for chunk in chunks}
     pending = dict(futures)
     try:
         for future in distributed.as_completed(futures, loop=client.loop):
-            start = pending.pop(future)
+            chunk = pending.pop(future)
             result = future.result()
             future.release()
             if isinstance(result, tuple):
                 _, index, engine, reason = result
                 raise HandFailure(index, engine, reason)
-            yield start, result
+            yield chunk, result
     finally:
         if pending:
             client.cancel(list(pending))
+
+
+def map_chunks(client, variant, players: str, root_seed: int, chunks: list[tuple[int, int]],
+               encoder: Callable[[np.ndarray, int, int], Any] | None = None
+               ) -> Iterator[tuple[int, Any]]:
+    """:func:`map_sweep` over chunks ``(start, count)`` of one variant, players and seed:
+    yields ``(start, rows)`` as each finishes."""
+    sweep = (Chunk(variant, players, root_seed, start, count) for start, count in chunks)
+    for chunk, rows in map_sweep(client, sweep, encoder):
+        yield chunk.start, rows
 
 
 def open_map(variant, players: str, threads: int, options: Mapping[str, Any]):
@@ -204,4 +226,5 @@ def _cluster_map(variant, players: str, threads: int, scheduler: str | None):
         yield run_chunks
 
 
-__all__ = ["DaskError", "connect", "map_chunks", "open_map", "warm_workers"]
+__all__ = ["Chunk", "DaskError", "connect", "map_chunks", "map_sweep", "open_map",
+           "warm_workers"]

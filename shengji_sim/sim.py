@@ -95,7 +95,7 @@ MANIFEST_FORMAT = "shengji-sim-run/1"
 ROWS_FORMATS = ("parquet", "csv")
 PLAYERS = ("random", "greedy")
 #: Chunk size when none is given: about 15 s of the reference engine; larger for compiled code.
-#: dask: under a second per task at ~65,000 hands/s per core, against ~10 ms of scheduling
+#: dask: half a second a task at 100,000 hands/s a core, against ms of scheduling (scaling.md)
 DEFAULT_CHUNK = {"reference": 1000, "dask": 50_000}
 DEFAULT_CHUNK_OTHER = 100_000
 #: A progress bar splits a chunk into at most this many backend calls (rows are unchanged).

@@ -82,6 +82,17 @@ def test_map_chunks_yields_each_chunk_once(classic, core_rows, client) -> None:
     assert np.array_equal(np.concatenate([got[s] for s in sorted(got)]), core_rows)
 
 
+def test_map_sweep_mixes_variants_players_and_seeds(classic, client) -> None:
+    baifen = load_variant("baifen-1deck")
+    sweep = [dask_backend.Chunk(v, p, seed, 10, 40) for v in (classic, baifen)
+             for p in ("random", "greedy") for seed in (1, 2)]
+    got = list(dask_backend.map_sweep(client, sweep))
+    assert sorted(map(id, (c for c, _ in got))) == sorted(map(id, sweep))
+    for chunk, rows in got:
+        assert np.array_equal(rows, run_chunk(chunk.variant, chunk.players, chunk.root_seed,
+                                              chunk.start, chunk.count, 1))
+
+
 def failing_task(variant, players, root_seed, start, count, encoder=None):
     """Stands for chunk_task when hand ``start + 1`` of a chunk fails in its engine."""
     return ("failure", start + 1, "core", "kernel code -1")
