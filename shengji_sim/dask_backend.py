@@ -121,13 +121,9 @@ def connect(scheduler: str | None = None, workers: int | None = None,
         if workers is not None:
             raise DaskError(f"workers {workers}: only a local cluster is sized here; "
                             f"scheduler {scheduler} has its own workers")
-        try:
-            client = distributed.Client(scheduler, timeout=timeout or CONNECT_TIMEOUT,
-                                        set_as_default=False)
-        except (OSError, ValueError, TypeError) as exc:
-            raise DaskError(f"cannot connect to the dask scheduler {scheduler!r} "
-                            f"({' '.join(str(exc).split()) or type(exc).__name__})") from None
-        with client:
+        _probe(scheduler, timeout or CONNECT_TIMEOUT)
+        with distributed.Client(scheduler, timeout=timeout or CONNECT_TIMEOUT,
+                                set_as_default=False) as client:
             yield client
         return
     if workers is not None and workers < 1:
@@ -138,6 +134,25 @@ def connect(scheduler: str | None = None, workers: int | None = None,
                                   env=worker_env()) as cluster, \
             distributed.Client(cluster, set_as_default=False) as client:
         yield client
+
+
+def _probe(scheduler: str, timeout: float) -> None:
+    """Open and close one connection to ``scheduler``; a bad or unreachable address is a
+    one-line DaskError. (A ``Client`` that fails to connect would stay half-built and stall
+    the interpreter's exit for 20 s with a traceback.)"""
+    import asyncio
+
+    from distributed.comm import connect as open_comm
+
+    async def touch() -> None:
+        comm = await open_comm(scheduler, timeout=timeout)
+        await comm.close()
+
+    try:
+        asyncio.run(touch())
+    except (OSError, ValueError, TypeError) as exc:
+        raise DaskError(f"cannot connect to the dask scheduler {scheduler!r} "
+                        f"({' '.join(str(exc).split()) or type(exc).__name__})") from None
 
 
 def _usable_cores() -> int:
@@ -203,15 +218,18 @@ def map_chunks(client, variant, players: str, root_seed: int, chunks: list[tuple
 
 
 def open_map(variant, players: str, threads: int, options: Mapping[str, Any]):
-    """:mod:`.sim`'s opener of the dask backend. Checks now that Dask is installed and the
-    ``options`` (``scheduler``: an address) are known; the context manager it returns starts
-    or joins the cluster (without an address: a local cluster of ``threads`` workers), loads
-    the kernels on every worker and gives a ``map_chunks(variant, players, root_seed, chunks,
-    threads, encoder)`` over it (parts encoded on the workers)."""
+    """:mod:`.sim`'s opener of the dask backend. Checks now that Dask is installed, the
+    ``options`` are known and the ``scheduler`` (an address), if any, answers; the context
+    manager it returns starts or joins the cluster (without an address: a local cluster of
+    ``threads`` workers), loads the kernels on every worker and gives a
+    ``map_chunks(variant, players, root_seed, chunks, threads, encoder)`` over it (parts
+    encoded on the workers)."""
     _distributed()
     unknown = sorted(set(options) - {"scheduler"})
     if unknown:
         raise DaskError(f"unknown dask backend option {unknown[0]!r} (expected scheduler)")
+    if options.get("scheduler") is not None:  # before the run directory is made
+        _probe(options["scheduler"], CONNECT_TIMEOUT)
     return _cluster_map(variant, players, threads, options.get("scheduler"))
 
 

@@ -189,6 +189,7 @@ def test_unreachable_scheduler_is_one_line_exit_2(capsys, tmp_path, monkeypatch)
                            "--scheduler", address, "--out", str(tmp_path / "run"), "--quiet")
     assert code == 2 and err.count("\n") == 1
     assert f"cannot connect to the dask scheduler '{address}'" in err
+    assert not (tmp_path / "run").exists()  # refused before anything is written
 
 
 @pytest.mark.parametrize("argv, needle", [
