@@ -10,7 +10,9 @@ Measures, on this machine, for classic-2deck random hands:
    1, 2, 1, 2 ... ``--rounds`` times each (every run printed; best of each compared). A run's
    seconds are the runner's (play and write, after the cluster started and the workers
    loaded the kernels; the cluster start is printed apart), with the CPU seconds its
-   workers and its client (this process, which also hosts the scheduler) spent;
+   workers and its client (this process, which also hosts the scheduler) spent, and the
+   wall seconds the workers spent in tasks (far above their CPU seconds: other processes
+   had the cores);
 4. the cost of a chunk's scheduling: ``--tiny`` one-hand chunks through :func:`map_chunks`
    on a 1-worker cluster, against the same hands computed in the client; and the client's
    CPU time per hand when it receives encoded parts and writes them (what caps one client).
@@ -77,6 +79,8 @@ def _cpu_seconds() -> float:
 
 
 def speedup(variant, hands: int, chunk: int, rounds: int, tmp: Path) -> None:
+    from distributed import get_task_stream
+
     from shengji_sim import dask_backend, sim
 
     rates: dict[int, list[float]] = {1: [], 2: []}
@@ -91,14 +95,17 @@ def speedup(variant, hands: int, chunk: int, rounds: int, tmp: Path) -> None:
             dask_backend.warm_workers(client, variant, "random")
             warm = time.perf_counter() - t1
             busy0, own0 = sum(client.run(_cpu_seconds).values()), _cpu_seconds()
-            res = sim.run(variant, "random", 0, hands, out, chunk_size=chunk, backend="dask",
-                          backend_options=options)
+            with get_task_stream(client) as stream:
+                res = sim.run(variant, "random", 0, hands, out, chunk_size=chunk,
+                              backend="dask", backend_options=options)
             busy = sum(client.run(_cpu_seconds).values()) - busy0
             own = _cpu_seconds() - own0
+            tasks = sum(s["stop"] - s["start"] for t in stream.data for s in t["startstops"]
+                        if s["action"] == "compute")
         rates[workers].append(hands / res.seconds)
         print(f"  {workers} worker(s): {hands / res.seconds:,.0f} hands/s ({res.seconds:.3f} s;"
-              f" CPU s: workers {busy:.2f}, client {own:.2f}; cluster start {started:.2f} s,"
-              f" kernels loaded on the workers in {warm:.2f} s)"
+              f" CPU s: workers {busy:.2f} in {tasks:.2f} s of tasks, client {own:.2f};"
+              f" cluster start {started:.2f} s, kernels loaded on the workers in {warm:.2f} s)"
               f"; load {os.getloadavg()[0]:.1f}", flush=True)
     best1, best2 = max(rates[1]), max(rates[2])
     print(f"best: 1 worker {best1:,.0f} hands/s, 2 workers {best2:,.0f} hands/s, "
