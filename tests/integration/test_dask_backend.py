@@ -74,6 +74,21 @@ def test_dask_rows_equal_core_rows(classic, core_rows, client, tmp_path) -> None
             == report.summary_json(tmp_path / "core")["rows_sha256"])
 
 
+def worker_settings() -> tuple[str, str, str]:
+    import numba
+
+    return os.environ["NUMBA_NUM_THREADS"], str(numba.config.NUMBA_NUM_THREADS), \
+        str(numba.config.CACHE_DIR)
+
+
+def test_local_workers_are_single_threaded_and_share_the_cache(client) -> None:
+    from shengji_sim.core import CACHE_DIR
+
+    assert client.nthreads() and set(client.nthreads().values()) == {1}
+    settings = set(client.run(worker_settings).values())
+    assert settings == {("1", "1", str(CACHE_DIR))}
+
+
 def test_map_chunks_yields_each_chunk_once(classic, core_rows, client) -> None:
     """The reusable API: chunks of any size and order, yielded as they finish."""
     chunks = [(2000, 1000), (0, 7), (7, 993), (1000, 1000)]
