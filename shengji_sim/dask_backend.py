@@ -163,11 +163,17 @@ def _usable_cores() -> int:
 
 
 def warm_workers(client, variant, players: str) -> list[int]:
-    """Load the kernels on every worker now (one pinned task each); their process ids."""
+    """Load the kernels on every worker now (one task each, each asked of its own worker but
+    free to run elsewhere should that worker leave); the process ids that ran them. A worker
+    that cannot (no shengji_sim, another version) is a one-line DaskError."""
     addresses = list(client.scheduler_info()["workers"])
-    futures = [client.submit(warm_task, variant, players, workers=[a], pure=False)
-               for a in addresses]
-    return [f.result() for f in futures]
+    futures = [client.submit(warm_task, variant, players, workers=[a], allow_other_workers=True,
+                             pure=False) for a in addresses]
+    try:
+        return [f.result() for f in futures]
+    except Exception as exc:  # raised on a worker, whatever it is: the cluster cannot run us
+        what = " ".join(f"{type(exc).__name__}: {exc}".split())
+        raise DaskError(f"the dask workers cannot play hands here: {what}") from None
 
 
 class Chunk(NamedTuple):
