@@ -436,8 +436,11 @@ def _changed_readings(variant, variant_name: str, ambs: tuple[str, ...]) -> str:
 @click.option("--resume", is_flag=True, help="Continue the run in --out; skip finished chunks.")
 @click.option("--chunk-size", default=None, type=int, metavar="C",
               help="Hands per written part (default: the run's, or the backend's).")
-@click.option("--backend", default=None, metavar="reference|core",
-              help="Default: core if available, else reference.")
+@click.option("--backend", default=None, metavar="reference|core|dask",
+              help="Default: core. dask: chunks as tasks on a Dask cluster (the 'dask' extra).")
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="With --backend dask: the scheduler to use (tcp://host:8786); default: a "
+                   "local cluster, one single-threaded worker per core (or --threads).")
 @click.option("--rows-format", default=None, type=click.Choice(["parquet", "csv"]),
               help="Per-hand rows file format (default: the run's, or parquet).")
 @click.option("--quiet", is_flag=True, help="No progress bar or compile line.")
@@ -445,7 +448,8 @@ def _changed_readings(variant, variant_name: str, ambs: tuple[str, ...]) -> str:
               help="Print the full JSON summary (always written to the run's summary.json) "
                    "instead of the short one.")
 def simulate(variant_name, ambs, sets, hands, matches, seed, players, duplicate, level,
-             threads, out_dir, resume, chunk_size, backend, rows_format, quiet, as_json):
+             threads, out_dir, resume, chunk_size, backend, scheduler, rows_format, quiet,
+             as_json):
     """Play N hands (or N whole matches), write result rows chunk by chunk, print a short
     summary."""
     import re
@@ -462,7 +466,7 @@ def simulate(variant_name, ambs, sets, hands, matches, seed, players, duplicate,
     if chunk_size is not None and chunk_size <= 0:
         raise UserError(f"--chunk-size {chunk_size}: must be at least 1")
     players = seat_spec(players)
-    if backend in (None, "core"):
+    if backend in (None, "core", "dask"):
         require_core_profile(players, "--backend reference")
     if level is not None:
         try:
@@ -470,6 +474,9 @@ def simulate(variant_name, ambs, sets, hands, matches, seed, players, duplicate,
         except C.CardError as exc:
             raise UserError(f"--level {level}: {exc}") from None
         sets = (*sets, f"starting_level={rank}")
+    if scheduler is not None and (backend or "dask") != "dask":
+        raise UserError(f"--scheduler {scheduler}: only for --backend dask, not {backend}")
+    options = {"scheduler": scheduler} if scheduler is not None else None
     variant = load(variant_name, ambs, sets)
     safe_name = re.sub(r"[^\w.-]+", "_", variant.name)  # a TOML name may hold '/' or spaces
     tags = "".join([f"-level{rank}" if level is not None else "",
@@ -484,8 +491,9 @@ def simulate(variant_name, ambs, sets, hands, matches, seed, players, duplicate,
     previous = signal.signal(signal.SIGTERM, on_term) if in_main else None
     try:
         sim.run(variant, players, seed, count, out_dir, chunk_size=chunk_size,
-                backend=backend, threads=threads, resume=resume, progress=not quiet,
-                rows_format=rows_format, warn=_warn, mode=mode, duplicate=duplicate)
+                backend="dask" if options else backend, threads=threads, resume=resume,
+                progress=not quiet, rows_format=rows_format, warn=_warn, mode=mode,
+                duplicate=duplicate, backend_options=options)
     except sim.HandFailure as failure:  # earlier chunks stay on disk; --resume retries
         raise engine_defect(failure, variant, variant_name, ambs, sets, seed, players,
                             match=mode == "matches") from None

@@ -55,6 +55,21 @@ threads) -> (hand rows, match rows)`` for matches ``start .. start+count-1``.
 ignored); ``"core"`` is the Numba core (:func:`shengji_sim.core.backend.run_chunk`), imported
 here directly (importing compiles nothing: a kernel compiles, or loads from the cache, on its
 first call).
+
+A backend may also distribute chunks: its *opener*
+``open_map(variant, job, threads, options)`` checks the options and returns a context
+manager (entered after the compile step) giving a
+``map_chunks(variant, job, root_seed, chunks, threads, encoder)`` that computes the
+chunks (``(start, count)`` pairs of the :class:`Job`: hands or matches, every play of a deal)
+several at a time (each by :func:`compute_chunk`) and yields ``(start, part)`` as each
+finishes, in any order; ``part`` is a :class:`Part`, its rows checked and, by ``encoder`` (a
+:class:`PartEncoder`), encoded as part files where they were computed. The runner (the
+client) writes each part as it arrives (each chunk once: a chunk yielded twice is an error,
+never a second write) and records the manifest after each, so an interrupted run resumes
+the same way. ``"dask"`` (:mod:`shengji_sim.dask_backend`) is such a
+backend: each chunk is the core's (``run_chunk`` or ``run_matches``) on a worker of a Dask
+cluster; ``options`` may name its ``scheduler``; ``threads`` is the size of the local cluster
+it starts otherwise. Without an opener, chunks run one after the other through ``run_chunk``.
 """
 
 from __future__ import annotations
@@ -69,7 +84,7 @@ import platform
 import re
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -95,6 +110,14 @@ from shengji_sim.strategy import CORE_PROFILES, load_strategy
 
 RunChunk = Callable[[Any, str, int, int, int, int], np.ndarray]
 RunMatches = Callable[[Any, str, int, int, int, int], tuple[np.ndarray, np.ndarray]]
+#: ``map_chunks(variant, job, root_seed, chunks, threads, encoder)`` -> an iterator of
+#: ``(start, part)``, ``part`` a :class:`Part` of arrays or ``encoder(part)`` (module docstring)
+ChunkMap = Callable[[Any, "Job", int, list[tuple[int, int]], int, "PartEncoder"],
+                    Iterator[tuple[int, "Part"]]]
+#: ``open_map(variant, job, threads, options)``: a context manager giving a ChunkMap
+#: (raises SimError or another InputError at once for options it cannot take)
+MapOpener = Callable[[Any, "Job", int, Mapping[str, Any]],
+                     contextlib.AbstractContextManager[ChunkMap]]
 #: ``compile_for(variant, players, threads, on_compile) -> seconds``: a backend's compile step
 CompileStep = Callable[[Any, str, int, Callable[[int, float, bool], None] | None], float]
 Progress = Callable[[int, int], None]
@@ -107,7 +130,8 @@ MANIFEST_FORMAT = "shengji-sim-run/1"
 ROWS_FORMATS = ("parquet", "csv")
 PLAYERS = CORE_PROFILES  #: the built-in profiles every backend plays (others: load_strategy)
 #: Chunk size when none is given: about 15 s of the reference engine; larger for compiled code.
-DEFAULT_CHUNK = {"reference": 1000}
+#: dask: half a second a task at 100,000 hands/s a core, against ms of scheduling (scaling.md)
+DEFAULT_CHUNK = {"reference": 1000, "dask": 50_000}
 DEFAULT_CHUNK_OTHER = 100_000
 #: Matches per chunk when none is given (a match is some 10 to 30 hands).
 DEFAULT_MATCH_CHUNK = {"reference": 40}
@@ -129,22 +153,28 @@ _BACKENDS: dict[str, RunChunk] = {}
 _COMPILE_STEPS: dict[str, CompileStep] = {}
 _MATCH_BACKENDS: dict[str, RunMatches] = {}
 _MATCH_COMPILE_STEPS: dict[str, CompileStep] = {}
+_OPENERS: dict[str, MapOpener] = {}
 
 
 def register_backend(name: str, run_chunk: RunChunk, *, compile_step: CompileStep | None = None,
-                     replace: bool = False) -> None:
+                     open_map: MapOpener | None = None, replace: bool = False) -> None:
     """Make ``run_chunk`` available as backend ``name`` (tests and extensions; the built-in
-    ``"reference"`` and ``"core"`` are registered below). ``compile_step``, if the backend
-    compiles code on first use, runs before the first chunk so that the run's timing (and
-    its hands per second) counts play alone."""
+    ``"reference"``, ``"core"`` and ``"dask"`` are registered below). ``compile_step``, if the
+    backend compiles code on first use, runs before the first chunk so that the run's timing
+    (and its hands per second) counts play alone. ``open_map``, if the backend runs several
+    chunks at once (module docstring), opens it for a run; ``run_chunk`` is then what computes
+    one chunk wherever the backend runs it."""
     if not name or not name.replace("-", "").replace("_", "").isalnum():
         raise ValueError(f"backend name {name!r}: use letters, digits, '-' and '_'")
     if name in _BACKENDS and not replace and _BACKENDS[name] is not run_chunk:
         raise ValueError(f"backend {name!r} is already registered")
     _BACKENDS[name] = run_chunk
     _COMPILE_STEPS.pop(name, None)
+    _OPENERS.pop(name, None)
     if compile_step is not None:
         _COMPILE_STEPS[name] = compile_step
+    if open_map is not None:
+        _OPENERS[name] = open_map
 
 
 def register_match_backend(name: str, run_matches: RunMatches, *,
@@ -234,12 +264,21 @@ def reference_matches(variant: Any, players: str, root_seed: int, start: int, co
         hands += [row_from_record(h) for h in record["hands"]]
         matches[i] = match_row_from_record(record)
     return np.array(hands, ROW_DTYPE), matches
+def open_dask(variant: Any, job: Job, threads: int, options: Mapping[str, Any]):
+    """The dask backend's opener (:func:`shengji_sim.dask_backend.open_map`); Dask is
+    imported only when a run chooses it."""
+    from shengji_sim import dask_backend
+
+    return dask_backend.open_map(variant, job, threads, options)
 
 
 register_backend("reference", reference_chunk)
 register_backend("core", core_run_chunk, compile_step=core_compile_for)
 register_match_backend("reference", reference_matches)
 register_match_backend("core", core_run_matches, compile_step=core_compile_matches_for)
+# The client compiles (or loads) the kernels into the cache the local workers share.
+register_backend("dask", core_run_chunk, compile_step=core_compile_for, open_map=open_dask)
+register_match_backend("dask", core_run_matches, compile_step=core_compile_matches_for)
 
 
 # ---------------------------------------------------------------------------- manifest
@@ -356,24 +395,66 @@ def _arrow_table(rows: np.ndarray, meta: dict[str, str]):
     return pa.table(cols).replace_schema_metadata(meta)
 
 
-def write_part(path: Path, rows: np.ndarray, rows_format: str,
-               meta: dict[str, str] | None = None) -> None:
-    """Write one part atomically (hidden temp file in the same directory, then rename)."""
+def encode_part(rows: np.ndarray, rows_format: str, meta: dict[str, str] | None = None) -> bytes:
+    """The bytes of a part file holding ``rows`` (Parquet with zstd, or CSV)."""
+    import pyarrow as pa
+
     table = _arrow_table(rows, meta or {})
+    sink = pa.BufferOutputStream()
+    if rows_format == "parquet":
+        import pyarrow.parquet as pq
+
+        pq.write_table(table, sink, compression="zstd")
+    else:
+        import pyarrow.csv as pacsv
+
+        pacsv.write_csv(table, sink)
+    return sink.getvalue().to_pybytes()
+
+
+def write_part(path: Path, rows: np.ndarray | bytes, rows_format: str,
+               meta: dict[str, str] | None = None) -> None:
+    """Write one part atomically (hidden temp file in the same directory, then rename);
+    ``rows`` may be encoded already (:class:`PartEncoder`)."""
+    data = rows if isinstance(rows, bytes) else encode_part(rows, rows_format, meta)
     tmp = _tmp_path(path)
     try:
-        if rows_format == "parquet":
-            import pyarrow.parquet as pq
-
-            pq.write_table(table, tmp, compression="zstd")
-        else:
-            import pyarrow.csv as pacsv
-
-            pacsv.write_csv(table, tmp)
+        with open(tmp, "wb") as fh:
+            fh.write(data)
         _commit(tmp, path)
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
+
+
+@dataclass(frozen=True)
+class Part:
+    """One chunk's result: ``count`` hands (matches, in a match run) as ``hands`` hand rows
+    and, in a match run, the match rows; each an array, or the bytes of its part file when a
+    :class:`PartEncoder` encoded it where the rows were made."""
+
+    count: int
+    hands: int
+    rows: np.ndarray | bytes
+    match_rows: np.ndarray | bytes | None = None
+
+
+@dataclass(frozen=True)
+class PartEncoder:
+    """``encoder(part)``: a chunk's :class:`Part` with its rows encoded as the part files of
+    this run. Picklable, so that a backend distributing chunks encodes each where its rows
+    are made and sends the client the files' bytes (a sixth of the rows' size in Parquet)
+    instead of encoding every part in the client."""
+
+    rows_format: str
+    meta: tuple[tuple[str, str], ...]
+
+    def __call__(self, part: Part) -> Part:
+        meta = dict(self.meta)
+        matches = None if part.match_rows is None else \
+            encode_part(part.match_rows, self.rows_format, meta)
+        return Part(part.count, part.hands, encode_part(part.rows, self.rows_format, meta),
+                    matches)
 
 
 def read_part(path: str | Path, dtype: np.dtype = ROW_DTYPE) -> np.ndarray:
@@ -565,7 +646,8 @@ def run(variant: Any, players: str, root_seed: int, hands: int, out_dir: str | P
         chunk_size: int | None = None, backend: str | None = None, threads: int | None = None,
         resume: bool = False, progress: bool | Progress = False,
         rows_format: str | None = None, warn: Callable[[str], None] | None = None, *,
-        mode: str = "hands", duplicate: bool = False) -> RunResult:
+        mode: str = "hands", duplicate: bool = False,
+        backend_options: Mapping[str, Any] | None = None) -> RunResult:
     """Play hands ``[0, hands)`` and write their rows to ``out_dir`` (module docstring);
     with ``mode="matches"``, ``hands`` whole matches ``[0, hands)``.
 
@@ -578,7 +660,9 @@ def run(variant: Any, players: str, root_seed: int, hands: int, out_dir: str | P
     ``hands`` may grow); without it, ``out_dir`` must not hold a run yet. ``progress``:
     ``True`` shows a tqdm bar on stderr (hidden when stderr is not a terminal); a callable is
     called as ``progress(done, hands)`` after each chunk is on disk. ``warn``: receives
-    one-line notes (library versions differ from the run's). Raises :class:`SimError`.
+    one-line notes (library versions differ from the run's). ``backend_options``: for a
+    backend with an opener (module docstring), e.g. ``{"scheduler": "tcp://host:8786"}`` for
+    ``"dask"``; the others take none. Raises :class:`SimError`.
     """
     _check_args(players, root_seed, hands, chunk_size, threads, rows_format, mode)
     job = Job(mode, bool(duplicate), seats(players))
@@ -588,23 +672,34 @@ def run(variant: Any, players: str, root_seed: int, hands: int, out_dir: str | P
     else:
         run_chunk, steps = get_backend(backend), _COMPILE_STEPS
     without_kernel = [name for name in job.strategies if name not in CORE_PROFILES]
-    if backend == "core" and without_kernel:
+    if backend in ("core", "dask") and without_kernel:
         raise SimError(f"players {players!r}: {without_kernel[0]} runs on the reference backend "
                        f"only until its kernel lands (core profiles: "
                        f"{', '.join(CORE_PROFILES)}); use --backend reference")
+    opener = _OPENERS.get(backend)
+    if backend_options and opener is None:
+        raise SimError(f"backend {backend!r} takes no options "
+                       f"(got {', '.join(sorted(backend_options))})")
     threads = threads or default_threads()
+    # an opener checks what it can (an extra installed, its options) before anything is
+    # written; its cluster (or whatever it opens) is entered only if chunks remain
+    opened = (opener(variant, job, threads, backend_options or {})
+              if opener is not None else contextlib.nullcontext(None))
     out = _make_run_dir(out_dir)
     with _lock(out):
         manifest, todo, done = _prepare(variant, job, root_seed, hands, out, chunk_size,
                                         backend, threads, resume, rows_format, warn)
+        if not todo:
+            opened = contextlib.nullcontext(None)
         if todo and backend in steps:
             for _, spec, _ in job.plays():
                 _compile(steps[backend], variant, spec, threads, out, manifest,
                          progress is True)
-        t0 = time.perf_counter()
-        computed = _execute(variant, job, root_seed, hands, out, manifest, todo, done,
-                            run_chunk, threads, progress)
-        elapsed = time.perf_counter() - t0
+        with opened as chunk_map:
+            t0 = time.perf_counter()
+            computed = _execute(variant, job, root_seed, hands, out, manifest, todo, done,
+                                run_chunk, threads, progress, chunk_map)
+            elapsed = time.perf_counter() - t0
     return RunResult(out, manifest, computed, done, elapsed)
 
 
@@ -777,7 +872,11 @@ def _resume_plan(manifest: dict, old_hands: int, hands: int, out: Path,
 
 def _execute(variant, job: Job, root_seed, hands, out: Path, manifest: dict,
              todo: list[tuple[int, int]], done: int, run_chunk, threads: int,
-             progress: bool | Progress) -> int:
+             progress: bool | Progress, chunk_map: ChunkMap | None = None) -> int:
+    """Compute the chunks ``todo`` (through ``chunk_map`` if given, else one after the other
+    through ``run_chunk``) and write each part as it arrives, then the manifest; return the
+    hands (matches) computed. The manifest's ``timing.seconds`` adds the wall time between
+    arrivals."""
     bar = None
     unit = "match" if job.mode == "matches" else "hand"
     if progress is True:
@@ -790,38 +889,64 @@ def _execute(variant, job: Job, root_seed, hands, out: Path, manifest: dict,
             "shengji_sim.root_seed": str(root_seed), "shengji_sim.players": job.players,
             "shengji_sim.strategies": ",".join(job.strategies)}
     fmt = manifest["rows_format"]
+    expected = dict(todo)
     computed = 0
+    if chunk_map is None:  # the bar moves inside each chunk (compute_chunk)
+        arrivals = _one_by_one(variant, job, root_seed, todo, run_chunk, threads, bar)
+    else:
+        encoder = PartEncoder(fmt, tuple(sorted(meta.items())))
+        arrivals = chunk_map(variant, job, root_seed, todo, threads, encoder)
     try:
-        for start, count in todo:
-            t0 = time.perf_counter()
-            rows, match_rows = _compute(variant, job, root_seed, start, count, run_chunk,
-                                        threads, bar)
-            write_part(part_path(out, start, fmt), rows, fmt, meta)
-            if match_rows is not None:  # last: the match part marks the chunk done
-                write_part(part_path(out, start, fmt, MATCHES_DIR), match_rows, fmt, meta)
-            seconds = time.perf_counter() - t0
+        last = time.perf_counter()
+        for start, part in arrivals:
+            count = expected.pop(start, None)
+            if count is None:
+                raise RuntimeError(f"backend returned the chunk at {start} twice, or one not "
+                                   "asked for")
+            if part.count != count:
+                raise RuntimeError(f"backend returned {part.count} for the {count} at {start}")
+            write_part(part_path(out, start, fmt), part.rows, fmt, meta)
+            if part.match_rows is not None:  # last: the match part marks the chunk done
+                write_part(part_path(out, start, fmt, MATCHES_DIR), part.match_rows, fmt, meta)
+            now = time.perf_counter()
+            seconds, last = now - last, now
             computed += count
             done += count
             timing = manifest["timing"]
-            timing = {**timing, "hands": timing["hands"] + len(rows),
+            timing = {**timing, "hands": timing["hands"] + part.hands,
                       "seconds": round(timing["seconds"] + seconds, 6)}
-            if match_rows is not None:
-                timing["matches"] = timing.get("matches", 0) + len(match_rows)
+            if part.match_rows is not None:
+                timing["matches"] = timing.get("matches", 0) + count
             manifest.update({f"{job.mode}_written": done}, complete=done == hands,
                             updated=_now(), timing=timing)
             write_manifest(out, manifest)
+            if bar is not None and chunk_map is not None:
+                bar.update(count)
             if callable(progress):
                 progress(done, hands)
+        if expected:
+            raise RuntimeError(f"backend ended without the chunks at {sorted(expected)[:3]}")
     finally:
+        close = getattr(arrivals, "close", None)
+        if close is not None:  # a distributing backend cancels the chunks still running
+            close()
         if bar is not None:
             bar.close()
     return computed
 
 
-def _compute(variant, job: Job, root_seed, start, count, run_chunk, threads: int,
-             bar) -> tuple[np.ndarray, np.ndarray | None]:
-    """One chunk's hand rows (and match rows, in a match run; else None), every play of a
-    deal (:meth:`Job.plays`); with a visible bar, in up to PROGRESS_STEPS backend calls."""
+def _one_by_one(variant, job: Job, root_seed, todo: list[tuple[int, int]], run_chunk,
+                threads: int, bar) -> Iterator[tuple[int, Part]]:
+    """The chunks in index order, each computed when the previous one has been written."""
+    for start, count in todo:
+        yield start, compute_chunk(variant, job, root_seed, start, count, run_chunk, threads,
+                                   bar)
+
+
+def compute_chunk(variant, job: Job, root_seed, start, count, run_chunk, threads: int,
+                  bar=None) -> Part:
+    """One chunk's hand rows (and match rows, in a match run), every play of a deal
+    (:meth:`Job.plays`); with a visible bar, in up to PROGRESS_STEPS backend calls."""
     steps = PROGRESS_STEPS if bar is not None and not bar.disable else 1
     step = max(1, math.ceil(count / steps))
     pieces, match_pieces = [], []
@@ -842,8 +967,10 @@ def _compute(variant, job: Job, root_seed, start, count, run_chunk, threads: int
         if bar is not None:
             bar.update(n)
     if job.mode != "matches":
-        return _paired(pieces, "index"), None
-    return _paired(pieces, "match"), _paired(match_pieces, "match")
+        rows = _paired(pieces, "index")
+        return Part(count, len(rows), rows)
+    rows = _paired(pieces, "match")
+    return Part(count, len(rows), rows, _paired(match_pieces, "match"))
 
 
 def _stamp(rows: np.ndarray, duplicate: int, codes: tuple[int, ...]) -> None:
