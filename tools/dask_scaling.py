@@ -161,7 +161,8 @@ def main() -> None:
     args = parser.parse_args()
     from shengji_sim.variant import load_variant
 
-    print(f"load average {os.getloadavg()}, {os.cpu_count()} cpus", flush=True)
+    print(f"{time.strftime('%H:%M:%S', time.gmtime())} UTC, load average {os.getloadavg()}, "
+          f"{os.cpu_count()} cpus", flush=True)
     variant = load_variant(VARIANT)
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
