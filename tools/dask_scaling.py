@@ -117,13 +117,13 @@ def client_cost(variant, hands: int, chunk: int, tmp: Path) -> None:
     from shengji_sim import dask_backend, sim
 
     encoder = sim.PartEncoder("parquet", ())
+    job = sim.Job("hands", False, sim.seats("random"))
     chunks = sim.plan(hands, chunk)
     with dask_backend.connect(workers=2) as client:
         dask_backend.warm_workers(client, variant, "random")
         own0, t0 = _cpu_seconds(), time.perf_counter()
-        for start, part in dask_backend.map_chunks(client, variant, "random", 0, chunks,
-                                                   encoder):
-            sim.write_part(tmp / f"part-{start}.parquet", part, "parquet")
+        for start, part in dask_backend.map_chunks(client, variant, job, 0, chunks, encoder):
+            sim.write_part(tmp / f"part-{start}.parquet", part.rows, "parquet")
         own, wall = _cpu_seconds() - own0, time.perf_counter() - t0
     print(f"client (and local scheduler), {hands} hands in {len(chunks)} Parquet parts on 2 "
           f"workers: {own:.3f} CPU s in {wall:.2f} s, {own / hands * 1e6:.2f} us per hand")

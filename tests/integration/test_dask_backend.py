@@ -74,6 +74,24 @@ def test_dask_rows_equal_core_rows(classic, core_rows, client, tmp_path) -> None
             == report.summary_json(tmp_path / "core")["rows_sha256"])
 
 
+def test_dask_duplicate_and_match_runs_equal_core_runs(classic, client, tmp_path) -> None:
+    """A Job's chunks (every play of a duplicate deal; whole matches) on the workers give the
+    core backend's rows, hand rows and match rows alike."""
+    for kwargs in ({"duplicate": True}, {"mode": "matches", "duplicate": True}):
+        count = 40 if kwargs.get("mode") else 600
+        names = "-".join(map(str, kwargs.values()))
+        local = sim.run(classic, "NS=greedy,EW=random", SEED, count, tmp_path / f"core{names}",
+                        chunk_size=count // 4, threads=1, **kwargs)
+        far = sim.run(classic, "NS=greedy,EW=random", SEED, count, tmp_path / f"dask{names}",
+                      chunk_size=count // 4, backend="dask", threads=2,
+                      backend_options={"scheduler": client.scheduler.address}, **kwargs)
+        assert far.hands_run == local.hands_run == count
+        kinds = (sim.ROWS_DIR, sim.MATCHES_DIR) if kwargs.get("mode") else (sim.ROWS_DIR,)
+        for kind in kinds:
+            got = sim.read_rows(far.out_dir, kind)
+            assert len(got) and np.array_equal(got, sim.read_rows(local.out_dir, kind))
+
+
 def worker_settings() -> tuple[str, str, str]:
     import numba
 

@@ -40,19 +40,23 @@ def registry(monkeypatch):
 
 def opener_of(map_chunks):
     @contextlib.contextmanager
-    def opened(variant, players, threads, options):
+    def opened(variant, job, threads, options):
         yield map_chunks
 
-    def open_map(variant, players, threads, options):
-        return opened(variant, players, threads, options)
+    def open_map(variant, job, threads, options):
+        return opened(variant, job, threads, options)
 
     return open_map
 
 
-def reversed_half_encoded(variant, players, root_seed, chunks, threads, encoder):
+def part_of(variant, job, root_seed, start, count):
+    return sim.compute_chunk(variant, job, root_seed, start, count, sim.reference_chunk, 1)
+
+
+def reversed_half_encoded(variant, job, root_seed, chunks, threads, encoder):
     for i, (start, count) in enumerate(reversed(chunks)):
-        rows = sim.reference_chunk(variant, players, root_seed, start, count)
-        yield start, encoder(rows, start, count) if i % 2 else rows
+        part = part_of(variant, job, root_seed, start, count)
+        yield start, encoder(part) if i % 2 else part
 
 
 def test_chunks_in_any_order_some_encoded(classic, rows, registry, tmp_path) -> None:
@@ -66,10 +70,10 @@ def test_chunks_in_any_order_some_encoded(classic, rows, registry, tmp_path) -> 
 
 def test_a_chunk_yielded_twice_is_written_once(classic, registry, tmp_path,
                                                monkeypatch) -> None:
-    def twice(variant, players, root_seed, chunks, threads, encoder):
+    def twice(variant, job, root_seed, chunks, threads, encoder):
         start, count = chunks[0]
         for _ in range(2):
-            yield start, sim.reference_chunk(variant, players, root_seed, start, count)
+            yield start, part_of(variant, job, root_seed, start, count)
 
     writes: Counter = Counter()
     write_part = sim.write_part
@@ -84,9 +88,9 @@ def test_a_chunk_yielded_twice_is_written_once(classic, registry, tmp_path,
 
 
 def test_a_missing_chunk_is_an_error(classic, registry, tmp_path) -> None:
-    def first_only(variant, players, root_seed, chunks, threads, encoder):
+    def first_only(variant, job, root_seed, chunks, threads, encoder):
         start, count = chunks[0]
-        yield start, sim.reference_chunk(variant, players, root_seed, start, count)
+        yield start, part_of(variant, job, root_seed, start, count)
 
     sim.register_backend("test-short", sim.reference_chunk, open_map=opener_of(first_only))
     with pytest.raises(RuntimeError, match=r"without the chunks at \[5, 10, 15\]"):
@@ -99,11 +103,17 @@ def test_a_missing_chunk_is_an_error(classic, registry, tmp_path) -> None:
 def test_encoded_part_is_the_written_part(rows, tmp_path, fmt) -> None:
     meta = {"shengji_sim.root_seed": str(SEED)}
     encoder = sim.PartEncoder(fmt, tuple(meta.items()))
-    part = encoder(rows, 0, N)
+    part = encoder(sim.Part(N, N, rows))
     path = tmp_path / f"part.{fmt}"
     sim.write_part(path, rows, fmt, meta)
-    assert part.count == N and path.read_bytes() == part.data
+    assert (part.count, part.hands, part.match_rows) == (N, N, None)
+    assert path.read_bytes() == part.rows
+
+
+def test_a_chunk_is_checked_where_it_is_computed(classic, rows) -> None:
+    job = sim.Job("hands", False, sim.seats("random"))
     with pytest.raises(RuntimeError, match="not in index order"):
-        encoder(rows[::-1].copy(), 0, N)
+        sim.compute_chunk(classic, job, SEED, 0, N,
+                          lambda *a: rows[::-1].copy(), 1)
     with pytest.raises(RuntimeError, match="backend returned"):
-        encoder(np.zeros(3, ROW_DTYPE), 0, N)
+        sim.compute_chunk(classic, job, SEED, 0, N, lambda *a: np.zeros(3, ROW_DTYPE), 1)
