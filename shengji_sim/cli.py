@@ -871,8 +871,11 @@ def _tournament_text(result: dict) -> str:
 def run_tournament(variant, names: list[str], deals, seed: int, out_dir: str,
                    duplicate: bool, matches: int, backend: str | None, threads: int | None,
                    quiet: bool) -> dict:
-    """A round robin with a progress line per pair (stderr) and engine defects as exit 1."""
+    """A round robin with a progress line per pair (stderr) and engine defects as exit 1.
+    ``backend``: a name, None (:func:`_pair_backend`) or a function of the pair."""
     from shengji_sim import sim, tournament
+
+    backend_of = backend if callable(backend) else _pair_backend(backend)
 
     output_dir("--out", out_dir)
     pairs = len(names) * (len(names) - 1) // 2
@@ -882,18 +885,18 @@ def run_tournament(variant, names: list[str], deals, seed: int, out_dir: str,
         seen.append((a, b))
         if not quiet:
             click.echo(f"pair {len(seen)}/{pairs}: {a} vs {b} "
-                       f"({_pair_backend(backend)(a, b)})", err=True)
+                       f"({backend_of(a, b)})", err=True)
 
     try:
         result = tournament.round_robin(variant, names, deals, seed, out_dir,
                                         duplicate=duplicate, matches=matches,
-                                        backend_of=_pair_backend(backend), threads=threads,
+                                        backend_of=backend_of, threads=threads,
                                         progress=not quiet, warn=_warn, on_pair=on_pair)
     except sim.HandFailure as failure:
         a, b = seen[-1]
         raise engine_defect(failure, variant, variant.name, (), (), seed,
                             f"NS={a},EW={b}") from None
-    result["backends"] = {f"{a}-vs-{b}": _pair_backend(backend)(a, b) for a, b in seen}
+    result["backends"] = {f"{a}-vs-{b}": backend_of(a, b) for a, b in seen}
     return result
 
 
@@ -969,7 +972,10 @@ def report_rules_cmd(out, budget, hands, seed, workers):
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0))
 @click.option("--runs", default="runs/report-strategies", show_default=True,
               type=click.Path(file_okay=False), help="Run directories (resumed).")
-def report_strategies_cmd(out, deals, seed, runs):
+@click.option("--backend", default=None, metavar="core|dask",
+              help="Backend of the pairs whose profiles have kernels (default: core); the "
+                   "others play on the reference.")
+def report_strategies_cmd(out, deals, seed, runs, backend):
     """reports/strategies.md: the built-in profiles' round robin on classic-2deck and
     changzhou-4deck, duplicate play."""
     import time
@@ -983,14 +989,18 @@ def report_strategies_cmd(out, deals, seed, runs):
     results = []
     for variant_name in REPORT_VARIANTS:
         variant = load(variant_name, (), ())
-        backend_of = _pair_backend(None)
+        def backend_of(a: str, b: str) -> str:
+            default = _pair_backend(None)(a, b)
+            return (backend or "core") if default == "core" else default
 
-        def deals_of(a: str, b: str, name=variant_name, backend_of=backend_of) -> int:
-            return deals or report_deals(name, backend_of(a, b))
+        def deals_of(a: str, b: str, name=variant_name) -> int:
+            return deals or report_deals(name, "core" if backend_of(a, b) != "reference"
+                                         else "reference")
 
         results.append(run_tournament(variant, names, deals_of, seed, f"{runs}/{variant_name}",
-                                      True, 0, None, None, False))
+                                      True, 0, backend_of, None, False))
     argv = ["shengji-sim report strategies", f"--seed {seed}"]
+    argv += [f"--backend {backend}"] if backend else []
     argv += [f"--deals {deals}"] if deals else []
     path = write_report(results, out, " ".join(argv), time.perf_counter() - began)
     click.echo(f"wrote {path}")
