@@ -239,9 +239,10 @@ def _pair_run(variant: Any, a: str, b: str, count: int, seed: int, out: Path, mo
             resume=resume, progress=progress, warn=warn, mode=mode, duplicate=duplicate)
     manifest = sim.load_manifest(out)
     code_a = list(manifest["strategies"]).index(a)
+    seconds = float(manifest["timing"]["seconds"])
     if mode == "matches":
-        return sim.read_rows(out, sim.MATCHES_DIR), code_a
-    return sim.read_rows(out), code_a
+        return sim.read_rows(out, sim.MATCHES_DIR), code_a, seconds
+    return sim.read_rows(out), code_a, seconds
 
 
 def round_robin(variant: Any, strategies: list[str], deals: int | Callable[[str, str], int],
@@ -262,27 +263,30 @@ def round_robin(variant: Any, strategies: list[str], deals: int | Callable[[str,
         raise ValueError(f"{strategies}: need two or more distinct strategies")
     out_dir = Path(out_dir)
     pairs: list[Pair] = []
+    play_seconds: dict[str, float] = {}
     for a, b in itertools.combinations(strategies, 2):
         if on_pair is not None:
             on_pair(a, b)
         backend = backend_of(a, b) if backend_of else None
         n = deals(a, b) if callable(deals) else deals
-        rows, code_a = _pair_run(variant, a, b, n, seed, out_dir / f"{a}-vs-{b}", "hands",
+        rows, code_a, seconds = _pair_run(variant, a, b, n, seed, out_dir / f"{a}-vs-{b}", "hands",
                                  duplicate, backend, threads, progress, warn)
         margins = deal_margins(rows, code_a) if duplicate else hand_margins(rows, code_a)
         pair = pair_result(a, b, margins)
         if matches:
-            match_rows, code_a = _pair_run(variant, a, b, matches, seed,
+            match_rows, code_a, more = _pair_run(variant, a, b, matches, seed,
                                            out_dir / f"{a}-vs-{b}-matches", "matches",
                                            duplicate, backend, threads, progress, warn)
+            seconds += more
             scores = (match_scores(match_rows, code_a) if duplicate
                       else match_wins(match_rows, code_a))
             pair = Pair(**{**pair.__dict__, "matches": len(scores),
                            "a_match_share": float(np.mean(scores)),
                            "a_match_share_ci95": share_interval(scores)})
         pairs.append(pair)
+        play_seconds[f"{a}-vs-{b}"] = round(seconds, 3)
     return {"variant": variant.name, "seed": seed,
             "deals": None if callable(deals) else deals, "matches": matches,
-            "duplicate": duplicate,
+            "duplicate": duplicate, "play_seconds": play_seconds,
             "pairs": [p.as_json() for p in pairs],
             "ratings": ratings(list(strategies), pairs, samples, seed)}

@@ -153,7 +153,10 @@ def markdown(results: list[dict], command: str, seconds: float, provenance: dict
             f"* commit: {provenance.get('commit')}", f"* RULES_VERSION {RULES_VERSION}",
             "* versions: " + ", ".join(f"{k} {v}" for k, v in
                                        provenance.get("versions", {}).items()),
-            f"* run time: {seconds:.0f} s ({time.strftime('%Y-%m-%d')})",
+            f"* run time: {seconds:.0f} s for this command ({time.strftime('%Y-%m-%d')}); "
+            f"the runs' play time, from their manifests (runs resumed from an earlier "
+            f"invocation count here, not in the command's time): "
+            f"{sum(sum(r.get('play_seconds', {}).values()) for r in results):.0f} s",
             "* each run's rows are under the tournament's run directory; rerunning the command "
             "resumes them"]
     return "\n".join(out) + "\n"
