@@ -171,8 +171,10 @@ def write_report(results: list[dict], out_dir: str | Path, command: str,
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     ratings_plot(results, out / PLOT)
+    head, date = commit()
     text = markdown(results, command, seconds,
-                    {"commit": commit(), "versions": package_versions()})
+                    {"commit": f"{head} ({date})" if head else None,
+                     "versions": package_versions()})
     (out / REPORT).write_text(text, encoding="utf-8")
     return out / REPORT
 
