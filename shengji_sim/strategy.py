@@ -27,13 +27,13 @@ installed (pyproject force-include), else the repository's ``strategies/``.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from shengji_sim.datafiles import data_dir, did_you_mean, display, looks_like_path, names_in
 from shengji_sim.errors import InputError
 
 __all__ = [
@@ -194,42 +194,29 @@ class StrategyProfile:
 def strategies_dir() -> Path:
     """Built-in profiles: package data ``_strategies/`` if installed, else repo
     ``strategies/``."""
-    packaged = Path(__file__).parent / "_strategies"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parent.parent / "strategies"
+    return data_dir("strategies")
 
 
 def strategy_names() -> list[str]:
     """Names (file stems) of the built-in profiles, sorted."""
-    return sorted(p.stem for p in strategies_dir().glob("*.toml"))
+    return names_in(strategies_dir())
 
 
-def _display(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
 
 
-def _did_you_mean(word: str, choices: Iterable[str]) -> str:
-    close = difflib.get_close_matches(word.lower(), list(choices), n=1, cutoff=0.6)
-    return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def _looks_like_path(text: str) -> bool:
-    return "/" in text or "\\" in text or text.endswith(".toml")
 
 
 def _locate(name_or_path: str) -> Path:
     names = strategy_names()
-    if not _looks_like_path(name_or_path) and name_or_path in names:
+    if not looks_like_path(name_or_path) and name_or_path in names:
         return strategies_dir() / f"{name_or_path}.toml"
     path = Path(name_or_path)
-    if _looks_like_path(name_or_path) and path.is_file():
+    if looks_like_path(name_or_path) and path.is_file():
         return path
     raise StrategyError(
-        f"{name_or_path}: unknown strategy{_did_you_mean(Path(name_or_path).stem, names)}; "
+        f"{name_or_path}: unknown strategy{did_you_mean(Path(name_or_path).stem, names)}; "
         f"expected a built-in profile ({', '.join(names)}) or a path to a .toml file")
 
 
@@ -264,7 +251,7 @@ def _check_value(k: Key, value: Any, label: str) -> Any:
         if not isinstance(value, str):
             raise bad(f"has type {_type_name(value)}")
         if value not in (k.allowed or ()):
-            raise bad("is not allowed", _did_you_mean(value, k.allowed or ()))
+            raise bad("is not allowed", did_you_mean(value, k.allowed or ()))
     return value
 
 
@@ -301,48 +288,48 @@ def _parse(doc: Mapping[str, Any], label: str) -> tuple[dict[str, str], dict[str
                 k = SCHEMA.get(key)
                 if k is None:
                     raise _fail(label, key, f"unknown key in [{top}]"
-                                            f"{_did_you_mean(key, SCHEMA)}")
+                                            f"{did_you_mean(key, SCHEMA)}")
                 if k.section != top:
                     where = f"[{k.section}]" if k.section else "the top level"
                     raise _fail(label, key, f"belongs in {where}, not [{top}]")
                 values[key] = _check_value(k, inner, label)
         elif isinstance(value, Mapping):
             raise StrategyError(f"{label}: section [{top}]: unknown section"
-                                f"{_did_you_mean(top, SECTIONS)}; expected one of "
+                                f"{did_you_mean(top, SECTIONS)}; expected one of "
                                 f"{', '.join(f'[{s}]' for s in SECTIONS)}")
         else:
-            raise _fail(label, top, f"unknown key{_did_you_mean(top, [*META_KEYS, *SCHEMA])};"
+            raise _fail(label, top, f"unknown key{did_you_mean(top, [*META_KEYS, *SCHEMA])};"
                                     f" expected one of {', '.join(META_KEYS)}, a schema key "
                                     "or a section")
     return meta, values
 
 
 def _locate_extends(target: str, label: str, base_dir: Path) -> Path:
-    if not _looks_like_path(target):
+    if not looks_like_path(target):
         names = strategy_names()
         if target in names:
             return strategies_dir() / f"{target}.toml"
         raise _fail(label, "extends", f"value {target!r} is not a built-in profile"
-                                      f"{_did_you_mean(target, names)}; expected one of "
+                                      f"{did_you_mean(target, names)}; expected one of "
                                       f"{', '.join(names)} or a path relative to the file")
     path = Path(target)
     if not path.is_absolute():
         path = base_dir / path
     if not path.is_file():
-        raise _fail(label, "extends", f"value {target!r}: no such file {_display(path)}")
+        raise _fail(label, "extends", f"value {target!r}: no such file {display(path)}")
     return path
 
 
 def _resolve(path: Path, stack: tuple[Path, ...]) -> tuple[dict[str, str], dict[str, Any]]:
     """Merged (meta, values) of ``path`` and its ``extends`` chain (base first)."""
-    label = _display(path)
+    label = display(path)
     meta, values = _parse(_read_toml(path, label), label)
     if "extends" not in meta:
         return meta, values
     parent = _locate_extends(meta["extends"], label, path.parent)
     here = (*stack, path.resolve())
     if parent.resolve() in here:
-        loop = " -> ".join([*(_display(p) for p in here), _display(parent)])
+        loop = " -> ".join([*(display(p) for p in here), display(parent)])
         raise _fail(label, "extends", f"value {meta['extends']!r} makes a cycle: {loop}")
     parent_meta, merged = _resolve(parent, here)
     merged = {**merged, **values}
@@ -357,7 +344,7 @@ def load_strategy(name_or_path: str) -> StrategyProfile:
     meta, values = _resolve(path, ())
     return StrategyProfile(name=meta.get("name", path.stem),
                            description=meta.get("description", ""),
-                           source=_display(path), **values)
+                           source=display(path), **values)
 
 
 def _check_dataclass_matches_schema() -> None:

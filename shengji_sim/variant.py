@@ -22,7 +22,6 @@ COMBO-5, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10).
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import tomllib
@@ -34,6 +33,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from shengji_sim.datafiles import data_dir, did_you_mean, display, looks_like_path, names_in
 from shengji_sim.interpretations import ITEMS, VariantError, item_for_key, parse_amb
 
 __all__ = [
@@ -498,46 +498,28 @@ def _sorted_ids(ids: Iterable[str]) -> list[str]:
 
 def variants_dir() -> Path:
     """The built-in variants: package data ``_variants/`` if installed, else repo ``variants/``."""
-    packaged = Path(__file__).parent / "_variants"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parent.parent / "variants"
+    return data_dir("variants")
 
 
 def builtin_names() -> list[str]:
     """Names (file stems) of the built-in variants, sorted."""
-    return sorted(p.stem for p in variants_dir().glob("*.toml"))
+    return names_in(variants_dir())
 
 
-def _display(path: Path) -> str:
-    """A path for messages: relative to the working directory when below it."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
 
 
-def _did_you_mean(word: str, choices: Iterable[str]) -> str:
-    choices = list(choices)
-    lowered = {c.lower(): c for c in choices}
-    if word.lower() in lowered:
-        return f" (did you mean {lowered[word.lower()]!r}?)"
-    close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
-    return f" (did you mean {lowered[close[0]]!r}?)" if close else ""
 
 
-def _looks_like_path(text: str) -> bool:
-    return "/" in text or "\\" in text or text.endswith(".toml")
 
 
 def _locate(name_or_path: str) -> Path:
     names = builtin_names()
-    if not _looks_like_path(name_or_path) and name_or_path in names:
+    if not looks_like_path(name_or_path) and name_or_path in names:
         return variants_dir() / f"{name_or_path}.toml"
     path = Path(name_or_path)
     if path.is_file():
         return path
-    hint = _did_you_mean(Path(name_or_path).stem, names)
+    hint = did_you_mean(Path(name_or_path).stem, names)
     raise VariantError(
         f"{name_or_path}: unknown variant{hint}; expected a built-in name "
         f"({', '.join(names)}) or a path to a .toml file"
@@ -596,7 +578,7 @@ def _check_value(f: Field, value: Any, where: str) -> Any:
     if not isinstance(value, str):
         raise bad(f"has type {_type_name(value)}")
     if value not in (f.allowed or ()):
-        raise bad("is not allowed", _did_you_mean(value, [str(v) for v in f.allowed or ()]))
+        raise bad("is not allowed", did_you_mean(value, [str(v) for v in f.allowed or ()]))
     return value
 
 
@@ -638,12 +620,12 @@ def _read_toml(path: Path, label: str) -> dict[str, Any]:
 
 def _unknown_top(label: str, top: str, value: Any) -> VariantError:
     if isinstance(value, Mapping):
-        hint = _did_you_mean(top, SECTIONS)
+        hint = did_you_mean(top, SECTIONS)
         return VariantError(
             f"{label}: section [{top}]: unknown section{hint}; "
             f"expected one of {', '.join(f'[{s}]' for s in SECTIONS)}"
         )
-    hint = _did_you_mean(top, [*META_KEYS, *SCHEMA])
+    hint = did_you_mean(top, [*META_KEYS, *SCHEMA])
     return _fail(label, top, f"unknown top-level key{hint}; expected one of "
                              f"{', '.join(META_KEYS)} or a section")
 
@@ -657,7 +639,7 @@ def _parse_section(label: str, section: str, table: Any, values: dict[str, Any])
     for key, value in table.items():
         f = SCHEMA.get(key)
         if f is None:
-            hint = _did_you_mean(key, SCHEMA)
+            hint = did_you_mean(key, SCHEMA)
             raise _fail(label, key, f"unknown key in [{section}]{hint}")
         if f.section != section:
             raise _fail(label, key, f"belongs in [{f.section}], not [{section}]")
@@ -688,18 +670,18 @@ def _parse_doc(doc: Mapping[str, Any], label: str, base_dir: Path, path: Path | 
 
 def _locate_extends(doc: _Doc) -> Path:
     target = doc.meta["extends"]
-    if not _looks_like_path(target):
+    if not looks_like_path(target):
         names = builtin_names()
         if target in names:
             return variants_dir() / f"{target}.toml"
         raise _fail(doc.label, "extends", f"value {target!r} is not a built-in variant"
-                                          f"{_did_you_mean(target, names)}; expected one of "
+                                          f"{did_you_mean(target, names)}; expected one of "
                                           f"{', '.join(names)} or a path relative to the file")
     path = Path(target)
     if not path.is_absolute():
         path = doc.base_dir / path
     if not path.is_file():
-        raise _fail(doc.label, "extends", f"value {target!r}: no such file {_display(path)}")
+        raise _fail(doc.label, "extends", f"value {target!r}: no such file {display(path)}")
     return path
 
 
@@ -711,9 +693,9 @@ def _resolve_chain(doc: _Doc, stack: list[tuple[Path, str]]) -> list[_Doc]:
     real = path.resolve()
     here = [*stack, (doc.path.resolve(), doc.label)] if doc.path else list(stack)
     if any(real == seen for seen, _ in here):
-        loop = " -> ".join([*(label for _, label in here), _display(path)])
+        loop = " -> ".join([*(label for _, label in here), display(path)])
         raise _fail(doc.label, "extends", f"value {doc.meta['extends']!r} makes a cycle: {loop}")
-    label = _display(path)
+    label = display(path)
     parent = _parse_doc(_read_toml(path, label), label, path.parent, path)
     return [*_resolve_chain(parent, here), doc]
 
@@ -799,7 +781,7 @@ def _apply_sets(state: _State, specs: Sequence[str], rank: int) -> None:
             raise VariantError(f"--set {spec!r}: expected key=value, e.g. --set decks=2")
         f = SCHEMA.get(key)
         if f is None:
-            raise _fail("--set", key, f"unknown key{_did_you_mean(key, SCHEMA)}")
+            raise _fail("--set", key, f"unknown key{did_you_mean(key, SCHEMA)}")
         state.set(key, _check_value(f, _parse_set_value(raw, f), "--set"), "--set", rank)
 
 
@@ -925,7 +907,7 @@ def load_variant(
     ``sets``: ``"key=value"`` (a TOML value, or a bare word as a string). Raises VariantError.
     """
     path = _locate(name_or_path)
-    label = name_or_path if _looks_like_path(name_or_path) else _display(path)
+    label = name_or_path if looks_like_path(name_or_path) else display(path)
     doc = _parse_doc(_read_toml(path, label), label, path.parent, path)
     return _build(_resolve_chain(doc, []), path.stem, amb, sets, warn)
 

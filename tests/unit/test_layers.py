@@ -23,6 +23,7 @@ LAYERS: dict[str, int] = {
     "shengji_sim.interpretations": 0,
     "shengji_sim.variant": 0,
     "shengji_sim.strategy": 0,
+    "shengji_sim.datafiles": 0,
     "shengji_sim.results": 0,
     "shengji_sim.seats": 0,
     "shengji_sim.rules": 1,
