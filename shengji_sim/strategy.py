@@ -202,12 +202,6 @@ def strategy_names() -> list[str]:
     return names_in(strategies_dir())
 
 
-
-
-
-
-
-
 def _locate(name_or_path: str) -> Path:
     names = strategy_names()
     if not looks_like_path(name_or_path) and name_or_path in names:

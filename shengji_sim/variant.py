@@ -506,12 +506,6 @@ def builtin_names() -> list[str]:
     return names_in(variants_dir())
 
 
-
-
-
-
-
-
 def _locate(name_or_path: str) -> Path:
     names = builtin_names()
     if not looks_like_path(name_or_path) and name_or_path in names:
