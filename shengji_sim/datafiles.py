@@ -2,8 +2,8 @@
 
 Representation
 --------------
-A built-in data folder is package data ``shengji_sim/_<name>/`` when the package is installed
-(pyproject's wheel ``force-include``), else the repository's top-level ``<name>/``; its
+A built-in data folder is the package's data folder ``_<name>`` when the package is installed
+(pyproject's wheel ``force-include``), else the repository's top-level ``<name>``; its
 files are ``*.toml`` whose stems are the built-in names. A name on the command line is a
 path when it :func:`looks_like_path`, else a built-in name.
 """

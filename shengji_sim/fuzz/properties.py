@@ -647,6 +647,8 @@ def leads_follows_agree(pos: Position) -> None:
     units = shapes.decompose(ctx, counts(lead))
     if len(units) != 1 or units[0].pattern == (1, 1):
         return
+    if units[0].is_tractor and ctx.variant.tractor_obligation == "at_least_one":
+        return  # AMB-16 C: one tractor of any length, then the most pairs, meets row 1 too
     ob = _guard(pos, lambda: follow.obligation(ctx, lead, hand), "obligation")
     if ob.row != 1:
         return
