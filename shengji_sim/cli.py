@@ -816,7 +816,6 @@ def diff(variant_name, ambs, vs, hands, seed, players, positions, out):
 
 def _strategy_list(first: str, more: tuple[str, ...]) -> list[str]:
     """``--strategies A B [C ...]`` (or ``A,B,C``): two or more distinct profiles."""
-    from shengji_sim.seats import canonical
     from shengji_sim.sim import seats
     from shengji_sim.strategy import StrategyError
 
@@ -828,7 +827,7 @@ def _strategy_list(first: str, more: tuple[str, ...]) -> list[str]:
         raise UserError(f"--strategies: {twice} given twice")
     for name in names:
         try:
-            canonical(seats(name))
+            seats(name)
         except StrategyError as exc:
             raise UserError(f"--strategies {name}: {' '.join(str(exc).split())}") from None
     return names

@@ -117,13 +117,7 @@ class Aggregate:
         if len(rows) == 0:
             return
         idx = rows["index"].astype(np.int64)
-        if len(rows) % self.plays:
-            self.in_order = False
-        else:
-            expected = np.repeat(np.arange(self.next_index,
-                                           self.next_index + len(rows) // self.plays),
-                                 self.plays)
-            self.in_order = self.in_order and bool(np.array_equal(idx, expected))
+        self.in_order = self.in_order and _in_order(idx, self.next_index, self.plays)
         self.next_index = int(idx[-1]) + 1
         self.sha.update(np.ascontiguousarray(rows, dtype=_LE_DTYPE).tobytes())
         self.n += len(rows)
@@ -227,10 +221,7 @@ class MatchAggregate:
         if len(rows) == 0:
             return
         m = rows["match"].astype(np.int64)
-        expected = np.repeat(np.arange(self.next_match, self.next_match + len(rows)
-                                       // self.plays), self.plays)
-        self.in_order = self.in_order and len(rows) % self.plays == 0 and \
-            bool(np.array_equal(m, expected))
+        self.in_order = self.in_order and _in_order(m, self.next_match, self.plays)
         self.next_match = int(m[-1]) + 1
         self.sha.update(np.ascontiguousarray(rows, dtype=MATCH_DTYPE.newbyteorder("<"))
                         .tobytes())
@@ -257,12 +248,31 @@ class MatchAggregate:
                                    "not won"},
             "wins_by_strategy": {name: self.by_strategy.get(code, 0)
                                  for code, name in enumerate(self.strategies)},
-            "hands_per_match": {"mean": _mean(self.hands),
+            "hands_per_match": {"mean": _mean(self.hands), "ci95": _mean_interval(self.hands),
                                 "min": min(self.hands) if n else None,
                                 "max": max(self.hands) if n else None,
                                 "distribution": _keyed(self.hands)},
             "dealer_hands": {"0": self.dealer_hands[0], "1": self.dealer_hands[1]},
         }
+
+
+def _in_order(ids: np.ndarray, first: int, plays: int) -> bool:
+    """``ids`` continue a run from ``first``, each id ``plays`` times in a row."""
+    if len(ids) % plays:
+        return False
+    expected = np.repeat(np.arange(first, first + len(ids) // plays), plays)
+    return bool(np.array_equal(ids, expected))
+
+
+def _mean_interval(counter: Counter, z: float = Z95) -> list[float] | None:
+    """Normal-approximation 95% interval of the mean of the values counted."""
+    n = sum(counter.values())
+    if n < 2:
+        return None
+    mean = sum(k * c for k, c in counter.items()) / n
+    var = sum(c * (k - mean) ** 2 for k, c in counter.items()) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return [mean - half, mean + half]
 
 
 def _mean(counter: Counter) -> float | None:
@@ -394,15 +404,19 @@ def _match_lines(ms: dict[str, Any]) -> list[str]:
     win = ms["side_0_win"]
     lo, hi = win["ci95"]
     sides = ms["winner_side"]
+    lo1, hi1 = wilson_interval(sides["1"], m)
     lines = [f"matches won by seats 0/2: {_pct(win['rate'])} (95% Wilson interval {_pct(lo)} "
-             f"to {_pct(hi)}); seats 1/3: {_pct(sides['1'] / m)}"
+             f"to {_pct(hi)}); seats 1/3: {_pct(sides['1'] / m)} ({_pct(lo1)} to {_pct(hi1)})"
              + (f"; cut at the hands limit: {sides['-1']:,}" if sides["-1"] else "")]
     if len(ms["wins_by_strategy"]) > 1:
-        lines.append("matches won by strategy: " + ", ".join(
-            f"{name} {c:,} ({_pct(c / m)})" for name, c in ms["wins_by_strategy"].items()))
+        lines.append("matches won by strategy (95% Wilson interval): " + ", ".join(
+            f"{name} {c:,} ({_pct(c / m)}, {_pct(wilson_interval(c, m)[0])} to "
+            f"{_pct(wilson_interval(c, m)[1])})" for name, c in ms["wins_by_strategy"].items()))
     hpm = ms["hands_per_match"]
     dealt = ms["dealer_hands"]
-    lines.append(f"hands per match: mean {hpm['mean']:.1f}, range {hpm['min']} to "
+    spread = f" (95% interval {hpm['ci95'][0]:.1f} to {hpm['ci95'][1]:.1f})" \
+        if hpm["ci95"] else ""
+    lines.append(f"hands per match: mean {hpm['mean']:.1f}{spread}, range {hpm['min']} to "
                  f"{hpm['max']}; hands dealt by seats 0/2: {dealt['0']:,}, by 1/3: "
                  f"{dealt['1']:,}")
     return lines

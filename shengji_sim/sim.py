@@ -956,7 +956,7 @@ def compute_chunk(variant, job: Job, root_seed, start, count, run_chunk, threads
             got = run_chunk(variant, spec, root_seed, s, n, threads)
             if job.mode == "matches":
                 rows, match_rows = got
-                _check_match_rows(match_rows, s, n)
+                _check_rows(match_rows, s, n, MATCH_DTYPE, "match", "matches")
                 _stamp(match_rows, dup, codes)
                 match_pieces.append(match_rows)
             else:
@@ -989,21 +989,13 @@ def _paired(pieces: list[np.ndarray], key: str) -> np.ndarray:
     return rows[np.lexsort((rows["duplicate"], rows[key]))]
 
 
-def _check_match_rows(rows: Any, start: int, count: int) -> None:
-    """A match backend must return ``count`` MATCH_DTYPE rows for ``start..`` in order."""
-    if not isinstance(rows, np.ndarray) or rows.dtype != MATCH_DTYPE or rows.shape != (count,):
+def _check_rows(rows: Any, start: int, count: int, dtype: np.dtype = ROW_DTYPE,
+                key: str = "index", what: str = "hands") -> None:
+    """A backend must return ``count`` rows of ``dtype`` for ``start..`` in ``key`` order:
+    hand rows by ``index``, or match rows (``MATCH_DTYPE``, ``key="match"``)."""
+    if not isinstance(rows, np.ndarray) or rows.dtype != dtype or rows.shape != (count,):
         got = getattr(rows, "dtype", type(rows).__name__), getattr(rows, "shape", None)
-        raise RuntimeError(f"backend returned {got} for {count} matches at {start}")
-    if not np.array_equal(rows["match"], np.arange(start, start + count, dtype=np.uint64)):
-        raise RuntimeError(f"backend rows for matches {start}..{start + count - 1} "
-                           "are not in match order")
-
-
-def _check_rows(rows: Any, start: int, count: int) -> None:
-    """A backend must return ``count`` ROW_DTYPE rows for ``start..`` in index order."""
-    if not isinstance(rows, np.ndarray) or rows.dtype != ROW_DTYPE or rows.shape != (count,):
-        got = getattr(rows, "dtype", type(rows).__name__), getattr(rows, "shape", None)
-        raise RuntimeError(f"backend returned {got} for {count} hands at {start}")
-    if not np.array_equal(rows["index"], np.arange(start, start + count, dtype=np.uint64)):
-        raise RuntimeError(f"backend rows for hands {start}..{start + count - 1} "
-                           "are not in index order")
+        raise RuntimeError(f"backend returned {got} for {count} {what} at {start}")
+    if not np.array_equal(rows[key], np.arange(start, start + count, dtype=np.uint64)):
+        raise RuntimeError(f"backend rows for {what} {start}..{start + count - 1} "
+                           f"are not in {key} order")

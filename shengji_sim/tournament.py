@@ -34,6 +34,7 @@ counts as half a win), with the same Wilson interval.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 from collections.abc import Callable
@@ -72,9 +73,7 @@ def deal_margins(rows: np.ndarray, code_a: int) -> np.ndarray:
     """``a``'s level margin on each deal of a duplicate run (``a`` = strategy ``code_a``),
     deals in (match, index) order. Raises ValueError unless every deal has exactly its two
     plays."""
-    gains = side_gains(rows)
-    side_a = side_of_strategy(rows, code_a)
-    margin = gains[np.arange(len(rows)), side_a] - gains[np.arange(len(rows)), 1 - side_a]
+    margin = hand_margins(rows, code_a)
     key = np.stack([rows["match"].astype(np.int64), rows["index"].astype(np.int64)], axis=1)
     deals, inverse, counts = np.unique(key, axis=0, return_inverse=True, return_counts=True)
     plays = np.bincount(inverse.ravel(), weights=rows["duplicate"].astype(np.int64),
@@ -256,8 +255,7 @@ def round_robin(variant: Any, strategies: list[str], deals: int | Callable[[str,
     """Every pair of ``strategies`` (``a`` before ``b`` in the given order) over ``deals``
     deals (``deals(a, b)`` if a function; and ``matches`` matches) of root seed ``seed``,
     each played twice with the teams swapped (``duplicate``) or once with ``a`` in seats 0
-    and 2; run
-    directories ``out_dir/<a>-vs-<b>`` (``-matches``). ``backend_of(a, b)`` picks the
+    and 2; run directories ``out_dir/<a>-vs-<b>`` (``-matches``). ``backend_of(a, b)`` picks the
     backend of a pair (default: the simulator's). Returns the ``--json`` object."""
     if len(set(strategies)) != len(strategies) or len(strategies) < 2:
         raise ValueError(f"{strategies}: need two or more distinct strategies")
@@ -269,20 +267,20 @@ def round_robin(variant: Any, strategies: list[str], deals: int | Callable[[str,
             on_pair(a, b)
         backend = backend_of(a, b) if backend_of else None
         n = deals(a, b) if callable(deals) else deals
-        rows, code_a, seconds = _pair_run(variant, a, b, n, seed, out_dir / f"{a}-vs-{b}", "hands",
-                                 duplicate, backend, threads, progress, warn)
+        rows, code_a, seconds = _pair_run(variant, a, b, n, seed, out_dir / f"{a}-vs-{b}",
+                                          "hands", duplicate, backend, threads, progress, warn)
         margins = deal_margins(rows, code_a) if duplicate else hand_margins(rows, code_a)
         pair = pair_result(a, b, margins)
         if matches:
             match_rows, code_a, more = _pair_run(variant, a, b, matches, seed,
-                                           out_dir / f"{a}-vs-{b}-matches", "matches",
-                                           duplicate, backend, threads, progress, warn)
+                                                 out_dir / f"{a}-vs-{b}-matches", "matches",
+                                                 duplicate, backend, threads, progress, warn)
             seconds += more
             scores = (match_scores(match_rows, code_a) if duplicate
                       else match_wins(match_rows, code_a))
-            pair = Pair(**{**pair.__dict__, "matches": len(scores),
-                           "a_match_share": float(np.mean(scores)),
-                           "a_match_share_ci95": share_interval(scores)})
+            pair = dataclasses.replace(pair, matches=len(scores),
+                                       a_match_share=float(np.mean(scores)),
+                                       a_match_share_ci95=share_interval(scores))
         pairs.append(pair)
         play_seconds[f"{a}-vs-{b}"] = round(seconds, 3)
     return {"variant": variant.name, "seed": seed,

@@ -106,6 +106,11 @@ def test_duplicate_matches_are_paired(classic, tmp_path) -> None:
     summary = report.write_summary(tmp_path / "m")
     assert summary["complete"]
     assert sum(summary["matches"]["wins_by_strategy"].values()) == 4
+    hpm = summary["matches"]["hands_per_match"]
+    assert hpm["ci95"][0] <= hpm["mean"] <= hpm["ci95"][1]
+    text = report.terminal_summary(summary, tmp_path / "m")
+    assert "seats 1/3: " in text and "matches won by strategy (95% Wilson interval)" in text
+    assert "hands per match: mean" in text and "(95% interval" in text
 
 
 def test_simulate_matches_and_level_on_the_command_line(capsys, tmp_path) -> None:
