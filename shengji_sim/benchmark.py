@@ -397,28 +397,32 @@ def plot_history(saved: list[dict[str, Any]], out: Path) -> Path:
     """A PNG of the relative figure of every case (variant x players x threads, one line each)
     across the baselines ``saved`` (in that order, x axis: name and commit): above, the figure
     itself (log scale); below, its change in percent from the case's first baseline, where a
-    few percent lost or won show."""
+    few percent lost or won show. Bars: each figure's noise band (the interquartile range of
+    its repeats, centred on it), the band ``--compare`` reports."""
     if not saved:
         raise BenchError("no baselines to plot: save some with `shengji-sim bench --save NAME`")
     from matplotlib.figure import Figure  # no pyplot: Agg canvas, no display needed
     from matplotlib.ticker import FormatStrFormatter
 
-    series: dict[str, dict[int, float]] = {}
+    series: dict[str, dict[int, tuple[float, float]]] = {}
     for i, b in enumerate(saved):
         for r in b["results"]:
             label = f"{r['variant']} {r['players']} threads={r['threads']}"
-            series.setdefault(label, {})[i] = r["relative"]
+            series.setdefault(label, {})[i] = (r["relative"], r.get("noise", 0.0))
     fig = Figure(figsize=(max(10.0, 0.9 * len(saved) + 6), 7.0), layout="constrained")
     figure_ax, change_ax = fig.subplots(2, 1, sharex=True, height_ratios=(3, 2))
     for label, points in sorted(series.items()):
         xs = sorted(points)
-        figure_ax.plot(xs, [points[x] for x in xs], marker="o", label=label)
-        change_ax.plot(xs, [100 * (points[x] / points[xs[0]] - 1) for x in xs], marker="o")
+        first = points[xs[0]][0]
+        figure_ax.errorbar(xs, [points[x][0] for x in xs], capsize=3, marker="o", label=label,
+                           yerr=[points[x][0] * points[x][1] / 2 for x in xs])
+        change_ax.errorbar(xs, [100 * (points[x][0] / first - 1) for x in xs], capsize=3,
+                           marker="o", yerr=[50 * points[x][0] * points[x][1] / first for x in xs])
     figure_ax.set_yscale("log")
     figure_ax.yaxis.set_major_formatter(FormatStrFormatter("%g"))
     figure_ax.yaxis.set_minor_formatter(FormatStrFormatter("%g"))
     figure_ax.set_ylabel("hands per yardstick unit\n(CPU time, log scale)")
-    figure_ax.set_title("shengji-sim core speed by commit (higher is faster)")
+    figure_ax.set_title("shengji-sim core speed by commit (higher is faster; bars: noise band)")
     figure_ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0))
     change_ax.axhline(0, color="grey", linewidth=0.8)
     change_ax.set_ylabel("change from the case's\nfirst baseline (%)")
