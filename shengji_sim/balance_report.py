@@ -35,7 +35,8 @@ Measures named here (column ``measure`` of the tables):
 * ``throws`` (mean per hand), ``throw_failed`` (failed per throw), ``penalty`` (share of
   hands with a penalty), ``penalty_points`` (mean).
 * matches: ``match_hands`` (mean hands per match), ``first_dealer_team_wins`` (the team of
-  hand 1's dealer wins the match), ``dealer_hold_at_<rank>`` (hands at each level).
+  hand 1's dealer wins the match), ``dealer_wins_at_<rank>`` (the dealer side levels up, in
+  the hands played at each level).
 """
 
 from __future__ import annotations
@@ -219,7 +220,8 @@ def _counts(values: np.ndarray) -> dict[int, int]:
 
 
 def match_measures(match_rows: np.ndarray, hand_rows: np.ndarray) -> dict[str, Estimate]:
-    """Match length, the first dealer's team's win rate, dealer hold at each level."""
+    """Match length, the first dealer's team's win rate, the dealer side's wins at each
+    level."""
     out: dict[str, Estimate] = {"match_hands": mean(match_rows["hands"].astype(np.float64))}
     first = hand_rows[hand_rows["index"] == 0]
     first = first[np.argsort(first["match"], kind="stable")]
@@ -231,10 +233,10 @@ def match_measures(match_rows: np.ndarray, hand_rows: np.ndarray) -> dict[str, E
         out["first_dealer_team_wins"] = share(int(np.sum(winners[finished] ==
                                                          team[finished])),
                                               int(finished.sum()))
-    hold = hand_rows["next_dealer"] % 2 == hand_rows["dealer"] % 2
+    won = hand_rows["winner_side"] == 0
     for level in range(13):
         at = hand_rows["level"] == level
-        out[f"dealer_hold_at_{RANKS[level]}"] = share(int(np.sum(hold & at)), int(at.sum()))
+        out[f"dealer_wins_at_{RANKS[level]}"] = share(int(np.sum(won & at)), int(at.sum()))
     return out
 
 
@@ -432,7 +434,7 @@ def comparisons(results: dict[str, CellResult], cells: Sequence[Any]) -> list[Co
 
 def robustness(comps: Sequence[Comparison], group: str, measure: str) -> str:
     """"holds for random, greedy and expert" or which strategies it holds for."""
-    mine = [c for c in comps if c.group == group and c.measure == measure]
+    mine = [c for c in comps if c.group == group and c.measure == measure and c.strategy]
     if not mine:
         return ""
     ups = [c.strategy for c in mine if c.conclusive and c.diff.value > 0]
@@ -562,7 +564,8 @@ def findings(results: dict[str, CellResult], cells: Sequence[Any],
         out.append(f"**The dealer's advantage depends on the variant.** With {top} play the "
                    f"dealer side keeps the deal in {_pct(hi_e)} "
                    f"of hands on {hi_v} but {_pct(lo_e)} "
-                   f"on {lo_v}" + (f"; the gap {verdict}." if verdict else "."))
+                   f"on {lo_v}" + (f" (the gap, across strategies: {verdict})." if verdict
+                                   else "."))
     groups = list(dict.fromkeys((c.variant, c.sweep_key) for c in cells
                                 if c.mode == "hands" and c.sweep_key))
     for v, key in groups:
@@ -579,7 +582,7 @@ def findings(results: dict[str, CellResult], cells: Sequence[Any],
         else:
             out.append(f"**{v}: {key} makes no difference to who keeps the deal beyond "
                        f"chance** (largest: {best.a}, {_pp(best.diff, 'dealer_hold')} with "
-                       f"{best.strategy} play).")
+                       f"{best.strategy} play; Holm p {best.p_holm:.2g}).")
     kitty = [(v, hand_base[v, top].measures["kitty_decides"]) for v in variants
              if hand_base[v, top].measures["kitty_decides"].exercised]
     if kitty:
@@ -666,12 +669,12 @@ def markdown(results: dict[str, CellResult], cells: Sequence[Any], comps: Sequen
     if matches:
         out += ["", "## Matches", "",
                 "| variant | strategy | matches | hands per match | first dealer's team wins "
-                "| dealer holds the deal, by level (hands) |", "|---|---|---|---|---|---|"]
+                "| dealer side wins the hand, by level (hands) |", "|---|---|---|---|---|---|"]
         for r in matches:
             m = r.measures
-            levels = "; ".join(f"{k[len('dealer_hold_at_'):]}: {100 * e.value:.1f}% "
+            levels = "; ".join(f"{k[len('dealer_wins_at_'):]}: {100 * e.value:.1f}% "
                                f"({e.n:,})" for k, e in m.items()
-                               if k.startswith("dealer_hold_at_") and e.exercised)
+                               if k.startswith("dealer_wins_at_") and e.exercised)
             out.append(f"| {r.cell.variant} | {r.cell.strategy} | {m['match_hands'].n:,} | "
                        f"{_num(m['match_hands'])} | "
                        f"{_pct(m.get('first_dealer_team_wins', NOT_EXERCISED))} | {levels} |")
