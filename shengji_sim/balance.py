@@ -62,10 +62,13 @@ class BalanceError(InputError):
 
 @dataclass(frozen=True)
 class Sweep:
-    """``key`` is a variant key or an ``AMB-nn`` / ``OTH-n`` id; ``values`` as given."""
+    """``key`` is a variant key or an ``AMB-nn`` / ``OTH-n`` id; ``values`` as given;
+    ``fixed``: ``KEY=VALUE`` settings held for every value of this sweep (e.g.
+    ``starting_level=10`` for a rule that only acts away from level 2)."""
 
     key: str
     values: tuple[str, ...]
+    fixed: tuple[str, ...] = ()
 
     @property
     def is_reading(self) -> bool:
@@ -88,7 +91,8 @@ class Cell:
     ambs: tuple[str, ...] = ()
     variant_hash: str = ""
     decks: int = 0
-    is_default: bool = False  #: the sweep value gives the variant's own rules
+    is_default: bool = False  #: the sweep value gives the sweep's reference rules
+    fixed: tuple[str, ...] = ()  #: the sweep's fixed settings (:class:`Sweep`)
 
     @property
     def cell_id(self) -> str:
@@ -101,7 +105,13 @@ class Cell:
     def label(self) -> str:
         if not self.sweep_key:
             return self.variant
-        return f"{self.variant} {self.sweep_key}={self.sweep_value}"
+        held = f" ({', '.join(self.fixed)})" if self.fixed else ""
+        return f"{self.variant} {self.sweep_key}={self.sweep_value}{held}"
+
+    @property
+    def group(self) -> tuple[str, str, tuple[str, ...]]:
+        """The sweep this cell belongs to: ``(variant, sweep key, fixed)``."""
+        return (self.variant, self.sweep_key, self.fixed)
 
 
 @dataclass
@@ -114,6 +124,8 @@ class Spec:
     sweeps: list[Sweep] = field(default_factory=list)
     #: per-variant sweeps (report balance): variant -> sweeps, in addition to ``sweeps``
     variant_sweeps: dict[str, list[Sweep]] = field(default_factory=dict)
+    #: ``KEY=VALUE`` settings of every cell (``--level R``: ``starting_level=R``)
+    sets: tuple[str, ...] = ()
 
     def sweeps_of(self, variant: str) -> list[Sweep]:
         return [*self.sweeps, *self.variant_sweeps.get(variant, [])]
@@ -206,27 +218,35 @@ def build_cells(spec: Spec, warn: Callable[[str], None] | None = None) -> list[C
         raise BalanceError(f"--matches {spec.matches}: must be at least 0")
     cells: list[Cell] = []
     for name in spec.variants:
-        base = _load(name, (), (), warn)
-        rules: list[tuple[str, str, list[str], list[str], Any]] = [("", "", [], [], base)]
+        base = _load(name, spec.sets, (), warn)
+        rules: list[tuple[Any, str, list[str], list[str], Any, bool]] = [
+            (None, "", list(spec.sets), [], base, False)]
         for sweep in spec.sweeps_of(name):
+            held = [*spec.sets, *sweep.fixed]
+            what = "--amb" if sweep.is_reading else "--sweep"
+            try:
+                reference = _load(name, held, (), warn)
+            except VariantError as exc:
+                raise BalanceError(f"{what} {sweep.key} on {name}: "
+                                   f"{' '.join(str(exc).split())}") from None
             for value in sweep.values:
-                sets, ambs = sweep_overrides(base, sweep, value)
+                sets, ambs = sweep_overrides(reference, sweep, value)
                 try:
-                    v = _load(name, sets, ambs, warn)
+                    v = _load(name, held + sets, ambs, warn)
                 except VariantError as exc:
-                    what = f"--amb {sweep.key}={value}" if sweep.is_reading else \
-                        f"--sweep {sweep.key}={value}"
-                    raise BalanceError(f"{what} on {name}: {' '.join(str(exc).split())}") \
-                        from None
-                rules.append((sweep.key, value, sets, ambs, v))
+                    raise BalanceError(f"{what} {sweep.key}={value} on {name}: "
+                                       f"{' '.join(str(exc).split())}") from None
+                rules.append((sweep, value, held + sets, ambs, v,
+                              v.content_hash == reference.content_hash))
         for strategy in spec.strategies:
-            for key, value, sets, ambs, v in rules:
-                common = dict(variant=name, strategy=strategy, sweep_key=key,
-                              sweep_value=value, sets=tuple(sets), ambs=tuple(ambs),
-                              variant_hash=v.content_hash, decks=v.decks,
-                              is_default=bool(key) and v.content_hash == base.content_hash)
+            for sweep, value, sets, ambs, v, is_default in rules:
+                common = dict(variant=name, strategy=strategy,
+                              sweep_key=sweep.key if sweep else "", sweep_value=value,
+                              sets=tuple(sets), ambs=tuple(ambs), variant_hash=v.content_hash,
+                              decks=v.decks, is_default=is_default,
+                              fixed=sweep.fixed if sweep else ())
                 cells.append(Cell(mode="hands", count=spec.hands, **common))
-                if not key and spec.matches:
+                if sweep is None and spec.matches:
                     cells.append(Cell(mode="matches", count=spec.matches, **common))
     return cells
 
@@ -310,6 +330,7 @@ def planned_seconds(cells: Sequence[Cell], rates: dict[tuple[str, str, str], flo
 def grid_json(spec: Spec, cells: Sequence[Cell]) -> dict:
     return {"format": GRID_FORMAT,
             "spec": {"variants": spec.variants, "strategies": spec.strategies,
+                     "sets": list(spec.sets),
                      "hands": spec.hands, "matches": spec.matches, "seed": spec.seed,
                      "sweeps": [asdict(s) for s in spec.sweeps],
                      "variant_sweeps": {k: [asdict(s) for s in v]
@@ -393,7 +414,7 @@ REPORT_SWEEPS = {
     "classic-2deck": [Sweep("kitty_size", ("4", "8", "12")),
                       Sweep("AMB-25", ("A", "B", "C", "D"))],
     "changzhou-4deck": [Sweep("kitty_size", ("8", "12")), Sweep("AMB-25", ("A", "B", "C", "D")),
-                        Sweep("AMB-01", ("A", "B"))],
+                        Sweep("AMB-01", ("A", "B"), ("starting_level=10",))],
 }
 REPORT_HANDS = 40_000
 REPORT_MATCHES = 1_000

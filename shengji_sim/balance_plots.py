@@ -146,19 +146,18 @@ def level_plot(results: dict, cells: Sequence[Any], out: Path) -> str:
 def sweep_plot(results: dict, cells: Sequence[Any], out: Path) -> str | None:
     """One panel per (variant, sweep key): the value on x, the dealer-hold rate and the
     share of hands the kitty decides on y with their 95% bands, a line per strategy."""
-    groups = list(dict.fromkeys((c.variant, c.sweep_key) for c in cells
-                                if c.mode == "hands" and c.sweep_key))
+    groups = list(dict.fromkeys(c.group for c in cells if c.mode == "hands" and c.sweep_key))
     if not groups:
         return None
     plt = _plt()
     _, strategies = _order(cells)
     fig, axes = plt.subplots(2, len(groups), figsize=(4.2 * len(groups), 7), squeeze=False)
-    for col, (v, key) in enumerate(groups):
+    for col, (v, key, fixed) in enumerate(groups):
         for row, measure in enumerate(("dealer_hold", "kitty_decides")):
             ax = axes[row][col]
             for s in strategies:
-                mine = [c for c in cells if c.mode == "hands" and c.variant == v and
-                        c.sweep_key == key and c.strategy == s]
+                mine = [c for c in cells if c.mode == "hands" and c.sweep_key and
+                        c.group == (v, key, fixed) and c.strategy == s]
                 pts = [(c.sweep_value, results[c.cell_id].measures[measure]) for c in mine]
                 pts = [(x, e) for x, e in pts if e.exercised]
                 if not pts:
@@ -173,7 +172,8 @@ def sweep_plot(results: dict, cells: Sequence[Any], out: Path) -> str | None:
             ax.set_xlabel(key)
             ax.set_ylabel(("dealer holds the deal" if measure == "dealer_hold" else
                            "kitty decides the outcome") + " (% of hands)")
-            ax.set_title(f"{v}: {key}", fontsize=9)
+            held = f" ({', '.join(fixed)})" if fixed else ""
+            ax.set_title(f"{v}: {key}{held}", fontsize=9)
             ax.legend(fontsize=7)
     fig.suptitle("Sweeps (95% Wilson bands; the same deals at every value)")
     fig.tight_layout()

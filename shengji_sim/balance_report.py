@@ -404,6 +404,24 @@ def _compare(family, group, strategy, a, b, r1: CellResult, r2: CellResult,
     return out
 
 
+def sweep_reference(cell: Any, cells: Sequence[Any]) -> Any:
+    """The cell a sweep cell is compared with: the value of its sweep that gives the
+    reference rules (the variant's own, with the sweep's fixed settings); else the variant's
+    own cell (a sweep without fixed settings), else the sweep's first value."""
+    group = [c for c in cells if c.mode == "hands" and c.sweep_key and c.group == cell.group
+             and c.strategy == cell.strategy]
+    ref = next((c for c in group if c.is_default), None)
+    if ref is None and not cell.fixed:
+        ref = next(c for c in cells if c.mode == "hands" and not c.sweep_key and
+                   c.variant == cell.variant and c.strategy == cell.strategy)
+    return ref or group[0]
+
+
+def reference_label(ref: Any) -> str:
+    return ref.label if ref.sweep_key and not ref.is_default else \
+        ("own rules" + (f" ({', '.join(ref.fixed)})" if ref.fixed else ""))
+
+
 def comparisons(results: dict[str, CellResult], cells: Sequence[Any]) -> list[Comparison]:
     """Every comparison of the grid, Holm-adjusted together: each pair of variants (own
     rules) per strategy, each sweep value against the variant's own rules per strategy, each
@@ -418,10 +436,10 @@ def comparisons(results: dict[str, CellResult], cells: Sequence[Any]) -> list[Co
             for v2 in variants[i + 1:]:
                 out += _compare("variant", f"{v1} vs {v2}", s, v1, v2, base[v1, s], base[v2, s])
     for c in hand_cells:
-        if c.sweep_key and not c.is_default:
-            ref = base[c.variant, c.strategy]
-            out += _compare("sweep", f"{c.variant} {c.sweep_key}={c.sweep_value} vs own",
-                            c.strategy, c.label, c.variant, results[c.cell_id], ref)
+        ref = sweep_reference(c, cells) if c.sweep_key and not c.is_default else None
+        if ref is not None and ref.cell_id != c.cell_id:
+            out += _compare("sweep", f"{c.label} vs {reference_label(ref)}", c.strategy,
+                            c.label, ref.label, results[c.cell_id], results[ref.cell_id])
     for v in variants:
         for i, s1 in enumerate(strategies):
             for s2 in strategies[i + 1:]:
@@ -458,18 +476,21 @@ def _and(names: Sequence[str]) -> str:
 
 
 def pairing_note(results: dict[str, CellResult], cells: Sequence[Any]) -> dict | None:
-    """For the first sweep with a non-default value: the dealer-hold difference with and
-    without pairing (the same hands treated as independent samples)."""
-    for c in cells:
-        if c.mode == "hands" and c.sweep_key and not c.is_default:
-            ref = next(r for r in results.values() if r.cell.mode == "hands" and
-                       not r.cell.sweep_key and r.cell.variant == c.variant and
-                       r.cell.strategy == c.strategy)
-            x, y = results[c.cell_id].vectors["dealer_hold"], ref.vectors["dealer_hold"]
-            paired = difference("dealer_hold", x, y, True)
-            unpaired = difference("dealer_hold", x, y, False)
-            return {"a": c.label, "b": c.variant, "strategy": c.strategy,
-                    "measure": "dealer_hold", "paired": paired, "unpaired": unpaired}
+    """For the first sweep of a reading (else the first sweep) with a non-reference value:
+    the dealer-hold difference with and without pairing (the same hands treated as
+    independent samples)."""
+    candidates = [c for c in cells if c.mode == "hands" and c.sweep_key and not c.is_default]
+    candidates.sort(key=lambda c: not c.ambs)  # a reading first: it keeps the deal itself
+    for c in candidates:
+        ref = sweep_reference(c, cells)
+        if ref.cell_id == c.cell_id:
+            continue
+        x, y = results[c.cell_id].vectors["dealer_hold"], results[ref.cell_id].vectors[
+            "dealer_hold"]
+        paired = difference("dealer_hold", x, y, True)
+        unpaired = difference("dealer_hold", x, y, False)
+        return {"a": c.label, "b": ref.label, "strategy": c.strategy,
+                "measure": "dealer_hold", "paired": paired, "unpaired": unpaired}
     return None
 
 
@@ -566,17 +587,20 @@ def findings(results: dict[str, CellResult], cells: Sequence[Any],
                    f"of hands on {hi_v} but {_pct(lo_e)} "
                    f"on {lo_v}" + (f" (the gap, across strategies: {verdict})." if verdict
                                    else "."))
-    groups = list(dict.fromkeys((c.variant, c.sweep_key) for c in cells
-                                if c.mode == "hands" and c.sweep_key))
-    for v, key in groups:
+    groups = list(dict.fromkeys(c.group for c in cells if c.mode == "hands" and c.sweep_key))
+    for group in groups:
+        v, key, fixed = group
+        labels = {c.label for c in cells if c.group == group}
         mine = [c for c in comps if c.family == "sweep" and c.measure == "dealer_hold" and
-                c.group.startswith(f"{v} {key}=")]
+                c.a in labels]
         if not mine:
             continue
+        if fixed:
+            key = f"{key} ({', '.join(fixed)})"
         best = max(mine, key=lambda c: (c.conclusive, abs(c.diff.value)))
         if best.conclusive:
-            out.append(f"**{v}: {key} matters.** {best.a} instead of the variant's own "
-                       f"setting changes the dealer-hold rate by {_pp(best.diff, 'dealer_hold')} "
+            out.append(f"**{v}: {key} matters.** {best.a} instead of {best.b} "
+                       f"changes the dealer-hold rate by {_pp(best.diff, 'dealer_hold')} "
                        f"with {best.strategy} play, on the same deals; "
                        f"{robustness(comps, best.group, 'dealer_hold')}.")
         else:
@@ -609,7 +633,7 @@ def markdown(results: dict[str, CellResult], cells: Sequence[Any], comps: Sequen
              plots: Sequence[str], provenance: dict) -> str:
     """The report's text (balance.md)."""
     base = _hand_rows(results, lambda c: not c.sweep_key)
-    sweep = _hand_rows(results, lambda c: bool(c.sweep_key))
+    sweep = [c for c in cells if c.mode == "hands" and c.sweep_key]
     hands = sorted({r.measures["dealer_hold"].n for r in base})
     out = ["# Variant balance", "",
            "Every variant and sweep value was played by every strategy at all four seats, from "
@@ -655,15 +679,16 @@ def markdown(results: dict[str, CellResult], cells: Sequence[Any], comps: Sequen
     if sweep:
         out += ["", "## Sweeps", "",
                 "| cell | strategy | dealer holds the deal | kitty decides | attackers' points |"
-                " vs own rules: dealer hold (paired) |", "|---|---|---|---|---|---|"]
-        for r in sweep:
-            m = r.measures
-            comp = next((c for c in comps if c.family == "sweep" and c.a == r.cell.label and
-                         c.strategy == r.cell.strategy and c.measure == "dealer_hold"), None)
-            vs = "own rules" if r.cell.is_default else \
+                " dealer hold vs the sweep's reference (paired where the deck count is the same;"
+                " * conclusive) |", "|---|---|---|---|---|---|"]
+        for cell in sweep:
+            m = results[cell.cell_id].measures
+            comp = next((c for c in comps if c.family == "sweep" and c.a == cell.label and
+                         c.strategy == cell.strategy and c.measure == "dealer_hold"), None)
+            vs = "reference" if cell.is_default else \
                 (_pp(comp.diff, "dealer_hold") + (" *" if comp.conclusive else "")) if comp \
                 else ""
-            out.append(f"| {r.cell.label} | {r.cell.strategy} | {_pct(m['dealer_hold'])} | "
+            out.append(f"| {cell.label} | {cell.strategy} | {_pct(m['dealer_hold'])} | "
                        f"{_pct(m['kitty_decides'])} | {_num(m['attacker_points'], 1)} | {vs} |")
     matches = [r for r in results.values() if r.cell.mode == "matches"]
     if matches:

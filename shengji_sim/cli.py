@@ -967,12 +967,12 @@ def report_rules_cmd(out, budget, hands, seed, workers):
 
 BALANCE_LISTS = ("--variants", "--strategies", "--sweep", "--amb")
 BALANCE_VALUES = ("--hands", "--matches", "--seed", "--threads", "--out", "--chunk-size",
-                  "--backend")
+                  "--backend", "--level")
 BALANCE_FLAGS = ("--json", "--quiet", "--plan-only")
 BALANCE_HELP = """Usage: shengji-sim balance --variants V1 [V2 ...] --strategies S1 [S2 ...]
   [--hands N] [--matches M] [--sweep KEY=v1,v2,... ...] [--amb AMB-nn=A,B,... ...]
-  [--seed S] [--threads T] [--out DIR] [--chunk-size C] [--backend core|dask]
-  [--json] [--quiet] [--plan-only]
+  [--level RANK] [--seed S] [--threads T] [--out DIR] [--chunk-size C]
+  [--backend core|dask] [--json] [--quiet] [--plan-only]
 
   Play every variant x strategy x sweep value on the core (every seat the same strategy,
   the same seeds everywhere: cells of the same deck count share their deals), then write
@@ -985,6 +985,7 @@ BALANCE_HELP = """Usage: shengji-sim balance --variants V1 [V2 ...] --strategies
   --sweep K=a,b   a variant key (kitty_size also moves hand_size); repeatable, or several
                   after one --sweep
   --amb ID=A,B    sweep a reading (AMB-25=A,B,C,D)   --out DIR     (default runs/balance-<seed>)
+  --level RANK    every cell starts at level RANK (2..10 J Q K A; AMB-01 acts away from 2)
   --plan-only     measure the throughput, print the planned run time, play nothing
 """
 
@@ -1116,10 +1117,16 @@ def balance_cmd(args):
         raise UserError(f"--seed {seed}: must be in 0..2**64-1")
     if opts["--backend"] not in (None, "core", "dask"):
         raise UserError(f"--backend {opts['--backend']}: expected core or dask")
+    sets: tuple[str, ...] = ()
+    if opts["--level"] is not None:
+        try:
+            sets = (f"starting_level={C.RANKS[C.parse_rank(opts['--level'])]}",)
+        except C.CardError as exc:
+            raise UserError(f"--level {opts['--level']}: {exc}") from None
     spec = balance.Spec(variants=[n for w in opts["--variants"] for n in w.split(",") if n],
                         strategies=[n for w in opts["--strategies"] for n in w.split(",") if n],
                         hands=opts["--hands"] or 2000, matches=opts["--matches"] or 0,
-                        seed=seed, sweeps=sweeps)
+                        seed=seed, sweeps=sweeps, sets=sets)
     out_dir = opts["--out"] or f"runs/balance-{seed}"
     command = "shengji-sim balance " + " ".join(shlex.quote(a) for a in args)
     path, summary = run_balance(spec, out_dir, out_dir, command, threads=opts["--threads"],

@@ -222,3 +222,26 @@ def test_not_exercised_measures() -> None:
     if jj4.kitty_size == 0:
         assert not m["kitty_decides"].exercised and math.isnan(m["kitty_decides"].value)
     assert m["dealer_hold"].exercised
+
+
+def test_a_sweep_with_fixed_settings_compares_with_its_own_reference() -> None:
+    """AMB-01 (fixed 2s) acts only away from level 2: the report's sweep holds level 10, and
+    its reference is the variant's own reading at level 10, not the level-2 own cell."""
+    spec = balance.report_spec(10, 0)
+    spec.variants = ["changzhou-4deck"]
+    spec.strategies = ["random"]
+    spec.variant_sweeps = {"changzhou-4deck": [
+        balance.Sweep("AMB-01", ("A", "B"), ("starting_level=10",))]}
+    cells = balance.build_cells(spec)
+    own, a, b = cells
+    assert a.is_default and not b.is_default and a.cell_id != own.cell_id
+    assert br.sweep_reference(b, cells) is a
+    assert b.label == "changzhou-4deck AMB-01=B (starting_level=10)"
+    assert load_variant("changzhou-4deck", sets=list(b.sets), amb=list(b.ambs)).fixed_two == \
+        "none"
+
+
+def test_level_option_sets_every_cell(capsys, tmp_path) -> None:
+    code, out, err = run_cli(capsys, "balance", "--variants", "classic-2deck", "--strategies",
+                             "random", "--level", "Z", "--out", str(tmp_path / "b"))
+    assert code == 2 and "--level Z" in err
