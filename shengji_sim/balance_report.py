@@ -667,6 +667,14 @@ def markdown(results: dict[str, CellResult], cells: Sequence[Any], comps: Sequen
         out.append(f"| {r.cell.variant} | {r.cell.strategy} | {_pct(m['last_trick_attackers'])}"
                    f" | {_num(m['kitty_multiplier'])} | {_num(m['kitty_points_moved'])} | "
                    f"{_pct(m['kitty_decides'])} | {_pct(m['kitty_flips_side'])} |")
+    out += ["", "Multiplier of the kitties the attackers won (share of those hands):", "",
+            "| variant | strategy | multiplier: share |", "|---|---|---|"]
+    for r in base:
+        hist = r.dists.get("kitty_multiplier")
+        total = sum(hist.values()) if hist else 0
+        text = "; ".join(f"x{k}: {100 * n / total:.2f}%" for k, n in sorted(hist.items())) \
+            if total else "not exercised"
+        out.append(f"| {r.cell.variant} | {r.cell.strategy} | {text} |")
     out += ["", "## Declaring and throws", "",
             "| variant | strategy | no declaration | redeal | counters (mean) | 炒底 rounds "
             "(mean) | throws (mean) | failed per throw | hands with a penalty |",

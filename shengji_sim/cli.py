@@ -1040,7 +1040,7 @@ def parse_balance_args(args: tuple[str, ...]) -> dict[str, Any]:
 
 def run_balance(spec, out_dir: str, report_dir: str, command: str, *, threads=None,
                 chunk_size=None, backend=None, quiet=False, plan_only=False,
-                warn=_warn) -> tuple[Path | None, dict]:
+                budget: float | None = None, warn=_warn) -> tuple[Path | None, dict]:
     """Build the grid, measure throughput, print the plan (stderr), play, write the report."""
     import signal
     import threading
@@ -1063,6 +1063,11 @@ def run_balance(spec, out_dir: str, report_dir: str, command: str, *, threads=No
         say(f"  {v} {s} {m}: {rate:,.0f} {m}/s")
     planned = balance.planned_seconds(cells, rates, out_dir)
     say(f"planned run time: {planned / 60:.1f} min ({planned:.0f} s) on {threads} threads")
+    if budget is not None:
+        fit = balance.hands_within(cells, rates, out_dir, budget)
+        if fit is not None:
+            say(f"warning: the plan exceeds the {budget / 60:.0f}-minute target; about --hands "
+                f"{fit:,} would fit it")
     if plan_only:
         return None, {"planned_seconds": planned, "threads": threads,
                       "rates": {" ".join(k): r for k, r in rates.items()}}
@@ -1161,7 +1166,7 @@ def report_balance_cmd(out, runs, hands, matches, seed, threads, plan_only):
     argv += [f"--matches {matches}"] if matches is not None else []
     argv += [f"--out {out}"] if out != "reports" else []
     path, summary = run_balance(spec, runs, out, " ".join(argv), threads=threads,
-                                plan_only=plan_only)
+                                plan_only=plan_only, budget=balance.REPORT_BUDGET_SECONDS)
     if path is not None:
         click.echo(f"wrote {path} in {summary['seconds']:.0f} s "
                    f"(planned {summary['planned_seconds']:.0f} s)")

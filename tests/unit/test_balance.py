@@ -245,3 +245,15 @@ def test_level_option_sets_every_cell(capsys, tmp_path) -> None:
     code, out, err = run_cli(capsys, "balance", "--variants", "classic-2deck", "--strategies",
                              "random", "--level", "Z", "--out", str(tmp_path / "b"))
     assert code == 2 and "--level Z" in err
+
+
+def test_planned_time_and_hands_within_a_budget(tmp_path) -> None:
+    spec = balance.Spec(["classic-2deck"], ["random"], 1000, matches=10,
+                        sweeps=[balance.Sweep("AMB-25", ("A", "B"))])
+    cells = balance.build_cells(spec)
+    rates = {("classic-2deck", "random", "hands"): 100.0,
+             ("classic-2deck", "random", "matches"): 1.0}
+    # two runs of 1000 hands at 100/s, 10 matches at 1/s
+    assert balance.planned_seconds(cells, rates, tmp_path) == pytest.approx(30.0)
+    assert balance.hands_within(cells, rates, tmp_path, 60.0) is None
+    assert balance.hands_within(cells, rates, tmp_path, 20.0) == 500

@@ -38,8 +38,9 @@ SCANNED = ("shengji_sim", "tests", "benchmarks", "docs", "tools", "README.md")
 #: This file: its docstring and cases show references that do not resolve, on purpose.
 NOT_SCANNED = ("tests/unit/test_file_references.py",)
 
-#: Files the program writes (``fuzz --out``, ``diff --out``), named in docs and help texts.
-WRITTEN = frozenset({"findings.md", "diff.md"})
+#: Files the program writes (``fuzz --out``, ``diff --out``, ``balance --out``), named in docs
+#: and help texts.
+WRITTEN = frozenset({"findings.md", "diff.md", "balance.md"})
 
 #: Top-level directories of the repository: a path starting with one is a repository path.
 TOP_LEVEL = ("shengji_sim", "tests", "benchmarks", "docs", "variants", "reports", "tools")
