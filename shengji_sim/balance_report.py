@@ -588,6 +588,7 @@ def findings(results: dict[str, CellResult], cells: Sequence[Any],
                    f"on {lo_v}" + (f" (the gap, across strategies: {verdict})." if verdict
                                    else "."))
     groups = list(dict.fromkeys(c.group for c in cells if c.mode == "hands" and c.sweep_key))
+    swept: list[tuple[tuple[bool, float], str]] = []
     for group in groups:
         v, key, fixed = group
         labels = {c.label for c in cells if c.group == group}
@@ -599,29 +600,37 @@ def findings(results: dict[str, CellResult], cells: Sequence[Any],
             key = f"{key} ({', '.join(fixed)})"
         best = max(mine, key=lambda c: (c.conclusive, abs(c.diff.value)))
         if best.conclusive:
-            out.append(f"**{v}: {key} matters.** {best.a} instead of {best.b} "
-                       f"changes the dealer-hold rate by {_pp(best.diff, 'dealer_hold')} "
-                       f"with {best.strategy} play, on the same deals; "
-                       f"{robustness(comps, best.group, 'dealer_hold')}.")
+            text = (f"**{v}: {key} matters.** {best.a} instead of {best.b} "
+                    f"changes the dealer-hold rate by {_pp(best.diff, 'dealer_hold')} "
+                    f"with {best.strategy} play, on the same deals; "
+                    f"{robustness(comps, best.group, 'dealer_hold')}.")
         else:
-            out.append(f"**{v}: {key} makes no difference to who keeps the deal beyond "
-                       f"chance** (largest: {best.a}, {_pp(best.diff, 'dealer_hold')} with "
-                       f"{best.strategy} play; Holm p {best.p_holm:.2g}).")
-    kitty = [(v, hand_base[v, top].measures["kitty_decides"]) for v in variants
-             if hand_base[v, top].measures["kitty_decides"].exercised]
+            text = (f"**{v}: {key} makes no difference to who keeps the deal beyond "
+                    f"chance** (largest: {best.a}, {_pp(best.diff, 'dealer_hold')} with "
+                    f"{best.strategy} play; Holm p {best.p_holm:.2g}).")
+        swept.append(((best.conclusive, abs(best.diff.value)), text))
+    swept.sort(key=lambda t: t[0], reverse=True)
+    later: list[str] = []
+    kitty = [(v, s, e) for (v, s), r in hand_base.items()
+             if (e := r.measures["kitty_decides"]).exercised]
     if kitty:
-        v, e = max(kitty, key=lambda t: t[1].value)
-        out.append(f"**The kitty decides the hand most often on {v}**: the level outcome "
-                   f"with and without the kitty's points differs in {_pct(e)} of hands "
-                   f"({top} play).")
+        v, s, e = max(kitty, key=lambda t: t[2].value)
+        text = (f"**The kitty can decide the hand.** Its award changes the level outcome in "
+                f"{_pct(e)} of hands on {v} with {s} play")
+        mine = [t for t in kitty if t[1] == top]
+        if s != top and mine:
+            v2, _, e2 = max(mine, key=lambda t: t[2].value)
+            text += f"; with {top} play at most {_pct(e2)} ({v2})"
+        later.append(text + ".")
     if len(strategies) > 1:
         comp = [c for c in comps if c.family == "strategy" and c.measure == "dealer_hold"]
         if comp:
             best = max(comp, key=lambda c: abs(c.diff.value))
-            out.append(f"**Skill moves the balance.** {best.group.split(':')[0]}: "
-                       f"{best.a} rather than {best.b} at all four seats changes the "
-                       f"dealer-hold rate by {_pp(best.diff, 'dealer_hold')}"
-                       + ("" if best.conclusive else " (not beyond chance)") + ".")
+            later.append(f"**Skill moves the balance.** {best.group.split(':')[0]}: "
+                         f"{best.a} rather than {best.b} at all four seats changes the "
+                         f"dealer-hold rate by {_pp(best.diff, 'dealer_hold')}"
+                         + ("" if best.conclusive else " (not beyond chance)") + ".")
+    out += [t for _, t in swept[:3]] + later + [t for _, t in swept[3:]]
     return [f"{i + 1}. {text}" for i, text in enumerate(out[:5])]
 
 
@@ -731,6 +740,14 @@ def markdown(results: dict[str, CellResult], cells: Sequence[Any], comps: Sequen
                 f"the common deals {_pp(p, 'dealer_hold')}, width {100 * (p.hi - p.lo):.2f} pp; "
                 f"the same hands treated as independent samples {_pp(u, 'dealer_hold')}, width "
                 f"{100 * (u.hi - u.lo):.2f} pp."]
+    heads = [(c.label, c.strategy, name, results[c.cell_id].measures[name]) for c in cells
+             if c.mode == "hands" for name in HEADLINE]
+    heads = [h for h in heads if h[3].exercised]
+    if heads:
+        label, strategy, name, e = max(heads, key=lambda h: h[3].hi - h[3].lo)
+        out += ["", f"Headline shares ({', '.join(HEADLINE)}, every hand cell): the widest 95% "
+                f"interval is +-{50 * (e.hi - e.lo):.2f} pp ({name}, {label}, {strategy}). "
+                "Match shares are over fewer matches and wider."]
     out += ["", "## Method", "",
             "* Shares: Wilson 95% intervals. Means: normal (t) 95% intervals over hands. Failed "
             "throws per throw: a ratio with a delta-method interval over hands.",
