@@ -476,11 +476,11 @@ def _and(names: Sequence[str]) -> str:
 
 
 def pairing_note(results: dict[str, CellResult], cells: Sequence[Any]) -> dict | None:
-    """For the first sweep of a reading (else the first sweep) with a non-reference value:
-    the dealer-hold difference with and without pairing (the same hands treated as
+    """For the sweep cell of a reading (else of any key) whose dealer-hold rate differs most
+    from its reference: the difference with and without pairing (the same hands treated as
     independent samples)."""
     candidates = [c for c in cells if c.mode == "hands" and c.sweep_key and not c.is_default]
-    candidates.sort(key=lambda c: not c.ambs)  # a reading first: it keeps the deal itself
+    best = None
     for c in candidates:
         ref = sweep_reference(c, cells)
         if ref.cell_id == c.cell_id:
@@ -488,10 +488,13 @@ def pairing_note(results: dict[str, CellResult], cells: Sequence[Any]) -> dict |
         x, y = results[c.cell_id].vectors["dealer_hold"], results[ref.cell_id].vectors[
             "dealer_hold"]
         paired = difference("dealer_hold", x, y, True)
-        unpaired = difference("dealer_hold", x, y, False)
-        return {"a": c.label, "b": ref.label, "strategy": c.strategy,
-                "measure": "dealer_hold", "paired": paired, "unpaired": unpaired}
-    return None
+        # a reading first (it keeps the deal itself), then the largest difference
+        key = (bool(c.ambs), abs(paired.value))
+        if best is None or key > best[0]:
+            best = (key, {"a": c.label, "b": ref.label, "strategy": c.strategy,
+                          "measure": "dealer_hold", "paired": paired,
+                          "unpaired": difference("dealer_hold", x, y, False)})
+    return best[1] if best else None
 
 
 # ----------------------------------------------------------------------------- writing
@@ -576,17 +579,21 @@ def findings(results: dict[str, CellResult], cells: Sequence[Any],
     if len(variants) > 1:
         ranked = sorted(variants, key=lambda v: hand_base[v, top].measures["dealer_hold"].value)
         lo_v, hi_v = ranked[0], ranked[-1]
-        comp = next((c for c in comps if c.family == "variant" and c.strategy == top and
-                     c.measure == "dealer_hold" and {c.a, c.b} == {lo_v, hi_v}), None)
-        group = comp.group if comp else ""
-        verdict = robustness(comps, group, "dealer_hold") if comp else ""
         hi_e = hand_base[hi_v, top].measures["dealer_hold"]
         lo_e = hand_base[lo_v, top].measures["dealer_hold"]
+        gaps = []
+        for s in strategies:
+            x = hand_base[hi_v, s].vectors["dealer_hold"]
+            y = hand_base[lo_v, s].vectors["dealer_hold"]
+            paired = hand_base[hi_v, s].cell.decks == hand_base[lo_v, s].cell.decks
+            comp = next((c for c in comps if c.family == "variant" and c.strategy == s and
+                         c.measure == "dealer_hold" and {c.a, c.b} == {lo_v, hi_v}), None)
+            d = difference("dealer_hold", x, y, paired)
+            sure = comp is not None and comp.conclusive
+            gaps.append(f"{s} {_pp(d, 'dealer_hold')}" + ("" if sure else ", not beyond chance"))
         out.append(f"**The dealer's advantage depends on the variant.** With {top} play the "
-                   f"dealer side keeps the deal in {_pct(hi_e)} "
-                   f"of hands on {hi_v} but {_pct(lo_e)} "
-                   f"on {lo_v}" + (f" (the gap, across strategies: {verdict})." if verdict
-                                   else "."))
+                   f"dealer side keeps the deal in {_pct(hi_e)} of hands on {hi_v} but "
+                   f"{_pct(lo_e)} on {lo_v} (the gap by strategy: {'; '.join(gaps)}).")
     groups = list(dict.fromkeys(c.group for c in cells if c.mode == "hands" and c.sweep_key))
     swept: list[tuple[tuple[bool, float], str]] = []
     for group in groups:
@@ -739,7 +746,23 @@ def markdown(results: dict[str, CellResult], cells: Sequence[Any], comps: Sequen
                 f"{note['a']} vs {note['b']} ({note['strategy']}), dealer-hold rate: paired on "
                 f"the common deals {_pp(p, 'dealer_hold')}, width {100 * (p.hi - p.lo):.2f} pp; "
                 f"the same hands treated as independent samples {_pp(u, 'dealer_hold')}, width "
-                f"{100 * (u.hi - u.lo):.2f} pp."]
+                f"{100 * (u.hi - u.lo):.2f} pp.", "",
+                "Every sweep value against its reference, dealer-hold rate, 95% interval width "
+                "with and without pairing:", "",
+                "| cell | reference | strategy | difference | paired width | unpaired width |",
+                "|---|---|---|---|---|---|"]
+        for c in cells:
+            if c.mode != "hands" or not c.sweep_key or c.is_default:
+                continue
+            ref = sweep_reference(c, cells)
+            if ref.cell_id == c.cell_id:
+                continue
+            x = results[c.cell_id].vectors["dealer_hold"]
+            y = results[ref.cell_id].vectors["dealer_hold"]
+            p, u = difference("dealer_hold", x, y, True), difference("dealer_hold", x, y, False)
+            out.append(f"| {c.label} | {ref.label} | {c.strategy} | "
+                       f"{100 * p.value:+.2f} pp | {100 * (p.hi - p.lo):.2f} pp | "
+                       f"{100 * (u.hi - u.lo):.2f} pp |")
     heads = [(c.label, c.strategy, name, results[c.cell_id].measures[name]) for c in cells
              if c.mode == "hands" for name in HEADLINE]
     heads = [h for h in heads if h[3].exercised]
