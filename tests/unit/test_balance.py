@@ -257,3 +257,28 @@ def test_planned_time_and_hands_within_a_budget(tmp_path) -> None:
     assert balance.planned_seconds(cells, rates, tmp_path) == pytest.approx(30.0)
     assert balance.hands_within(cells, rates, tmp_path, 60.0) is None
     assert balance.hands_within(cells, rates, tmp_path, 20.0) == 500
+
+
+def test_balance_help_and_interrupted_command_resumes(capsys, tmp_path, monkeypatch) -> None:
+    code, out, _ = run_cli(capsys, "balance", "--help")
+    assert code == 0 and "--variants" in out and "--sweep" in out
+    out_dir = tmp_path / "grid"
+    argv = ["balance", "--variants", "classic-2deck", "--strategies", "random", "--hands", "20",
+            "--chunk-size", "10", "--seed", str(SEED), "--out", str(out_dir), "--quiet"]
+    real_run = sim.run
+
+    def interrupted(*args, **kwargs):  # Ctrl-C after the first chunk is on disk
+        def progress(done, total):
+            raise KeyboardInterrupt
+        return real_run(*args, **{**kwargs, "progress": progress})
+
+    monkeypatch.setattr(sim, "run", interrupted)
+    code, _, err = run_cli(capsys, *argv)
+    assert code == 130 and "rerun the same command" in err
+    monkeypatch.setattr(sim, "run", real_run)
+    cell = balance.build_cells(balance.Spec(["classic-2deck"], ["random"], 20, seed=SEED))[0]
+    assert balance.done_units(out_dir, cell) == 10
+    code, _, err = run_cli(capsys, *argv)
+    assert code == 0, err
+    assert balance.done_units(out_dir, cell) == 20
+    assert (out_dir / "balance.md").is_file()
