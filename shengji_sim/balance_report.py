@@ -424,8 +424,8 @@ def reference_label(ref: Any) -> str:
 
 def comparisons(results: dict[str, CellResult], cells: Sequence[Any]) -> list[Comparison]:
     """Every comparison of the grid, Holm-adjusted together: each pair of variants (own
-    rules) per strategy, each sweep value against the variant's own rules per strategy, each
-    pair of strategies per variant (own rules)."""
+    rules) per strategy, each sweep value against its reference (:func:`sweep_reference`)
+    per strategy, each pair of strategies per variant (own rules)."""
     hand_cells = [c for c in cells if c.mode == "hands"]
     base = {(c.variant, c.strategy): results[c.cell_id] for c in hand_cells if not c.sweep_key}
     variants = list(dict.fromkeys(c.variant for c in hand_cells))
@@ -653,7 +653,8 @@ def markdown(results: dict[str, CellResult], cells: Sequence[Any], comps: Sequen
     hands = sorted({r.measures["dealer_hold"].n for r in base})
     out = ["# Variant balance", "",
            "Every variant and sweep value was played by every strategy at all four seats, from "
-           "the variant's starting level, on the same root seed: hand *i* of every cell of the "
+           "the variant's starting level (unless a sweep holds another, shown in its label), "
+           "on the same root seed: hand *i* of every cell of the "
            "same deck count starts from the same shuffle, so differences between them are "
            f"paired on common deals. Hands per cell: {', '.join(f'{n:,}' for n in hands)}.",
            "", "## Findings", ""]
@@ -730,7 +731,7 @@ def markdown(results: dict[str, CellResult], cells: Sequence[Any], comps: Sequen
     conclusive = [c for c in comps if c.conclusive]
     out += ["", "## Comparisons", "",
             f"{len(comps)} comparisons ({', '.join(COMPARED)}; each pair of variants, each sweep "
-            f"value against the variant's own rules, each pair of strategies), Holm-corrected "
+            f"value against its sweep's reference, each pair of strategies), Holm-corrected "
             f"together. {len(conclusive)} are conclusive (95% interval excludes 0 and Holm p < "
             "0.05); every comparison is in balance-comparisons.csv.", "",
             "| family | compared | strategy | measure | paired | difference (95% CI) | Holm p | "
@@ -780,6 +781,9 @@ def markdown(results: dict[str, CellResult], cells: Sequence[Any], comps: Sequen
             "two-proportion test; Welch for means.",
             "* Holm's step-down correction over every comparison of the report; a conclusion is "
             "stated only when the interval excludes 0 and the Holm-adjusted p < 0.05.",
+            "* A sweep's reference is its value that gives the variant's own rules (with the "
+            "sweep's held settings, e.g. AMB-01 at starting_level=10: fixed 2s change nothing "
+            "at level 2, where every 2 is a level card).",
             "* *Kitty decides*: the level outcome (side and levels) from the attackers' points "
             "differs from the outcome from their points minus the kitty award.",
             "* *Not exercised*: no hand could exercise the measure (no kitty, throws not "
@@ -787,7 +791,7 @@ def markdown(results: dict[str, CellResult], cells: Sequence[Any], comps: Sequen
             "", "## Provenance", "", f"* command: `{provenance['command']}`",
             f"* commit: {provenance.get('commit')}", f"* RULES_VERSION {provenance['rules']}",
             "* versions: " + ", ".join(f"{k} {v}" for k, v in provenance["versions"].items()),
-            f"* run time: {provenance['seconds']:.0f} s (planned "
+            f"* run time: {provenance['seconds']:.0f} s for this command (planned "
             f"{provenance['planned']:.0f} s from the measured throughput; play alone "
             f"{provenance['play_seconds']:.0f} s, from the runs' manifests)",
             "* throughput measured per cell kind (units per second): " +
