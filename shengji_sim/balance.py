@@ -211,6 +211,9 @@ def build_cells(spec: Spec, warn: Callable[[str], None] | None = None) -> list[C
 
     if not spec.variants:
         raise BalanceError("--variants: empty list (give one or more variants)")
+    twice = [v for v in spec.variants if spec.variants.count(v) > 1]
+    if twice:
+        raise BalanceError(f"--variants: {twice[0]} given twice")
     check_strategies(spec.strategies)
     if spec.hands <= 0:
         raise BalanceError(f"--hands {spec.hands}: must be at least 1")

@@ -135,6 +135,7 @@ def test_kitty_decides_compares_outcomes_with_and_without_the_award() -> None:
     (["--variants", "classic-2deck", "--strategies", "random", "--amb", "AMB-25=Z"],
      "AMB-25"),
     (["--variants", "no-such-variant", "--strategies", "random"], "no-such-variant"),
+    (["--variants", "jj-4deck", "jj-4deck", "--strategies", "random"], "given twice"),
     (["--variants", "classic-2deck", "--strategies", "random", "--hands", "0"], "--hands 0"),
     (["--variants", "classic-2deck", "--strategies", "random", "--bogus"], "no such option"),
 ])
@@ -282,3 +283,12 @@ def test_balance_help_and_interrupted_command_resumes(capsys, tmp_path, monkeypa
     assert code == 0, err
     assert balance.done_units(out_dir, cell) == 20
     assert (out_dir / "balance.md").is_file()
+
+
+def test_report_balance_plan_only(capsys, tmp_path) -> None:
+    code, _, err = run_cli(capsys, "report", "balance", "--plan-only", "--hands", "5",
+                           "--matches", "1", "--runs", str(tmp_path / "runs"),
+                           "--out", str(tmp_path / "reports"))
+    assert code == 0, err
+    assert "planned run time" in err and "changzhou-4deck random hands" in err
+    assert not (tmp_path / "reports").exists()
