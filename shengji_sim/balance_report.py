@@ -69,8 +69,8 @@ class Estimate:
         return self.n > 0 and not math.isnan(self.value)
 
     def as_row(self) -> dict:
-        def num(x: float) -> float | None:
-            return None if math.isnan(x) else x
+        def num(x: float) -> float | None:  # JSON has no NaN or infinity
+            return x if math.isfinite(x) else None
 
         return {"kind": self.kind, "value": num(self.value), "lo": num(self.lo),
                 "hi": num(self.hi), "n": self.n, "exercised": self.exercised}
@@ -380,11 +380,14 @@ class Comparison:
         return (self.diff.lo > 0 or self.diff.hi < 0) and self.p_holm < 0.05
 
     def as_row(self) -> dict:
+        def num(x: float) -> float | None:  # JSON has no NaN or infinity
+            return x if math.isfinite(x) else None
+
         return {"family": self.family, "group": self.group, "strategy": self.strategy,
                 "a": self.a, "b": self.b, "measure": self.measure, "paired": self.diff.paired,
-                "difference": self.diff.value, "lo": self.diff.lo, "hi": self.diff.hi,
-                "n": self.diff.n, "p": self.diff.p, "p_holm": self.p_holm,
-                "conclusive": self.conclusive}
+                "difference": num(self.diff.value), "lo": num(self.diff.lo),
+                "hi": num(self.diff.hi), "n": self.diff.n, "p": num(self.diff.p),
+                "p_holm": num(self.p_holm), "conclusive": self.conclusive}
 
 
 def _pairable(r1: CellResult, r2: CellResult) -> bool:
