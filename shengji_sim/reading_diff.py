@@ -73,7 +73,8 @@ def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     d = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / d
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return max(0.0, centre - half), min(1.0, centre + half)
+    lo = 0.0 if k == 0 else max(0.0, centre - half)
+    return lo, 1.0 if k == n else min(1.0, centre + half)
 
 
 def newcombe_paired(n11: int, n10: int, n01: int, n00: int,
@@ -451,6 +452,10 @@ def text(res: dict[str, Any]) -> str:
         of = f" of {d['of']:,}" if d else ""
         lines.append(f"  {words}: {dtext[key]}{of}")
     lines.append(f"  hands that differ at all: {res['hands_differ']:,}")
+    if not res["exercised"]:
+        lines.append("  outcomes: not exercised")
+        lines.append(f"  reproduce: {res['command']}")
+        return "\n".join(lines)
     o = res["outcomes"]
     h = o["hold"]
     lines.append(f"  dealer side holds: {_pct(h['a'])} -> {_pct(h['b'])}, B-A "

@@ -6,7 +6,8 @@ Representation
 ...`` (as :func:`~.game_nb.run_lane_nb`), each at its own level ``hand_levels[i]`` (both
 sides at that level, a first hand: the dealer comes from the declarations), twice: under
 reading A (``kt_a``, ``sw_a``) into ``out_a[i]``, logged, with reading B evaluated beside it
-(:func:`~.shadow_nb.shadow_hand_nb` into ``shadow[i]``, when ``shadow_on``), and under
+(:func:`~.shadow_nb.shadow_hand_nb` into ``shadow[i]``, when ``shadow_on``; only
+:func:`~.shadow_nb.shadow_alike_nb` where ``alike[level, trump]``), and under
 reading B into ``out_b[i]``. The ``sw`` of a diff run carry the per-decision slot
 (:data:`~.shadow_nb.SW_DECISION_DRAWS`), so both readings draw each decision's numbers from
 the same stream. ``status[i, 0]`` / ``status[i, 1]``: 0 or the hand's error code under A / B.
@@ -29,7 +30,7 @@ from shengji_sim.core.game_nb import (
     play_hand_nb,
 )
 from shengji_sim.core.jit import njit
-from shengji_sim.core.shadow_nb import shadow_hand_nb
+from shengji_sim.core.shadow_nb import shadow_alike_nb, shadow_hand_nb
 from shengji_sim.core.switches import SW_DECKS, SW_HAND_SIZE, SW_KITTY_SIZE
 from shengji_sim.core.tables import MAX_RUN
 
@@ -48,8 +49,8 @@ def _follow_buffers_nb():
 
 @njit(nogil=True)
 def diff_lane_nb(kt_a, sw_a, kt_b, sw_b, rule_col, root, start, count, lane_index, n_lanes,
-                 max_lead_a, max_lead_b, pkinds, hand_levels, cand, shadow_on, out_a, out_b,
-                 shadow, status):
+                 max_lead_a, max_lead_b, pkinds, hand_levels, cand, shadow_on, alike, out_a,
+                 out_b, shadow, status):
     """Lane ``lane_index`` of ``n_lanes`` of a diff run (module docstring)."""
     levels = np.zeros(2, np.int32)
     lane_a = alloc_lane_nb(sw_a[SW_DECKS], sw_a[SW_HAND_SIZE], sw_a[SW_KITTY_SIZE],
@@ -62,6 +63,7 @@ def diff_lane_nb(kt_a, sw_a, kt_b, sw_b, rule_col, root, start, count, lane_inde
     ub = _units_scratch_nb()
     hands = np.zeros((4, N_KINDS), np.int8)
     scratch = np.zeros(N_KINDS, np.int8)
+    kinds = np.zeros(4, np.int16)
     log = lane_a.log
     for i in range(lane_index, count, n_lanes):
         lv = hand_levels[i]
@@ -72,8 +74,12 @@ def diff_lane_nb(kt_a, sw_a, kt_b, sw_b, rule_col, root, start, count, lane_inde
         status[i, 0] = play_hand_nb(kt_a, sw_a, rule_col, root, start + i, 1, -1, lane_a, cand,
                                     out_a, i, shadow_on)
         if status[i, 0] == 0 and shadow_on:
-            shadow_hand_nb(kt_a, sw_a, kt_b, sw_b, out_a[i, C_LEVEL], out_a[i, C_TRUMP],
-                           log.n[0], log.leader, log.plays, log.winner, hands, fb_a, fb_b, ua,
-                           ub, scratch, shadow[i])
+            level, trump = out_a[i, C_LEVEL], out_a[i, C_TRUMP]
+            if alike[level, trump]:
+                shadow_alike_nb(kt_a, sw_a, level, trump, log.n[0], log.plays, ua, shadow[i])
+            else:
+                shadow_hand_nb(kt_a, sw_a, kt_b, sw_b, level, trump, log.n[0], log.leader,
+                               log.plays, log.winner, hands, fb_a, fb_b, ua, ub, scratch,
+                               kinds, shadow[i])
         status[i, 1] = play_hand_nb(kt_b, sw_b, rule_col, root, start + i, 1, -1, lane_b, cand,
                                     out_b, i, False)

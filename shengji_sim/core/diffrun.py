@@ -33,6 +33,14 @@ from shengji_sim.core.backend import (
 from shengji_sim.core.diff_nb import diff_lane_nb
 from shengji_sim.core.game_nb import N_COLUMNS
 from shengji_sim.core.shadow_nb import N_SHADOW
+from shengji_sim.core.tables import SWITCH_KEYS
+
+#: ranking keys that reach the kernels through ``kt`` only (no kernel reads their switch;
+#: tests/unit/test_reading_diff.py checks it): two readings differing in them alone play
+#: alike wherever their tables agree
+TABLE_KEYS = ("fixed_two", "jj_special_order", "level_card_in_plain_run", "special_adjacency",
+              "ace_adjacency", "gap_adjacency", "trump_is_one_suit", "offlevel_suit_rank",
+              "ace_low_without_two", "joker_tractor", "fixed_two_oth")
 
 
 class DiffRows(NamedTuple):
@@ -44,6 +52,24 @@ class DiffRows(NamedTuple):
 def decision_switches(sw: np.ndarray) -> np.ndarray:
     """``sw`` with the per-decision slot (``shadow_nb.SW_DECISION_DRAWS``) set to 1."""
     return np.append(sw, np.int32(1)).astype(np.int32)
+
+
+def equivalent_positions(ea, eb) -> np.ndarray:
+    """``bool[13, 5]``: at which (level, trump) the two engines' readings are the same rules:
+    equal switches outside :data:`TABLE_KEYS` and equal tables there."""
+    none = np.zeros((13, 5), bool)
+    keep = np.array([k not in TABLE_KEYS for k in SWITCH_KEYS])
+    if not np.array_equal(ea.sw[keep], eb.sw[keep]):
+        return none
+    same = np.ones((13, 5), bool)
+    for a, b in zip(ea.kt, eb.kt):
+        if a.shape != b.shape:
+            return none
+        if a.shape[:2] == (13, 5):
+            same &= (a == b).reshape(13, 5, -1).all(axis=2)
+        elif not np.array_equal(a, b):
+            return none
+    return same
 
 
 def run_diff(variant_a, variant_b, players: str, root: int, start: int, count: int,
@@ -58,11 +84,12 @@ def run_diff(variant_a, variant_b, players: str, root: int, start: int, count: i
     kinds = _player_kinds(players)
     levels = np.ascontiguousarray(hand_levels, np.int32)
     lanes = max(1, min(int(threads or 1), os.cpu_count() or 1, count))
+    alike = equivalent_positions(ea, eb)
 
     def lane(j: int) -> None:
         diff_lane_nb(ea.kt, sw_a, eb.kt, sw_b, RULE_COLUMN, np.uint64(root), start, count, j,
                      lanes, ea.max_lead, eb.max_lead, kinds, levels, greedy_candidates(kinds),
-                     shadow, out_a, out_b, counters, status)
+                     shadow, alike, out_a, out_b, counters, status)
 
     _run_lanes(lane, lanes)
     for side, name in ((0, "reading A"), (1, "reading B")):

@@ -67,7 +67,7 @@ def test_statistics() -> None:
     lo, hi = rd.newcombe_paired(30, 2, 12, 56)
     assert lo < 10 / 100 < hi and lo > 0
     mean, (lo, hi), p = rd.paired_t(np.array([1.0, 2.0, 3.0, 2.0, 1.0, 3.0] * 10))
-    assert lo < mean == pytest.approx(2.0) < hi and p < 1e-6
+    assert mean == pytest.approx(2.0) and lo < mean < hi and p < 1e-6
 
 
 def test_a_throw_item_with_players_that_never_throw_is_not_exercised() -> None:
@@ -105,3 +105,29 @@ def test_interpretations_report_at_a_small_size(tmp_path, monkeypatch) -> None:
     assert "## baifen-1deck" in text and "not exercised" in text and "OTH-1" in text
     assert (tmp_path / "interpretations-heatmap.png").stat().st_size > 0
     assert (tmp_path / "interpretations-forest-baifen-1deck.png").stat().st_size > 0
+
+
+def test_table_keys_reach_the_kernels_through_the_tables_only() -> None:
+    """diffrun.equivalent_positions ignores these switches: no kernel may read them."""
+    from pathlib import Path
+
+    from shengji_sim.core.diffrun import TABLE_KEYS
+    from shengji_sim.variant import SCHEMA
+
+    core = Path(__file__).resolve().parents[2] / "shengji_sim" / "core"
+    sources = "".join(p.read_text(encoding="utf-8") for p in core.glob("*_nb.py"))
+    for key in TABLE_KEYS:
+        assert SCHEMA[key].section == "ranking"
+        assert f"SW_{key.upper()}" not in sources, key
+
+
+def test_equivalent_positions_of_a_reading_that_changes_nothing_there() -> None:
+    from shengji_sim.core.backend import engine
+    from shengji_sim.core.diffrun import equivalent_positions
+
+    same = equivalent_positions(engine(load_variant("classic-2deck")),
+                                engine(load_variant("classic-2deck", amb=["AMB-06=B"])))
+    assert same[0].all() and not same.all()  # AMB-06: no gap below the level 2
+    assert not equivalent_positions(engine(load_variant("classic-2deck")),
+                                    engine(load_variant("classic-2deck",
+                                                        amb=["AMB-19=B"]))).any()
