@@ -4,12 +4,15 @@ Representation
 --------------
 A report is a list of *pairs* ``(variant, item, default letter, other letter)``: every
 applicable AMB and OTH item of each built-in variant (RULES.md §4, §7), its default reading
-against each other letter (:func:`pairs`). Each pair is one :func:`shengji_sim.reading_diff.run`
-(``hands`` hands per pair, ``--levels all``, random players unless ``players`` says
-otherwise, the core), run on ``workers`` processes; every pair is seeded by itself, so the
+against each other letter (:func:`pairs`). Each pair is one
+:func:`shengji_sim.reading_diff.run` (``hands`` hands per pair, ``--levels all``, random
+players, the core), run on ``workers`` processes; every pair is seeded by itself, so the
 result does not depend on the worker count or the order. Holm's correction runs over the
 report's exercised items, per measure (dealer-side hold, level change, attackers' points);
 ``*`` marks an adjusted p below 0.05.
+
+With an ``expert`` kernel in the core (``backend.PLAYER_KINDS``) every pair also runs
+with expert players at ``EXPERT_HANDS`` hands (:func:`player_sets`), in sections of their own.
 
 Files written into ``out`` (:func:`write_report`): ``interpretations.md`` (per variant: item
 titles, both readings in words, decision shares, outcome effects with intervals and marks, the
@@ -60,6 +63,7 @@ def _run_pair(task) -> dict[str, Any]:
                                 LEVELS, "core", 1)
     except Exception as exc:  # noqa: BLE001 - a reading the variant rejects, a failing hand
         return {"variant": variant, "vs": [f"{item_id}={letter}"], "default": default,
+                "players": players,
                 "error": f"{type(exc).__name__}: {' '.join(str(exc).split())[:300]}"}
 
 
@@ -92,9 +96,16 @@ def _commit() -> str:
 
 
 def _effect(o: dict[str, Any], scale: float, unit: str) -> str:
+    if o["ci95"] is None:
+        return f"{scale * o['delta']:+.2f}{unit} in every hand"
     mark = " *" if o.get("p_holm", 1.0) < 0.05 else ""
     lo, hi = o["ci95"]
     return f"{scale * o['delta']:+.2f}{unit} [{scale * lo:+.2f}, {scale * hi:+.2f}]{mark}"
+
+
+def _share(v: dict[str, Any]) -> str:
+    return (f"{100 * v['share']:.2f}% [{100 * v['ci95'][0]:.2f}%, "
+            f"{100 * v['ci95'][1]:.2f}%]")
 
 
 def _row(r: dict[str, Any]) -> str:
@@ -102,22 +113,25 @@ def _row(r: dict[str, Any]) -> str:
 
     item, letter = r["vs"][0].split("=")
     if "error" in r:
-        return f"| {item} | {r.get('default', '')} → {letter} | error: {r['error']} |||||||"
+        what = ("reading rejected by the variant" if r["error"].startswith("VariantError")
+                else "error")
+        return (f"| {item} | {r.get('default') or 'n/a'} → {letter} | {what}: "
+                f"{r['error'].replace('|', '/')} ||||||||")
     words = r["readings"][0]
     d = decision_text(r["decisions"], r["exercised"])
     if not r["exercised"]:
         out = "not exercised"
         return (f"| {item} | {words['a'] or 'n/a'} → {letter} | {d['set_differs']} | "
-                f"{d['illegal']} | {d['winner_flips']} | {out} | {out} | {out} | "
+                f"{d['illegal']} | {d['winner_flips']} | {out} | {out} | {out} | {out} | "
                 f"`{r['command']}` |")
     o = r["outcomes"]
     return (f"| {item} | {words['a'] or 'n/a'} → {letter} | {d['set_differs']} | "
             f"{d['illegal']} | {d['winner_flips']} | {_effect(o['hold'], 100, ' pp')} | "
             f"{_effect(o['level_change'], 1, '')} | {_effect(o['attacker_points'], 1, '')} | "
-            f"`{r['command']}` |")
+            f"{_share(o['next_dealer'])} | `{r['command']}` |")
 
 
-def interpretations_md(results: list[dict[str, Any]], hands: int, players: str, seed: int,
+def interpretations_md(results: list[dict[str, Any]], sets: list[tuple[str, int]], seed: int,
                        seconds: float, argv: str, figures: dict[str, str]) -> str:
     from shengji_sim.sim import package_versions
 
@@ -125,9 +139,11 @@ def interpretations_md(results: list[dict[str, Any]], hands: int, players: str, 
     lines = ["# Interpretation diffs (RULES.md §4 AMB and §7 OTH items)", "",
              "Regenerate with `shengji-sim report rules` (do not edit by hand).", "",
              f"* command: `{argv}`",
-             f"* {hands:,} hands per reading pair, {players} players, every level from the "
-             f"start to A in turn (`--levels all`), root seed {seed}, the Numba core, "
-             f"per-decision draws", f"* commit {_commit()}, RULES_VERSION {RULES_VERSION}",
+             "* " + ", ".join(f"{n:,} hands per reading pair with {who} players"
+                              for who, n in sets)
+             + f"; every level from the start to A in turn (`--levels all`), root seed {seed}, "
+             f"the Numba core, per-decision draws",
+             f"* commit {_commit()}, RULES_VERSION {RULES_VERSION}",
              f"* versions: {versions}",
              f"* wall time of the interpretations part: {seconds:.0f} s", "",
              "Each row plays the variant's default reading (A, the letter before the arrow) "
@@ -138,20 +154,25 @@ def interpretations_md(results: list[dict[str, Any]], hands: int, players: str, 
              "winner flips under B's comparison (Wilson 95% intervals); `—`: the item switches "
              "no ranking, comparison, follow or throw rule. Outcome columns: B − A with paired "
              "95% intervals: the dealer side holds (percentage points, Newcombe; McNemar p), "
-             "the dealer side's level change and the attackers' points (paired t). `*`: Holm-"
+             "the dealer side's level change and the attackers' points (paired t; \"in every "
+             "hand\" when all hands move it alike), and the share of hands whose next dealer "
+             "differs (Wilson; AMB-34 acts only there on first hands). `*`: Holm-"
              "adjusted p < 0.05 across the exercised rows of the whole report, per measure. "
              "\"not exercised\": no hand of the run differs (a throw item with players that "
              "never throw, a bidding reading no hand reached).", ""]
     if "heatmap" in figures:
         lines += [f"![share of decisions changed]({figures['heatmap']})", ""]
-    for variant in dict.fromkeys(r["variant"] for r in results):
-        rows = [r for r in results if r["variant"] == variant]
-        lines += [f"## {variant}", ""]
-        if variant in figures:
+    groups = dict.fromkeys((r["variant"], r.get("players", "random")) for r in results)
+    for variant, who in groups:
+        rows = [r for r in results
+                if r["variant"] == variant and r.get("players", "random") == who]
+        lines += [f"## {variant}" + ("" if who == "random" else f", {who} players"), ""]
+        if variant in figures and who == "random":
             lines += [f"![effect on the dealer-side hold rate]({figures[variant]})", ""]
         lines += ["| item | A → B | legal set differs | chosen play illegal | winner flips | "
-                  "Δ dealer holds | Δ level change | Δ attackers' points | reproduce |",
-                  "|---|---|---|---|---|---|---|---|---|"]
+                  "Δ dealer holds | Δ level change | Δ attackers' points | next dealer differs "
+                  "| reproduce |",
+                  "|---|---|---|---|---|---|---|---|---|---|"]
         lines += [_row(r) for r in rows]
         lines += ["", "Readings:", ""]
         seen = set()
@@ -223,17 +244,32 @@ def heatmap(results: list[dict[str, Any]], path: Path) -> None:
     plt.close(fig)
 
 
+def player_sets(hands: int) -> list[tuple[str, int]]:
+    """``(players, hands per pair)`` of a report: random players, and expert players at
+    ``hands * EXPERT_HANDS / HANDS`` once the core has an expert kernel."""
+    from shengji_sim.core.backend import PLAYER_KINDS
+
+    out = [("random", hands)]
+    if "expert" in PLAYER_KINDS:
+        out.append(("expert", max(1, hands * EXPERT_HANDS // HANDS)))
+    return out
+
+
 def write_report(out_dir: str | Path = "reports", hands: int = HANDS, seed: int = SEED,
                  workers: int = 2, variants: list[str] | None = None,
-                 players: str = "random", argv: str = "shengji-sim report rules") -> Path:
-    """Run every pair and write interpretations.md and its figures; returns the .md path."""
+                 players: list[tuple[str, int]] | None = None,
+                 argv: str = "shengji-sim report rules") -> Path:
+    """Run every pair and write interpretations.md and its figures; returns the .md path.
+    ``players``: ``(players, hands per pair)`` sets (default :func:`player_sets`)."""
     from shengji_sim.variant import builtin_names
 
     began = time.monotonic()
     names = variants or builtin_names()
-    tasks = [(v, item, default, letter, hands, seed, players)
-             for v in names for (_, item, default, letter) in pairs(v)]
-    _warm(names[0], players)
+    sets = players or player_sets(hands)
+    tasks = [(v, item, default, letter, n, seed, who)
+             for who, n in sets for v in names for (_, item, default, letter) in pairs(v)]
+    for who, _ in sets:
+        _warm(names[0], who)
     results = run_pairs(tasks, workers)
     mark_significance(results)
     out = Path(out_dir)
@@ -241,14 +277,17 @@ def write_report(out_dir: str | Path = "reports", hands: int = HANDS, seed: int 
     figures = {}
     for v in names:
         name = f"interpretations-forest-{v}.png"
-        forest_plot([r for r in results if r["variant"] == v], out / name,
+        forest_plot([r for r in results
+                     if r["variant"] == v and r.get("players", "random") == "random"],
+                    out / name,
                     f"{v}: effect on the dealer-side hold rate")
         figures[v] = name
-    heatmap(results, out / "interpretations-heatmap.png")
+    heatmap([r for r in results if r.get("players", "random") == "random"],
+            out / "interpretations-heatmap.png")
     figures["heatmap"] = "interpretations-heatmap.png"
     path = out / "interpretations.md"
-    path.write_text(interpretations_md(results, hands, players, seed,
-                                       time.monotonic() - began, argv, figures),
+    path.write_text(interpretations_md(results, sets, seed, time.monotonic() - began, argv,
+                                       figures),
                     encoding="utf-8")
     return path
 

@@ -16,7 +16,9 @@ the rest of the hand. Hand ``i`` is a first hand at the starting level, or with
 * **Outcomes** (paired by hand): the dealer side holds (``winner_side == 0``: McNemar's test,
   Newcombe's interval for the paired difference B − A), the dealer side's level change
   (``+levels`` when it holds, ``−levels`` otherwise) and the attackers' points (paired t
-  intervals of the mean difference). :func:`holm` adjusts a report's p-values.
+  intervals of the mean difference; none when every hand's difference is the same), and the
+  share of hands whose next dealer differs (AMB-34 acts only there on a first hand).
+  :func:`holm` adjusts a report's p-values.
 * **Not exercised**: a throw item when no lead of the run was a throw under either reading,
   and any item when no hand of the run differs in any way (rows and decisions): printed as
   "not exercised", never 0%.
@@ -124,14 +126,15 @@ def _t_quantile(df: int, z: float = Z95) -> float:
     return (z + (z ** 3 + z) / (4 * df) + (5 * z ** 5 + 16 * z ** 3 + 3 * z) / (96 * df ** 2))
 
 
-def paired_t(diff: np.ndarray) -> tuple[float, tuple[float, float], float]:
+def paired_t(diff: np.ndarray) -> tuple[float, tuple[float, float] | None, float]:
     """Mean of paired differences, its 95% t interval and a two-sided p (normal tail of the
-    t statistic: the runs have thousands of hands)."""
+    t statistic: the runs have thousands of hands); no interval when every difference is
+    the same (typically 0: the reading never moved this measure)."""
     n = len(diff)
     mean = float(diff.mean())
     sd = float(diff.std(ddof=1)) if n > 1 else 0.0
-    if sd == 0.0:
-        return mean, (mean, mean), 1.0 if mean == 0 else 0.0
+    if sd == 0.0:  # every difference the same: no interval (None), never a zero-width one
+        return mean, None, 1.0 if mean == 0 else 0.0
     se = sd / math.sqrt(n)
     half = _t_quantile(n - 1) * se
     return mean, (mean - half, mean + half), _normal_two_sided(mean / se)
@@ -339,7 +342,7 @@ def summarize(rows_a: np.ndarray, rows_b: np.ndarray, shadow: np.ndarray,
 
 def outcomes(rows_a: np.ndarray, rows_b: np.ndarray) -> dict[str, Any]:
     """Dealer-side hold (McNemar, Newcombe), dealer-side level change and attackers' points
-    (paired t), B − A."""
+    (paired t), B − A; the share of hands whose next dealer differs (Wilson)."""
     ha = rows_a["winner_side"] == 0
     hb = rows_b["winner_side"] == 0
     n11 = int(np.sum(ha & hb))
@@ -360,7 +363,10 @@ def outcomes(rows_a: np.ndarray, rows_b: np.ndarray) -> dict[str, Any]:
                           rows_b["attacker_points"].astype(np.float64))):
         mean, ci, p = paired_t(np.asarray(vb, np.float64) - np.asarray(va, np.float64))
         out[name] = {"a": float(np.mean(va)), "b": float(np.mean(vb)), "delta": mean,
-                     "ci95": list(ci), "p": p}
+                     "ci95": list(ci) if ci else None, "p": p}
+    moved = int(np.sum(rows_a["next_dealer"] != rows_b["next_dealer"]))
+    out["next_dealer"] = {"differs": moved, "share": moved / n,
+                          "ci95": list(wilson(moved, n))}
     return out
 
 
@@ -405,8 +411,7 @@ def _reading_words(va, vb, ids: list[str]) -> list[dict[str, str]]:
         words = []
         for r in (ra.get(i, ""), rb.get(i, "")):
             parts = [p for p in r.split("/") if p]
-            words.append("; ".join(f"{p}: {item.alternative(p).description}" for p in parts)
-                         or "n/a")
+            words.append(" / ".join(item.alternative(p).description for p in parts) or "n/a")
         out.append({"item": i, "title": item.title, "a": ra.get(i, ""), "b": rb.get(i, ""),
                     "a_words": words[0], "b_words": words[1]})
     return out
@@ -464,8 +469,15 @@ def text(res: dict[str, Any]) -> str:
     for key, words in (("level_change", "dealer-side level change"),
                        ("attacker_points", "attackers' points")):
         v = o[key]
+        if v["ci95"] is None:
+            lines.append(f"  {words}: {v['a']:.3f} -> {v['b']:.3f}, B-A {v['delta']:+.3f} "
+                         f"in every hand")
+            continue
         lines.append(f"  {words}: {v['a']:.3f} -> {v['b']:.3f}, B-A {v['delta']:+.3f} "
                      f"[{v['ci95'][0]:+.3f}, {v['ci95'][1]:+.3f}] (paired t), p={v['p']:.3g}")
+    nd = o["next_dealer"]
+    lines.append(f"  next dealer differs: {_pct(nd['share'])} [{_pct(nd['ci95'][0])}, "
+                 f"{_pct(nd['ci95'][1])}]")
     lines.append(f"  reproduce: {res['command']}")
     return "\n".join(lines)
 
