@@ -104,8 +104,9 @@ def _effect(o: dict[str, Any], scale: float, unit: str) -> str:
 
 
 def _share(v: dict[str, Any]) -> str:
-    return (f"{100 * v['share']:.2f}% [{100 * v['ci95'][0]:.2f}%, "
-            f"{100 * v['ci95'][1]:.2f}%]")
+    from shengji_sim.reading_diff import _pct
+
+    return f"{_pct(v['share'])} [{_pct(v['ci95'][0])}, {_pct(v['ci95'][1])}]"
 
 
 def _row(r: dict[str, Any]) -> str:
@@ -116,17 +117,18 @@ def _row(r: dict[str, Any]) -> str:
         what = ("reading rejected by the variant" if r["error"].startswith("VariantError")
                 else "error")
         return (f"| {item} | {r.get('default') or 'n/a'} → {letter} | {what}: "
-                f"{r['error'].replace('|', '/')} ||||||||")
+                f"{r['error'].replace('|', '/')} |||||||||")
     words = r["readings"][0]
     d = decision_text(r["decisions"], r["exercised"])
     if not r["exercised"]:
         out = "not exercised"
         return (f"| {item} | {words['a'] or 'n/a'} → {letter} | {d['set_differs']} | "
-                f"{d['illegal']} | {d['winner_flips']} | {out} | {out} | {out} | {out} | "
-                f"`{r['command']}` |")
+                f"{d['illegal']} | {d['winner_flips']} | {d['lead_shape']} | {out} | {out} | "
+                f"{out} | {out} | `{r['command']}` |")
     o = r["outcomes"]
     return (f"| {item} | {words['a'] or 'n/a'} → {letter} | {d['set_differs']} | "
-            f"{d['illegal']} | {d['winner_flips']} | {_effect(o['hold'], 100, ' pp')} | "
+            f"{d['illegal']} | {d['winner_flips']} | {d['lead_shape']} | "
+            f"{_effect(o['hold'], 100, ' pp')} | "
             f"{_effect(o['level_change'], 1, '')} | {_effect(o['attacker_points'], 1, '')} | "
             f"{_share(o['next_dealer'])} | `{r['command']}` |")
 
@@ -151,7 +153,8 @@ def interpretations_md(results: list[dict[str, Any]], sets: list[tuple[str, int]
              "its own stream (a changed decision does not reshuffle the rest of the hand). "
              "Decision columns: along A's hands, the share of follow decisions whose legal set "
              "differs under B, whose chosen play is illegal under B, and of tricks whose "
-             "winner flips under B's comparison (Wilson 95% intervals); `—`: the item switches "
+             "winner flips under B's comparison or whose lead B decomposes into other units "
+             "(Wilson 95% intervals); `—`: the item switches "
              "no ranking, comparison, follow or throw rule. Outcome columns: B − A with paired "
              "95% intervals: the dealer side holds (percentage points, Newcombe; McNemar p), "
              "the dealer side's level change and the attackers' points (paired t; \"in every "
@@ -170,9 +173,9 @@ def interpretations_md(results: list[dict[str, Any]], sets: list[tuple[str, int]
         if variant in figures and who == "random":
             lines += [f"![effect on the dealer-side hold rate]({figures[variant]})", ""]
         lines += ["| item | A → B | legal set differs | chosen play illegal | winner flips | "
-                  "Δ dealer holds | Δ level change | Δ attackers' points | next dealer differs "
-                  "| reproduce |",
-                  "|---|---|---|---|---|---|---|---|---|---|"]
+                  "lead units differ | Δ dealer holds | Δ level change | Δ attackers' points | "
+                  "next dealer differs | reproduce |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|"]
         lines += [_row(r) for r in rows]
         lines += ["", "Readings:", ""]
         seen = set()

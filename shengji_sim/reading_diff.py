@@ -11,7 +11,8 @@ the rest of the hand. Hand ``i`` is a first hand at the starting level, or with
 
 * **Decisions** (shadow evaluation, :mod:`shengji_sim.core.shadow_nb`): along A's hand,
   reading B judges every follow (legal set differs; chosen play illegal under B) and every
-  trick (winner flips), as shares with Wilson 95% intervals. Items whose keys switch no
+  trick (winner flips; the chosen lead decomposes into other units), as shares with Wilson
+  95% intervals. Items whose keys switch no
   ranking, comparison, follow or throw rule cannot change these: ``None`` ("—").
 * **Outcomes** (paired by hand): the dealer side holds (``winner_side == 0``: McNemar's test,
   Newcombe's interval for the paired difference B − A), the dealer side's level change
@@ -63,7 +64,8 @@ COMPARED = ("winner_side", "levels", "attacker_points", "next_dealer", "kitty_po
 #: the shadow counters reported, with their words
 DECISION_NAMES = {"set_differs": "legal-follow set differs",
                   "illegal": "chosen follow illegal under B",
-                  "winner_flips": "trick winner flips under B"}
+                  "winner_flips": "trick winner flips under B",
+                  "lead_shape": "chosen lead's units differ under B"}
 
 
 # ----------------------------------------------------------------------------- statistics
@@ -329,7 +331,8 @@ def summarize(rows_a: np.ndarray, rows_b: np.ndarray, shadow: np.ndarray,
         dec = {}
         for key, col, denom in (("set_differs", S_SET_DIFFERS, S_FOLLOWS),
                                 ("illegal", S_ILLEGAL, S_FOLLOWS),
-                                ("winner_flips", S_WINNER_FLIPS, S_TRICKS)):
+                                ("winner_flips", S_WINNER_FLIPS, S_TRICKS),
+                                ("lead_shape", S_LEAD_SHAPE, S_TRICKS)):
             k, m = int(tot[col]), int(tot[denom])
             dec[key] = {"count": k, "of": m, "share": k / m if m else None,
                         "ci95": list(wilson(k, m)) if m else None}
@@ -421,6 +424,12 @@ def _reading_words(va, vb, ids: list[str]) -> list[dict[str, str]]:
 
 
 def _pct(x: float) -> str:
+    """A share in percent: two decimals, or two significant digits below 0.01% (an interval
+    bound near 0 must not read as 0)."""
+    if x == 0:
+        return "0%"
+    if 100 * x < 0.01:
+        return f"{100 * x:.2g}%"
     return f"{100 * x:.2f}%"
 
 
