@@ -43,7 +43,9 @@ def test_per_decision_draws_keep_the_deal_and_change_the_play() -> None:
 @pytest.mark.parametrize("variant, vs", [("baifen-1deck", "OTH-1=B"),
                                          ("classic-2deck", "AMB-19=B"),
                                          ("classic-2deck", "AMB-07=B"),
-                                         ("classic-2deck", "AMB-06=B")])
+                                         ("classic-2deck", "AMB-06=B"),
+                                         ("jj-4deck", "AMB-37=B"),
+                                         ("changzhou-4deck", "AMB-16=C")])
 def test_core_and_reference_agree_under_per_decision_draws(variant, vs) -> None:
     va = load_variant(variant)
     vb = load_variant(variant, amb=[vs])
