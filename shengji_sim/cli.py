@@ -779,36 +779,39 @@ def fuzz(variant_name, ambs, names, budget, seed, vary_readings, out):
 @cli.command("diff")
 @click.option("--variant", "variant_name", required=True, metavar="NAME",
               help="Built-in variant name.")
-@click.option("--amb", "ambs", multiple=True, required=True, metavar="AMB-nn=X",
-              help="Reading A (repeatable).")
+@click.option("--amb", "ambs", multiple=True, metavar="AMB-nn=X",
+              help="Reading A (repeatable; default: the variant's own readings).")
 @click.option("--vs", "vs", multiple=True, required=True, metavar="AMB-nn=Y",
-              help="Reading B (repeatable).")
-@click.option("--hands", default=100, show_default=True, type=click.IntRange(min=1))
-@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0))
+              help="Reading B: A with these readings (repeatable).")
+@click.option("--hands", default=10000, show_default=True, type=click.IntRange(min=1))
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1))
 @click.option("--players", default="random", show_default=True, metavar="SPEC",
               help=PLAYERS_HELP)
-@click.option("--positions", default=100, show_default=True, type=click.IntRange(min=0),
-              help="Drawn positions per kind (follow, trick, throw); 0 skips them.")
+@click.option("--levels", default="start", show_default=True,
+              type=click.Choice(["start", "all"]),
+              help="start: first hands at the starting level; all: every level in turn.")
+@click.option("--backend", default="core", show_default=True,
+              type=click.Choice(["core", "reference"]))
+@click.option("--threads", default=1, show_default=True, type=click.IntRange(min=1))
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--out", default=None, type=click.Path(file_okay=False),
-              help="Also write diff.json and diff.md here.")
-def diff(variant_name, ambs, vs, hands, seed, players, positions, out):
-    """Play the same deals under two readings and report what changes."""
-    from dataclasses import asdict
-
-    from shengji_sim.fuzz.diff import diff_markdown, diff_readings
+              help="Also write diff.json and diff.txt here.")
+def diff(variant_name, ambs, vs, hands, seed, players, levels, backend, threads, as_json,
+         out):
+    """Play the same deals under two readings with per-decision draws: how often reading B
+    changes a decision of A's hand (shadow evaluation) and what it does to outcomes."""
+    from shengji_sim import reading_diff
 
     players = seat_spec(players)
-    _fuzz_variant(variant_name, ambs)
-    _fuzz_variant(variant_name, vs)
     path = output_dir("--out", out) if out is not None else None
-    res = diff_readings(variant_name, ambs, vs, hands, seed, players, positions)
-    text = diff_markdown(res, heading="#")
-    click.echo(text.rstrip("\n"))
+    res = reading_diff.run(variant_name, ambs, vs, hands, seed, players, levels, backend,
+                           threads)
+    body = reading_diff.text(res)
+    click.echo(json.dumps(res) if as_json else body)
     if path is not None:
         with writing("--out", path):
-            (path / "diff.json").write_text(json.dumps(asdict(res), ensure_ascii=False,
-                                                       indent=2) + "\n", encoding="utf-8")
-            (path / "diff.md").write_text(text, encoding="utf-8")
+            (path / "diff.json").write_text(json.dumps(res, indent=2) + "\n", encoding="utf-8")
+            (path / "diff.txt").write_text(body + "\n", encoding="utf-8")
 
 
 # --------------------------------------------------------------------------- tournaments

@@ -8,6 +8,11 @@ hand_seed(root, m)``, and hand ``i`` of the match (``hand_number = i + 1``) draw
 index only. All arithmetic is modulo 2**64, so the same numbers come out of plain Python ints
 here and of ``uint64`` in Numba, whatever the thread count or chunking.
 
+Per-decision draws (``shengji-sim diff``): in that mode each decision of the trick phase
+(trick ``t``, position ``p``: 0 the lead, 1-3 the follows) draws from its own stream seeded
+``decision_seed(hand_seed, 4 * t + p)``, so a reading that changes one decision leaves the
+numbers of every other decision unchanged. The default stream (``simulate``) is one per hand.
+
 ``below(n)`` is unbiased: it rejects the lowest ``2**64 mod n`` outputs.
 
 >>> r = Rng(hand_seed(42, 0)); [r.below(10) for _ in range(5)]
@@ -38,6 +43,12 @@ def match_seed(root: int, match_index: int) -> int:
     """The seed of match ``match_index`` of a run with root seed ``root`` (its hand ``i``
     has the seed ``hand_seed(match_seed(root, m), i)``)."""
     return hand_seed(root, match_index)
+
+
+def decision_seed(seed: int, decision: int) -> int:
+    """The stream seed of decision ``decision`` (``4 * trick + position``) of the hand whose
+    seed is ``seed``, in the per-decision mode (module docstring)."""
+    return hand_seed(seed, decision)
 
 
 class Rng:

@@ -117,6 +117,9 @@ from shengji_sim.core.score_nb import (
     after_hand_nb,
     judge_score_nb,
 )
+from shengji_sim.core.shadow_nb import (
+    decision_draw_nb,
+)
 from shengji_sim.core.shapes_nb import (
     decompose_top_nb,
     two_quads_count_nb,
@@ -594,12 +597,14 @@ def _winner_and_points(kt, sw, level, trump, lane, size, first, n_units):
 def _play_trick(kt, sw, level, trump, lane, cand, leader, rule_col, row, trick, log_on):
     """One trick (``rules.game._play_trick``): the lead, three follows, the winner and the
     points. Returns ``(winner, points)``, or a hand's error code as the first value."""
+    decision_draw_nb(sw, lane.state, row[C_HAND_SEED], trick, 0)  # diff's per-decision mode
     size, top, first = _lead(kt, sw, level, trump, lane, cand, leader)
     if size < 0:
         return size, 0
     n_units = _lead_units(kt, sw, level, trump, lane, size, first)
     for position in range(1, 4):
         seat = (leader + position) % 4
+        decision_draw_nb(sw, lane.state, row[C_HAND_SEED], trick, position)
         rule, table_row = _follow(kt, sw, level, trump, lane, cand, seat, position, leader,
                                   n_units, size, first)
         if rule < 0:

@@ -62,6 +62,18 @@ def _warm_game() -> None:
     run_matches(v, "greedy", 0, 0, 1, 1)
 
 
+def _warm_diff() -> None:
+    """The kernels of ``shengji-sim diff`` (:mod:`.diffrun`): two readings and a shadow."""
+    import numpy as np
+
+    from shengji_sim.core.diffrun import run_diff
+    from shengji_sim.variant import load_variant
+
+    v = load_variant(VARIANT)
+    run_diff(v, load_variant(VARIANT, amb=["AMB-19=B"]), "random", 0, 0, 2,
+             np.full(2, 8, np.int32), True, 2)
+
+
 def warm_up(processes: int = 2) -> float:
     """Compile every kernel entry point once; returns the seconds it took."""
     began = time.perf_counter()
@@ -73,6 +85,7 @@ def warm_up(processes: int = 2) -> float:
         _warm_follow()
         _warm_rules()
     _warm_game()
+    _warm_diff()
     return time.perf_counter() - began
 
 

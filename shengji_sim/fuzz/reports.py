@@ -7,12 +7,9 @@ itself, so the result does not depend on the worker count or the order):
 
 * ``("fuzz", variant)``: the whole property catalogue on the variant's default readings for
   ``FUZZ_BUDGET`` seconds (:func:`~shengji_sim.fuzz.runner.run_catalogue`);
-* ``("diff", variant, item, letter)``: for every AMB item of RULES.md §4 that applies to the
-  variant, its default reading against each other letter, over ``HANDS`` deals and
-  ``POSITIONS`` drawn positions of each kind (:func:`~shengji_sim.fuzz.diff.diff_readings`).
-  Items that switch no follow, comparison, ranking or throw rule (bidding, 炒底, kitty,
-  deck and scoring items) cannot change a legal-follow set or a trick winner of a given
-  position; for them only outcomes are compared.
+
+interpretations.md and its figures are :mod:`shengji_sim.interpretations_report`'s (every
+reading pair of every variant played on the core, ``HANDS`` hands per pair).
 
 Both files state the budget, seed, hands, RULES_VERSION and package versions. Findings are
 what the catalogue reports; the fuzz part's wall time varies with the machine, so example
@@ -27,57 +24,17 @@ from dataclasses import asdict
 from pathlib import Path
 
 from shengji_sim import RULES_VERSION
-from shengji_sim.fuzz.diff import DiffResult, diff_readings
 from shengji_sim.fuzz.runner import FuzzReport, package_versions, report_markdown, run_catalogue
 
 FUZZ_BUDGET = 30.0  #: seconds of fuzzing per built-in variant
-HANDS = 12  #: deals per diffed reading pair
+HANDS = 100_000  #: hands per reading pair (interpretations_report.HANDS)
 POSITIONS = 40  #: drawn positions per kind per trick-rule item
 SEED = 0
-TRICK_SECTIONS = {"ranking", "compare", "follow", "throw"}
-
-
-def trick_item(item_id: str) -> bool:
-    """Does the item switch a ranking, comparison, follow or throw key?"""
-    from shengji_sim.interpretations import ITEMS
-    from shengji_sim.variant import SCHEMA
-
-    return any(SCHEMA[k].section in TRICK_SECTIONS for k in ITEMS[item_id].keys)
-
-
-def diff_pairs(variant: str) -> list[tuple[str, str, str]]:
-    """(item, default letter, other letter) for every applicable AMB item of the variant."""
-    from shengji_sim.interpretations import ITEMS
-    from shengji_sim.variant import load_variant
-
-    v = load_variant(variant)
-    readings = v.readings()
-    out = []
-    for item_id in sorted(v.applicable):
-        if not item_id.startswith("AMB"):
-            continue
-        default = readings.get(item_id, "")
-        parts = set(default.split("/"))
-        for alt in ITEMS[item_id].alternatives:
-            if alt.letter not in parts:
-                out.append((item_id, default, alt.letter))
-    return out
 
 
 def _run(task):
-    kind = task[0]
-    if kind == "fuzz":
-        _, variant, budget, seed = task
-        return task, run_catalogue(variant, (), budget, seed)
-    _, variant, item_id, default, letter, hands, positions, seed = task
-    try:
-        res = diff_readings(variant, (), (f"{item_id}={letter}",), hands, seed,
-                            position_examples=positions if trick_item(item_id) else 0,
-                            observe=trick_item(item_id))
-    except Exception as exc:  # noqa: BLE001 - a reading combination the variant rejects
-        res = DiffResult(variant, [], [f"{item_id}={letter}"], hands, seed, "random",
-                         error_note=f"{type(exc).__name__}: {' '.join(str(exc).split())}")
-    return task, res
+    _, variant, budget, seed = task
+    return task, run_catalogue(variant, (), budget, seed)
 
 
 def _warm_kernels() -> None:
@@ -131,74 +88,28 @@ def contradictions_md(reports: list[FuzzReport], budget: float, seed: int,
     return "\n".join(lines).rstrip() + "\n"
 
 
-def interpretations_md(results: list[DiffResult], hands: int, positions: int, seed: int,
-                       seconds: float) -> str:
-    from shengji_sim.fuzz.diff import diff_markdown
-
-    lines = _header("Interpretation diffs (RULES.md §4)",
-                    f"{hands} deals per pair (root seed {seed}, random players), "
-                    f"{positions} drawn positions per kind for items that switch a ranking, "
-                    f"comparison, follow or throw rule; each applicable AMB item's default "
-                    f"reading (letter before the arrow) against each other letter", seconds)
-    lines += ["Columns: share of hands where some legal-follow set / trick winner / outcome "
-              "differs; the change in dealer-side win rate (B − A) with a 95% CI; drawn "
-              "positions (follow, trick, throw) whose answer differs. `—` = the item does "
-              "not touch trick rules (only outcomes compared).", "",
-              "| variant | item | A → B | follow | winner | outcome | Δ dealer win [95% CI] "
-              "| positions differ |", "|---|---|---|---|---|---|---|---|"]
-    for r in results:
-        item, letter = r.amb_b[0].split("=")
-        default = r.error_note if r.played == 0 and r.error_note else ""
-        pct = lambda n, r=r: f"{100 * r.share(n):.0f}%"  # noqa: E731
-        pos = " / ".join(f"{p.differ}/{p.examples}" for p in r.positions) or "—"
-        follow_col = pct(r.follow_differs) if r.positions else "—"
-        winner_col = pct(r.winner_differs) if r.positions else "—"
-        if default:
-            lines.append(f"| {r.variant} | {item} | → {letter} | error: {default[:80]} "
-                         f"| | | | |")
-            continue
-        lines.append(f"| {r.variant} | {item} | {r.amb_a_letter} → {letter} | {follow_col} | "
-                     f"{winner_col} | {pct(r.outcome_differs)} | {r.delta:+.2f} "
-                     f"[{r.ci[0]:+.2f}, {r.ci[1]:+.2f}] | {pos} |")
-    lines += ["", "## Minimal examples", "",
-              "Pairs where some drawn position differs, with the shrunk example and the "
-              "judge commands for both readings.", ""]
-    for r in results:
-        if any(p.example for p in r.positions):
-            lines.append(diff_markdown(r, heading="###"))
-    return "\n".join(lines).rstrip() + "\n"
-
-
 def report_rules(out_dir: str | Path = "reports", budget: float = FUZZ_BUDGET,
                  hands: int = HANDS, positions: int = POSITIONS, seed: int = SEED,
                  workers: int = 2, variants: list[str] | None = None) -> tuple[Path, Path, bool]:
     """Write both reports; returns their paths and whether an engine defect was found."""
+    from shengji_sim.interpretations_report import write_report
     from shengji_sim.variant import builtin_names
 
     start = time.monotonic()
     names = variants or builtin_names()
     tasks: list = [("fuzz", v, budget, seed) for v in names]
-    for v in names:
-        for item_id, default, letter in diff_pairs(v):
-            tasks.append(("diff", v, item_id, default, letter, hands, positions, seed))
     _warm_kernels()
-    done = run_tasks(tasks, workers)
-    fuzz = [r for t, r in done if t[0] == "fuzz"]
-    diffs = []
-    for t, r in done:
-        if t[0] == "diff":
-            r.amb_a_letter = t[3]
-            diffs.append(r)
+    fuzz = [r for _, r in run_tasks(tasks, workers)]
     seconds = time.monotonic() - start
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    c_path, i_path = out / "contradictions.md", out / "interpretations.md"
+    c_path = out / "contradictions.md"
     c_path.write_text(contradictions_md(fuzz, budget, seed, seconds), encoding="utf-8")
-    i_path.write_text(interpretations_md(diffs, hands, positions, seed, seconds),
-                      encoding="utf-8")
+    i_path = write_report(out, hands, seed, workers, names,
+                          argv=f"shengji-sim report rules --hands {hands} --seed {seed}")
     defects = any(rep.engine_defects for rep in fuzz)
     return c_path, i_path, defects
 
 
 __all__ = ["FUZZ_BUDGET", "HANDS", "POSITIONS", "SEED", "asdict", "contradictions_md",
-           "diff_pairs", "interpretations_md", "report_rules", "trick_item"]
+           "report_rules"]

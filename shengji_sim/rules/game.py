@@ -39,7 +39,7 @@ from typing import Any, Protocol
 from shengji_sim import RULES_VERSION
 from shengji_sim.cards import NO_TRUMP, deck, format_card, format_trump, is_joker, suit_of
 from shengji_sim.errors import ShengjiError
-from shengji_sim.rng import Rng, hand_seed, match_seed
+from shengji_sim.rng import Rng, decision_seed, hand_seed, match_seed
 from shengji_sim.rules.bidding import (
     Declaration,
     can_override,
@@ -142,6 +142,7 @@ class HandState:
     players: list
     match: MatchState
     audit: Audit = None
+    decision_draws: bool = False  #: per-decision streams (rng.decision_seed), ``diff``
     hands: list[list[int]] = field(default_factory=lambda: [[], [], [], []])
     kitty: list[int] = field(default_factory=list)
     record: dict = field(default_factory=dict)
@@ -173,13 +174,16 @@ class HandState:
 
 
 def play_hand(variant: Any, players: list, root_seed: int, index: int,
-              match: MatchState | None = None, audit: Audit = None) -> dict:
+              match: MatchState | None = None, audit: Audit = None,
+              decision_draws: bool = False) -> dict:
     """Play one hand; returns its game record (DESIGN.md "Games, records, replays").
 
-    ``audit`` (tests) sees every decision's options first (:data:`Audit`)."""
+    ``audit`` (tests) sees every decision's options first (:data:`Audit`).
+    ``decision_draws``: each lead and follow draws from its own stream
+    (:func:`shengji_sim.rng.decision_seed`), as ``shengji-sim diff`` plays."""
     match = match or new_match(variant)
     seed = hand_seed(root_seed, index)
-    st = HandState(variant, Rng(seed), list(players), match, audit)
+    st = HandState(variant, Rng(seed), list(players), match, audit, decision_draws)
     st.record = {
         "rules_version": RULES_VERSION, "variant": variant.name,
         "variant_hash": variant.content_hash, "seed": root_seed, "index": index,
@@ -453,13 +457,22 @@ def _play_tricks(st: HandState) -> None:
         leader = trick["winner_seat"]  # LEAD-2
 
 
+def _decision_draw(st: HandState, position: int) -> None:
+    """In the per-decision mode, the stream of this decision (trick ``len(st.tricks)``,
+    ``position``): ``rng.decision_seed``, as ``core.shadow_nb.decision_draw_nb``."""
+    if st.decision_draws:
+        st.rng.state = decision_seed(st.record["hand_seed"], 4 * len(st.tricks) + position)
+
+
 def _play_trick(st: HandState, leader: int) -> dict:
     ctx = st.ctx
+    _decision_draw(st, 0)
     lead, throw = _lead(st, leader)
     plays = [(leader, lead)]
     rules = []
     for position in range(1, 4):
         seat = (leader + position) % 4
+        _decision_draw(st, position)
         options = follow_options(ctx, lead, st.hands[seat], position)
         _audit(st, "follow", seat, options, lead=lead, position=position)
         rules.append([options.rule, options.row])

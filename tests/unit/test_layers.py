@@ -40,6 +40,8 @@ LAYERS: dict[str, int] = {
     "shengji_sim.balance_report": 3,
     "shengji_sim.balance_plots": 3,
     "shengji_sim.dask_backend": 3,
+    "shengji_sim.reading_diff": 3,
+    "shengji_sim.interpretations_report": 3,
     "shengji_sim.cli": 4,
     "shengji_sim.__main__": 4,
 }

@@ -1,0 +1,100 @@
+"""The core's side of ``shengji-sim diff``: both readings on the same deals, and B's shadow.
+
+Representation
+--------------
+:func:`run_diff` plays hands ``start .. start + count - 1`` of root seed ``root`` under two
+variants (reading A and reading B of one rule set) with per-decision draws
+(:mod:`.shadow_nb`), on ``threads`` lanes (:func:`.diff_nb.diff_lane_nb`, which releases
+the GIL), and returns :class:`DiffRows`: ``a`` and ``b``, rows of
+:data:`shengji_sim.results.ROW_DTYPE` (hand ``i`` of both on the same deal and the same
+per-decision numbers), and ``shadow``, ``int64[count, N_SHADOW]`` counters of reading B
+evaluated along A's hand (``shadow_nb.S_*``; zeros when ``shadow`` is off). Hand ``i`` is
+played at level ``hand_levels[i]`` (rank 0..12). A hand either reading cannot play raises
+:class:`~.backend.CoreError`. :func:`decision_switches` is a variant's ``sw`` with the
+per-decision slot set.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import NamedTuple
+
+import numpy as np
+
+from shengji_sim.core.backend import (
+    RULE_COLUMN,
+    CoreError,
+    _player_kinds,
+    _rows_of,
+    _run_lanes,
+    engine,
+    greedy_candidates,
+)
+from shengji_sim.core.diff_nb import diff_lane_nb
+from shengji_sim.core.game_nb import N_COLUMNS
+from shengji_sim.core.shadow_nb import N_SHADOW
+from shengji_sim.core.tables import SWITCH_KEYS
+
+#: ranking keys that reach the kernels through ``kt`` only (no kernel reads their switch;
+#: tests/unit/test_reading_diff.py checks it): two readings differing in them alone play
+#: alike wherever their tables agree
+TABLE_KEYS = ("fixed_two", "jj_special_order", "level_card_in_plain_run", "special_adjacency",
+              "ace_adjacency", "gap_adjacency", "trump_is_one_suit", "offlevel_suit_rank",
+              "ace_low_without_two", "joker_tractor", "fixed_two_oth")
+
+
+class DiffRows(NamedTuple):
+    a: np.ndarray  # ROW_DTYPE[count], reading A
+    b: np.ndarray  # ROW_DTYPE[count], reading B
+    shadow: np.ndarray  # int64[count, N_SHADOW]
+
+
+def decision_switches(sw: np.ndarray) -> np.ndarray:
+    """``sw`` with the per-decision slot (``shadow_nb.SW_DECISION_DRAWS``) set to 1."""
+    return np.append(sw, np.int32(1)).astype(np.int32)
+
+
+def equivalent_positions(ea, eb) -> np.ndarray:
+    """``bool[13, 5]``: at which (level, trump) the two engines' readings are the same rules:
+    equal switches outside :data:`TABLE_KEYS` and equal tables there."""
+    none = np.zeros((13, 5), bool)
+    keep = np.array([k not in TABLE_KEYS for k in SWITCH_KEYS])
+    if not np.array_equal(ea.sw[keep], eb.sw[keep]):
+        return none
+    same = np.ones((13, 5), bool)
+    for a, b in zip(ea.kt, eb.kt):
+        if a.shape != b.shape:
+            return none
+        if a.shape[:2] == (13, 5):
+            same &= (a == b).reshape(13, 5, -1).all(axis=2)
+        elif not np.array_equal(a, b):
+            return none
+    return same
+
+
+def run_diff(variant_a, variant_b, players: str, root: int, start: int, count: int,
+             hand_levels: np.ndarray, shadow: bool = True, threads: int = 1) -> DiffRows:
+    """Hands ``start .. start + count - 1`` under both readings (module docstring)."""
+    ea, eb = engine(variant_a), engine(variant_b)
+    sw_a, sw_b = decision_switches(ea.sw), decision_switches(eb.sw)
+    out_a = np.zeros((count, N_COLUMNS), np.int64)
+    out_b = np.zeros((count, N_COLUMNS), np.int64)
+    counters = np.zeros((count, N_SHADOW), np.int64)
+    status = np.zeros((count, 2), np.int64)
+    kinds = _player_kinds(players)
+    levels = np.ascontiguousarray(hand_levels, np.int32)
+    lanes = max(1, min(int(threads or 1), os.cpu_count() or 1, count))
+    alike = equivalent_positions(ea, eb)
+
+    def lane(j: int) -> None:
+        diff_lane_nb(ea.kt, sw_a, eb.kt, sw_b, RULE_COLUMN, np.uint64(root), start, count, j,
+                     lanes, ea.max_lead, eb.max_lead, kinds, levels, greedy_candidates(kinds),
+                     shadow, alike, out_a, out_b, counters, status)
+
+    _run_lanes(lane, lanes)
+    for side, name in ((0, "reading A"), (1, "reading B")):
+        bad = np.flatnonzero(status[:, side])
+        if bad.size:
+            i = int(bad[0])
+            raise CoreError(start + i, int(status[i, side]), name)
+    return DiffRows(_rows_of(out_a), _rows_of(out_b), counters)

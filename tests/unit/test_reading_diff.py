@@ -1,0 +1,137 @@
+"""`diff` at scale: per-decision draws, shadow evaluation, paired statistics (issue 14).
+
+The per-decision mode of the core (core/shadow_nb.py) and of the reference
+(rules.game.play_hand(decision_draws=True)) play the same hands, and the shadow counters of
+both (core/shadow_nb.shadow_hand_nb, reading_diff.shadow_record) agree; the default stream
+is untouched (the golden and differential tests of simulate cover it).
+"""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from shengji_sim import reading_diff as rd
+from shengji_sim.rng import decision_seed, hand_seed
+from shengji_sim.variant import load_variant
+from tests.helpers import run_cli
+
+COMPARED = ("winner_side", "levels", "attacker_points", "next_dealer", "tricks", "trump",
+            "dealer", "hand_seed", "kitty_points", "declarations")
+
+
+def test_decision_seed_is_a_hand_seed_of_the_hand_seed() -> None:
+    assert decision_seed(hand_seed(3, 7), 5) == hand_seed(hand_seed(3, 7), 5)
+
+
+def test_per_decision_draws_keep_the_deal_and_change_the_play() -> None:
+    from shengji_sim.rules.game import play_hand
+    from shengji_sim.sim import seat_players
+
+    v = load_variant("baifen-1deck")
+    seats = seat_players("random")
+    for i in range(3):
+        plain = play_hand(v, seats, 5, i)
+        per = play_hand(v, seats, 5, i, decision_draws=True)
+        assert plain["declarations"] == per["declarations"]
+        assert plain["trump"] == per["trump"] and plain["dealer"] == per["dealer"]
+    assert plain["tricks"] != per["tricks"]
+
+
+@pytest.mark.parametrize("variant, vs", [("baifen-1deck", "OTH-1=B"),
+                                         ("classic-2deck", "AMB-19=B"),
+                                         ("classic-2deck", "AMB-07=B"),
+                                         ("classic-2deck", "AMB-06=B"),
+                                         ("jj-4deck", "AMB-37=B"),
+                                         ("changzhou-4deck", "AMB-16=C")])
+def test_core_and_reference_agree_under_per_decision_draws(variant, vs) -> None:
+    va = load_variant(variant)
+    vb = load_variant(variant, amb=[vs])
+    levels = rd.hand_levels(va, 3, "all")
+    core = rd.play_both(va, vb, "random", 9, levels, "core", True)
+    ref = rd.play_both(va, vb, "random", 9, levels, "reference", True)
+    for c, r in zip(core[:2], ref[:2]):
+        for name in COMPARED:
+            assert np.array_equal(c[name], r[name]), name
+        assert np.array_equal(c["level"], levels)
+    assert np.array_equal(core[2], ref[2])
+    assert core[2][:, 0].sum() > 0  # follows were evaluated
+
+
+def test_statistics() -> None:
+    lo, hi = rd.wilson(0, 50)
+    assert lo == 0.0 and hi > 0.05  # no zero-width interval at 0/n
+    assert rd.holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    assert rd.mcnemar_p(0, 5) == pytest.approx(0.0625)
+    assert rd.mcnemar_p(4, 4) == 1.0
+    lo, hi = rd.newcombe_paired(40, 0, 0, 60)  # no discordant pair: still a real interval
+    assert lo < 0 < hi
+    lo, hi = rd.newcombe_paired(30, 2, 12, 56)
+    assert lo < 10 / 100 < hi and lo > 0
+    mean, (lo, hi), p = rd.paired_t(np.array([1.0, 2.0, 3.0, 2.0, 1.0, 3.0] * 10))
+    assert mean == pytest.approx(2.0) and lo < mean < hi and p < 1e-6
+
+
+def test_a_throw_item_with_players_that_never_throw_is_not_exercised() -> None:
+    res = rd.run("baifen-1deck", (), ("AMB-20=B",), 40, 0)
+    assert not res["exercised"] and res["throw_leads"] == 0
+    assert "not exercised" in rd.text(res) and "0.00%" not in rd.text(res)
+
+
+def test_cli_diff_json_and_its_command(capsys) -> None:
+    code, out, err = run_cli(capsys, "diff", "--variant", "baifen-1deck", "--vs", "OTH-1=B",
+                             "--hands", "60", "--levels", "all", "--json")
+    assert code == 0, err
+    res = json.loads(out)
+    assert res["hands"] == 60 and res["command"].startswith("shengji-sim diff --variant")
+    d = res["decisions"]["winner_flips"]
+    assert d["of"] > 0 and d["ci95"][1] > d["ci95"][0]
+    h = res["outcomes"]["hold"]
+    assert h["ci95"][0] <= h["delta"] <= h["ci95"][1]
+
+
+@pytest.mark.parametrize("argv", [["--vs", "AMB-99=B"], ["--vs", "AMB-19=Z"],
+                                  ["--vs", "AMB-19=B", "--backend", "gpu"]])
+def test_cli_diff_bad_input_exits_2(capsys, argv) -> None:
+    code, _, err = run_cli(capsys, "diff", "--variant", "classic-2deck", *argv)
+    assert code == 2 and err.count("\n") == 1
+
+
+def test_interpretations_report_at_a_small_size(tmp_path, monkeypatch) -> None:
+    from shengji_sim import interpretations_report as ir
+
+    monkeypatch.setattr(ir, "pairs", lambda v: [(v, "OTH-1", "A", "B"), (v, "AMB-20", "A", "B"),
+                                                 (v, "AMB-34", "A", "B")])
+    path = ir.write_report(tmp_path, 30, 0, 1, ["baifen-1deck"])
+    text = path.read_text(encoding="utf-8")
+    assert "## baifen-1deck" in text and "not exercised" in text and "OTH-1" in text
+    assert (tmp_path / "interpretations-heatmap.png").stat().st_size > 0
+    assert (tmp_path / "interpretations-forest-baifen-1deck.png").stat().st_size > 0
+
+
+def test_table_keys_reach_the_kernels_through_the_tables_only() -> None:
+    """diffrun.equivalent_positions ignores these switches: no kernel may read them."""
+    from pathlib import Path
+
+    from shengji_sim.core.diffrun import TABLE_KEYS
+    from shengji_sim.variant import SCHEMA
+
+    core = Path(__file__).resolve().parents[2] / "shengji_sim" / "core"
+    sources = "".join(p.read_text(encoding="utf-8") for p in core.glob("*_nb.py"))
+    for key in TABLE_KEYS:
+        assert SCHEMA[key].section == "ranking"
+        assert f"SW_{key.upper()}" not in sources, key
+
+
+def test_equivalent_positions_of_a_reading_that_changes_nothing_there() -> None:
+    from shengji_sim.core.backend import engine
+    from shengji_sim.core.diffrun import equivalent_positions
+
+    same = equivalent_positions(engine(load_variant("classic-2deck")),
+                                engine(load_variant("classic-2deck", amb=["AMB-06=B"])))
+    assert same[0].all() and not same.all()  # AMB-06: no gap below the level 2
+    assert not equivalent_positions(engine(load_variant("classic-2deck")),
+                                    engine(load_variant("classic-2deck",
+                                                        amb=["AMB-19=B"]))).any()
