@@ -751,15 +751,17 @@ def heuristic_decision_core(state, seat: int, current=()) -> list[int]:
             note_play_nb(sw, group, order, lane.seen, lane.void, lane.plays, p, s)
     p = params[seat]
     remember = bool(p[P_MEMORY])
-    unseen_nb(int(sw[SW_DECKS]), pre.hands[seat], lane.seen, pre.bur_cards[0, :n],
-              n > 0 and state.buried_by == seat, remember, lane.unseen)
+    trumps_out = unseen_nb(int(sw[SW_DECKS]), kt.eff[level, trump], group,
+                           kt.power[level, trump], pre.hands[seat], lane.seen,
+                           pre.bur_cards[0, :n], n > 0 and state.buried_by == seat, remember,
+                           lane.unseen, lane.tops)
     void = lane.void if remember else lane.novoid
     kept = kept_kind_nb(p, kt.eff[level, trump], kt.power[level, trump], pre.hands[seat],
                         pre.hand_len[seat], seat, state.dealer)
     if not current:
         top, _throw = heuristic_lead_into_nb(kt, sw, level, trump, p, pre.hands, seat, lane.lb,
-                                             lane.unseen, void, kept, lane.uw, lane.ul,
-                                             lane.uk, lane.ut, lane.hcnt, lane.lead)
+                                             lane.tops, trumps_out, void, kept, lane.uw,
+                                             lane.ul, lane.uk, lane.ut, lane.hcnt, lane.lead)
         assert top >= 0, top
         return cards_of(kt, level, trump, lane.lead)
     position = len(current)

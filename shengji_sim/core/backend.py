@@ -24,6 +24,7 @@ import numpy as np
 
 from shengji_sim import RULES_VERSION
 from shengji_sim.cards import N_KINDS, format_card, format_trump
+from shengji_sim.core.api import PLAYER_KINDS as KERNEL_KINDS  # with the tests' passive
 from shengji_sim.core.api import (
     PreTrick,
     candidates,
@@ -83,7 +84,7 @@ def _seats(players: str) -> tuple[np.ndarray, np.ndarray]:
     ``seats.SeatError``; a bad profile: ``strategy.StrategyError``)."""
     from shengji_sim.strategy import load_strategy
 
-    return seat_profiles(parse_players(players, PLAYER_KINDS, load_strategy))
+    return seat_profiles(parse_players(players, KERNEL_KINDS, load_strategy))
 
 
 def _player_kinds(players: str) -> np.ndarray:

@@ -234,6 +234,7 @@ class Lane(NamedTuple):
     novoid: np.ndarray  # int8[4, 5] zeros: the void table of a seat without memory
     unseen: np.ndarray  # int16[54] scratch: a heuristic seat's unseen copies
     hcnt: np.ndarray  # int8[54] scratch of heuristic_nb.proven_throw_nb
+    tops: np.ndarray  # int16[5, 5] scratch: memory_nb.unseen_nb's highest unseen powers
 
 
 @njit(cache=True, _nrt=True)
@@ -264,7 +265,8 @@ def alloc_lane_nb(decks, hand_size, kitty_size, max_lead, pkinds, params, levels
                 np.zeros(SHORT_FREE, np.int8), np.zeros(N_KINDS * N_KINDS, np.int64),
                 alloc_log_nb(), np.zeros(1, np.int32), np.zeros(N_KINDS, np.int16),
                 np.zeros((4, N_GROUPS), np.int8), np.zeros((4, N_GROUPS), np.int8),
-                np.zeros(N_KINDS, np.int16), np.zeros(N_KINDS, np.int8))
+                np.zeros(N_KINDS, np.int16), np.zeros(N_KINDS, np.int8),
+                np.zeros((N_GROUPS, 5), np.int16))
     lane.pre.params[:, :] = params
     for s in range(4):
         if pkinds[s] == HEURISTIC:
@@ -411,9 +413,9 @@ def heuristic_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_uni
     m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
     for i in range(m):
         options_nth_nb(kt, level, trump, lane.fb, n_fam, i, lane.cand[i])
-    void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
+    trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
     pick = heuristic_pick_nb(kt, sw, level, trump, pre.params[seat], lane, m, position, seat,
-                             leader, n_units, lane.unseen, void, kept)
+                             leader, n_units, trumps_out, void, kept)
     options_nth_nb(kt, level, trump, lane.fb, n_fam, pick, lane.out)
     for k in range(N_KINDS):
         lane.plays[position, k] = lane.out[k]
@@ -424,20 +426,23 @@ def heuristic_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_uni
 @njit(cache=True, _nrt=False, inline="always")
 def _heuristic_view(kt, sw, level, trump, lane, seat):
     """What a heuristic seat knows before a decision (players.Memory, players.kept_cards):
-    its unseen copies into ``lane.unseen`` (own hand, own buried kitty, the cards played),
-    the void table it reads and the endgame's kept kind (-1 none)."""
+    its unseen copies into ``lane.unseen`` and ``lane.tops`` (own hand, own buried kitty,
+    the cards played); returns the unseen trumps, the void table it reads and the endgame's
+    kept kind (-1 none)."""
     pre = lane.pre
     p = pre.params[seat]
     b = pre.info[I_N_BUR]
     own = b > 0 and pre.bur_seat[b - 1] == seat
     remember = p[P_MEMORY] != 0
-    unseen_nb(sw[SW_DECKS], pre.hands[seat], lane.seen,
-              pre.bur_cards[max(b - 1, 0), :sw[SW_KITTY_SIZE]], own, remember, lane.unseen)
+    trumps_out = unseen_nb(sw[SW_DECKS], kt.eff[level, trump], kt.group[level, trump],
+                           kt.power[level, trump], pre.hands[seat], lane.seen,
+                           pre.bur_cards[max(b - 1, 0), :sw[SW_KITTY_SIZE]], own, remember,
+                           lane.unseen, lane.tops)
     kept = kept_kind_nb(p, kt.eff[level, trump], kt.power[level, trump], pre.hands[seat],
                         pre.hand_len[seat], seat, pre.info[I_DEALER])
     if remember:
-        return lane.void, kept
-    return lane.novoid, kept
+        return trumps_out, lane.void, kept
+    return trumps_out, lane.novoid, kept
 
 
 # ---------------------------------------------------------------- the phases of a hand
@@ -486,11 +491,11 @@ def _lead(kt, sw, level, trump, lane, cand, leader):
                                       lane.lead)
         elif lane.pkinds[leader] == HEURISTIC:
             greedy = True
-            void, kept = _heuristic_view(kt, sw, level, trump, lane, leader)
+            trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, leader)
             top, _throw = heuristic_lead_into_nb(
                 kt, sw, level, trump, pre.params[leader], pre.hands, leader, lane.lb,
-                lane.unseen, void, kept, lane.uw, lane.ul, lane.uk, lane.ut, lane.hcnt,
-                lane.lead)
+                lane.tops, trumps_out, void, kept, lane.uw, lane.ul, lane.uk, lane.ut,
+                lane.hcnt, lane.lead)
     if not greedy:
         lb = lane.lb
         kind_at = kt.kind_at[level, trump]
@@ -569,10 +574,10 @@ def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n
                 pick = greedy_single_nb(kt, sw, level, trump, lane, mode, cls, n_cls, hand,
                                         count, position, seat % 2, leader)
             elif heuristic:
-                void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
+                trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
                 pick = heuristic_single_nb(kt, sw, level, trump, lane.pre.params[seat], lane,
                                            mode, cls, n_cls, hand, count, position, seat,
-                                           leader, lane.unseen, void, kept)
+                                           leader, trumps_out, void, kept)
         if pick < 0:
             pick = below_nb(lane.state, count)
         f = one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, pick)

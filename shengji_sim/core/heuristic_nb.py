@@ -13,7 +13,8 @@ an int key is its value, a bool 0/1, a str key the index of its value in the sch
 ``pre.params[seat]`` (``int32[4, N_PARAMS]``), passed explicitly to the decisions.
 
 The expert rules read the seat's memory (:mod:`.memory_nb`): the public ``seen`` / ``void``
-tables, the own hand and the own buried kitty, written into ``unseen`` before a decision.
+tables, the own hand and the own buried kitty, summed up before a decision as ``tops``
+(the highest unseen power per group and width) and the count of unseen trumps.
 Choices follow the reference's listing order and tie rules exactly (Python's ``max`` and
 ``min`` keep the first best option), so the records are identical; decisions draw no random
 numbers.
@@ -40,8 +41,7 @@ from shengji_sim.core.lead_nb import (
     lead_options_nb,
 )
 from shengji_sim.core.memory_nb import (
-    higher_unseen_nb,
-    unseen_trumps_nb,
+    higher_nb,
 )
 from shengji_sim.core.players_nb import (
     GREEDY_OPTIONS,
@@ -279,8 +279,7 @@ def kept_kind_nb(p, eff, power, hand, hand_len, seat, dealer):
 
 
 @njit(cache=True, _nrt=False)
-def proven_throw_nb(kt, sw, level, trump, hand, unseen, void, seat, uw, ul, uk, ut, cnt,
-                    lead):
+def proven_throw_nb(kt, sw, level, trump, hand, tops, void, seat, uw, ul, uk, ut, cnt, lead):
     """``players.proven_throw``: the largest throw of one follow group whose every unit
     memory proves master (THROW-2, CMP-2, AMB-47), into ``lead``; returns its size, 0 if
     there is none or the variant refuses throws (THROW-1, THROW-4, AMB-22). ``cnt`` is
@@ -306,8 +305,8 @@ def proven_throw_nb(kt, sw, level, trump, hand, unseen, void, seat, uw, ul, uk, 
             cnt[k] = 0
             if not hand[k] or group[k] != g:
                 continue
-            if not higher_unseen_nb(group, power, unseen, g, power[k], 1) or (
-                    hand[k] >= 2 and not higher_unseen_nb(group, power, unseen, g, power[k], 2)):
+            if not higher_nb(tops, g, power[k], 1) or (
+                    hand[k] >= 2 and not higher_nb(tops, g, power[k], 2)):
                 cnt[k] = hand[k]
                 ncards += hand[k]
         if ncards < 2:
@@ -315,13 +314,10 @@ def proven_throw_nb(kt, sw, level, trump, hand, unseen, void, seat, uw, ul, uk, 
         nu = decompose_top_nb(kt, sw, level, trump, cnt, uw, ul, uk, ut)
         if nu < 2:
             continue
-        quads = False
-        for j in range(N_KINDS):
-            if unseen[j] >= 4 and group[j] == g:
-                quads = True
+        quads = tops[g, 4] >= 0
         ok = True
         for u in range(nu):
-            if higher_unseen_nb(group, power, unseen, g, ut[u], uw[u]) or (quads and ul[u] >= 2):
+            if higher_nb(tops, g, ut[u], uw[u]) or (quads and ul[u] >= 2):
                 ok = False
         if ok and ncards > best:
             best = ncards
@@ -369,7 +365,7 @@ def _opp_void_nb(void, seat, g):
 
 
 @njit(cache=True, _nrt=False)
-def expert_lead_nb(kt, level, trump, p, hand, lb, n, unseen, void, seat, kept):
+def expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, seat, kept):
     """``HeuristicPlayer._lead_expert`` without its throw: the index of the listed one-unit
     lead it picks (sure off-suit masters, trumps by ``trump_lead``, pairs, low to a suit the
     partner ruffs, the low lead; the endgame's kept card last)."""
@@ -387,7 +383,7 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, unseen, void, seat, kept):
     for k in range(N_KINDS):
         if eff[k] == TRUMP:
             trumps_held += hand[k]
-    others_trumps = unseen_trumps_nb(eff, unseen) > 0
+    others_trumps = trumps_out > 0
     # sure off-suit masters: max by (len, points, top power)
     pick = -1
     bk = 0
@@ -395,7 +391,7 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, unseen, void, seat, kept):
         if any_free and _opt_uses_nb(lb, i, kept):
             continue
         top = _opt_top_nb(kind_at, lb, i)
-        if eff[top] == TRUMP or not _sure_nb(group, power, unseen, void, seat, others_trumps,
+        if eff[top] == TRUMP or not _sure_nb(group, power, tops, void, seat, others_trumps,
                                             top, lb.w[i], False):
             continue
         key = _key3_nb(lb.w[i] * lb.ln[i], _opt_points_nb(points, lb, i), power[top])
@@ -415,7 +411,7 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, unseen, void, seat, kept):
             if any_free and _opt_uses_nb(lb, i, kept):
                 continue
             top = _opt_top_nb(kind_at, lb, i)
-            if eff[top] != TRUMP or not _sure_nb(group, power, unseen, void, seat,
+            if eff[top] != TRUMP or not _sure_nb(group, power, tops, void, seat,
                                                  others_trumps, top, lb.w[i], True):
                 continue
             key = _key3_nb(0, lb.w[i] * lb.ln[i], power[top])
@@ -490,11 +486,11 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, unseen, void, seat, kept):
 
 
 @njit(cache=True, _nrt=False)
-def _sure_nb(group, power, unseen, void, seat, others_trumps, top, width, is_trump):
+def _sure_nb(group, power, tops, void, seat, others_trumps, top, width, is_trump):
     """``sure`` of ``_lead_expert``: no unseen unit above it; off-suit: nobody left to ruff
     it (no trumps out, or no opponent known void)."""
     g = group[top]
-    if higher_unseen_nb(group, power, unseen, g, power[top], width):
+    if higher_nb(tops, g, power[top], width):
         return False
     if is_trump or not others_trumps:
         return True
@@ -555,35 +551,35 @@ def _top_of_nb(order, play):
 
 
 @njit(cache=True, _nrt=False)
-def _may_beat_nb(eff, group, power, order, unseen, void, s, play, lead_group):
+def _may_beat_nb(eff, group, power, order, tops, trumps_out, void, s, play, lead_group):
     """``players._may_beat``: may seat ``s``, yet to play, beat ``play``?"""
     top = _top_of_nb(order, play)
     width = play[top]
     g = group[top]
-    if g == lead_group and higher_unseen_nb(group, power, unseen, g, power[top], width):
+    if g == lead_group and higher_nb(tops, g, power[top], width):
         return True
     if void[s, lead_group] and lead_group != TRUMP and eff[top] != TRUMP:
-        return unseen_trumps_nb(eff, unseen) > 0
+        return trumps_out > 0
     if void[s, lead_group] and eff[top] == TRUMP and lead_group != g:
-        return higher_unseen_nb(group, power, unseen, g, power[top], width)
+        return higher_nb(tops, g, power[top], width)
     return False
 
 
 @njit(cache=True, _nrt=False)
-def _holds_nb(eff, group, power, order, unseen, void, seat, leader, position, play,
+def _holds_nb(eff, group, power, order, tops, trumps_out, void, seat, leader, position, play,
               lead_group):
     """``holds`` of ``_follow_expert``: no later opponent may beat ``play``."""
     for i in range(position + 1, 4):
         s = (leader + i) % 4
-        if s % 2 != seat % 2 and _may_beat_nb(eff, group, power, order, unseen, void, s, play,
-                                              lead_group):
+        if s % 2 != seat % 2 and _may_beat_nb(eff, group, power, order, tops, trumps_out, void,
+                                              s, play, lead_group):
             return False
     return True
 
 
 @njit(cache=True, _nrt=False)
 def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, leader,
-                   n_units, uw, ul, ut, unseen, void, kept, hand_len):
+                   n_units, uw, ul, ut, tops, trumps_out, void, kept, hand_len):
     """``HeuristicPlayer._follow_expert`` among the candidates ``cand[:m]`` (listing order)
     after ``n_so_far`` plays ``plays[:n_so_far]`` of a trick whose lead has ``n_units`` units
     ``uw/ul/ut``: feed a partner whose win holds; else the cheapest winning play that holds
@@ -616,8 +612,8 @@ def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, lead
     pick = -1
     bk = 0
     if (leader + best_now) % 2 == seat % 2 and _holds_nb(
-            eff, group, power, order, unseen, void, seat, leader, n_so_far, plays[best_now],
-            lead_group):
+            eff, group, power, order, tops, trumps_out, void, seat, leader, n_so_far,
+            plays[best_now], lead_group):
         for i in range(m):  # max by (points, -cost)
             c = cost_nb(kt, level, trump, cand[i]) + (KEPT_COST if kept >= 0 and cand[i, kept]
                                                       else 0)
@@ -647,8 +643,8 @@ def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, lead
         pts = points_nb(kt, cand[i])
         ruff = not lead_trump and eff[_top_of_nb(order, cand[i])] == TRUMP
         need = p[P_RUFF_MIN] if ruff else p[P_WIN_MIN]
-        if table + pts >= need and _holds_nb(eff, group, power, order, unseen, void, seat,
-                                             leader, n_so_far, cand[i], lead_group):
+        if table + pts >= need and _holds_nb(eff, group, power, order, tops, trumps_out, void,
+                                             seat, leader, n_so_far, cand[i], lead_group):
             key = _key3_nb(0, c, -pts)
             if pick < 0 or key < bk:
                 pick, bk = i, key
@@ -683,8 +679,8 @@ def heuristic_bury_nb(kt, level, trump, p, hand, n, keys, kitty):
 
 
 @njit(cache=True, _nrt=False)
-def heuristic_lead_into_nb(kt, sw, level, trump, p, hands, seat, lb, unseen, void, kept,
-                           uw, ul, uk, ut, cnt, lead):
+def heuristic_lead_into_nb(kt, sw, level, trump, p, hands, seat, lb, tops, trumps_out, void,
+                           kept, uw, ul, uk, ut, cnt, lead):
     """``HeuristicPlayer.lead`` into ``lead`` (counts); returns ``(a kind of the lead or an
     error code, 1 if the lead is a throw)``. A proven throw needs no judge: memory counts
     every copy another hand may hold, so no component can be beaten (THROW-2, AMB-23) and
@@ -697,12 +693,13 @@ def heuristic_lead_into_nb(kt, sw, level, trump, p, hands, seat, lb, unseen, voi
     if p[P_LEAD_RULE] != EXPERT:
         i = greedy_lead_nb(kt, level, trump, hand, lb, n)
     else:
-        if p[P_THROWS] == PROVEN and proven_throw_nb(kt, sw, level, trump, hand, unseen, void,
+        if p[P_THROWS] == PROVEN and proven_throw_nb(kt, sw, level, trump, hand, tops, void,
                                                      seat, uw, ul, uk, ut, cnt, lead):
             for k in range(N_KINDS):
                 if lead[k]:
                     return k, 1
-        i = expert_lead_nb(kt, level, trump, p, hand, lb, n, unseen, void, seat, kept)
+        i = expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, seat,
+                           kept)
     for k in range(N_KINDS):
         lead[k] = 0
     w = lb.w[i]
@@ -713,20 +710,20 @@ def heuristic_lead_into_nb(kt, sw, level, trump, p, hands, seat, lb, unseen, voi
 
 @njit(cache=True, _nrt=False)
 def heuristic_pick_nb(kt, sw, level, trump, p, lane, m, position, seat, leader, n_units,
-                      unseen, void, kept):
+                      trumps_out, void, kept):
     """``HeuristicPlayer.follow`` among ``lane.cand[:m]``: ``follow_rule`` 'expert'
     (:func:`expert_pick_nb`) or the greedy choice (``players_nb.greedy_pick_nb``)."""
     if p[P_FOLLOW_RULE] != EXPERT:
         return greedy_pick_nb(kt, sw, level, trump, lane, m, position, seat % 2, leader,
                               n_units)
     return expert_pick_nb(kt, sw, level, trump, p, lane.plays, lane.cand, m, position, seat,
-                          leader, n_units, lane.uw, lane.ul, lane.ut, unseen, void, kept,
-                          lane.pre.hand_len[seat])
+                          leader, n_units, lane.uw, lane.ul, lane.ut, lane.tops, trumps_out,
+                          void, kept, lane.pre.hand_len[seat])
 
 
 @njit(cache=True, _nrt=False)
 def heuristic_single_nb(kt, sw, level, trump, p, lane, mode, cls, n_cls, hand, count,
-                        position, seat, leader, unseen, void, kept):
+                        position, seat, leader, trumps_out, void, kept):
     """``HeuristicPlayer.follow`` over the options of ``one_card_options_nb`` (a one-card
     lead): the greedy rule walks them (``greedy_single_nb``); the expert rule lists the first
     ``GREEDY_OPTIONS`` as candidates."""
@@ -741,5 +738,5 @@ def heuristic_single_nb(kt, sw, level, trump, p, lane, mode, cls, n_cls, hand, c
             lane.cand[i, k] = 0
         lane.cand[i, one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, i)] = 1
     return expert_pick_nb(kt, sw, level, trump, p, lane.plays, lane.cand, m, position, seat,
-                          leader, 1, lane.uw, lane.ul, lane.ut, unseen, void, kept,
-                          lane.pre.hand_len[seat])
+                          leader, 1, lane.uw, lane.ul, lane.ut, lane.tops, trumps_out, void,
+                          kept, lane.pre.hand_len[seat])

@@ -61,35 +61,36 @@ def note_play_nb(sw, group, order, seen, void, plays, position, seat):
 
 
 @njit(cache=True, _nrt=False)
-def unseen_nb(decks, hand, seen, kitty, own_kitty, remember, unseen):
-    """``Memory.unseen`` of a seat holding ``hand``; ``kitty`` its buried cards (kinds) when
-    ``own_kitty``."""
+def unseen_nb(decks, eff, group, power, hand, seen, kitty, own_kitty, remember, unseen, tops):
+    """``Memory.unseen`` of a seat holding ``hand`` (``kitty``: its buried kinds when
+    ``own_kitty``), and ``tops[g, w]`` (``int16[5, 5]``, ``w`` 1..4): the highest power of a
+    kind of group ``g`` with at least ``w`` unseen copies, -1 for none, so that
+    ``Memory.higher_unseen`` is one look-up (:func:`higher_nb`). Returns
+    ``Memory.unseen_trumps``."""
     for k in range(N_KINDS):
-        out = seen[k] if remember else 0
-        unseen[k] = out
+        unseen[k] = seen[k] if remember else 0
     if remember and own_kitty:
         for i in range(kitty.shape[0]):
             unseen[kitty[i]] += 1
+    for g in range(N_GROUPS):
+        for w in range(5):
+            tops[g, w] = -1
+    trumps = 0
     for k in range(N_KINDS):
         u = decks - hand[k] - unseen[k]
-        unseen[k] = u if u > 0 else 0
+        u = u if u > 0 else 0
+        unseen[k] = u
+        if eff[k] == TRUMP:
+            trumps += u
+        g = group[k]
+        for w in range(1, min(u, 4) + 1):
+            if power[k] > tops[g, w]:
+                tops[g, w] = power[k]
+    return trumps
 
 
-@njit(cache=True, _nrt=False)
-def higher_unseen_nb(group, power, unseen, g, p, width):
+@njit(cache=True, _nrt=False, inline="always")
+def higher_nb(tops, g, p, width):
     """``Memory.higher_unseen``: may another seat hold ``width`` copies of a kind of group
-    ``g`` above power ``p``?"""
-    for j in range(N_KINDS):
-        if unseen[j] >= width and group[j] == g and power[j] > p:
-            return True
-    return False
-
-
-@njit(cache=True, _nrt=False)
-def unseen_trumps_nb(eff, unseen):
-    """``Memory.unseen_trumps``."""
-    n = 0
-    for j in range(N_KINDS):
-        if eff[j] == TRUMP:
-            n += unseen[j]
-    return n
+    ``g`` above power ``p``? (``tops`` from :func:`unseen_nb`.)"""
+    return width <= 4 and tops[g, width] > p
