@@ -34,7 +34,8 @@ from shengji_sim.core.errors import (
     ERR_LEAD_NONE,
 )
 from shengji_sim.core.follow_fast_nb import (
-    one_card_nth_nb,
+    ONE_CLASS,
+    ONE_PLAIN,
 )
 from shengji_sim.core.jit import njit
 from shengji_sim.core.lead_nb import (
@@ -44,13 +45,14 @@ from shengji_sim.core.memory_nb import (
     higher_nb,
 )
 from shengji_sim.core.players_nb import (
-    GREEDY_OPTIONS,
     cost_nb,
     greedy_burial_nb,
     greedy_lead_nb,
     greedy_pick_nb,
     greedy_single_nb,
     points_nb,
+    single_beats_nb,
+    single_cost_nb,
 )
 from shengji_sim.core.shapes_nb import (
     decompose_top_nb,
@@ -725,18 +727,119 @@ def heuristic_pick_nb(kt, sw, level, trump, p, lane, m, position, seat, leader, 
 def heuristic_single_nb(kt, sw, level, trump, p, lane, mode, cls, n_cls, hand, count,
                         position, seat, leader, trumps_out, void, kept):
     """``HeuristicPlayer.follow`` over the options of ``one_card_options_nb`` (a one-card
-    lead): the greedy rule walks them (``greedy_single_nb``); the expert rule lists the first
-    ``GREEDY_OPTIONS`` as candidates."""
+    lead): the greedy rule (``greedy_single_nb``) or the expert rule
+    (:func:`expert_single_nb`) walks them once."""
     if p[P_FOLLOW_RULE] != EXPERT:
         return greedy_single_nb(kt, sw, level, trump, lane, mode, cls, n_cls, hand, count,
                                 position, seat % 2, leader)
-    m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
-    eff = kt.eff[level, trump]
-    kind_at = kt.kind_at[level, trump]
-    for i in range(m):
-        for k in range(N_KINDS):
-            lane.cand[i, k] = 0
-        lane.cand[i, one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, i)] = 1
-    return expert_pick_nb(kt, sw, level, trump, p, lane.plays, lane.cand, m, position, seat,
-                          leader, 1, lane.uw, lane.ul, lane.ut, lane.tops, trumps_out, void,
-                          kept, lane.pre.hand_len[seat])
+    return expert_single_nb(kt.eff[level, trump], kt.group[level, trump],
+                            kt.power[level, trump], kt.order[level, trump], kt.points,
+                            kt.kind_at[level, trump], p, lane.tk, mode, cls, n_cls, hand,
+                            position, seat, leader, lane.tops, trumps_out, void, kept,
+                            lane.pre.hand_len[seat])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _single_nb(mode, cls, n_cls, eff, kind_at, hand, o):
+    """The kind at slot ``o`` of ``one_card_nth_nb``'s walk if it is an option, else -1
+    (as ``players_nb.greedy_single_nb`` walks them)."""
+    if mode == ONE_CLASS:
+        if o >= n_cls:
+            return -1
+        k = cls[o]
+        return k if hand[k] else -1
+    k = kind_at[o]
+    if hand[k] and not (mode == ONE_PLAIN and eff[k] == TRUMP):
+        return k
+    return -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _single_holds_nb(eff, group, power, tops, trumps_out, void, seat, leader, position, k,
+                     lead_group):
+    """``holds`` of ``_follow_expert`` for one card ``k`` (``_may_beat`` of a single)."""
+    g = group[k]
+    for i in range(position + 1, 4):
+        s = (leader + i) % 4
+        if s % 2 == seat % 2:
+            continue
+        if g == lead_group and higher_nb(tops, g, power[k], 1):
+            return False
+        if void[s, lead_group] and lead_group != TRUMP and eff[k] != TRUMP:
+            if trumps_out > 0:
+                return False
+        elif void[s, lead_group] and eff[k] == TRUMP and lead_group != g:
+            if higher_nb(tops, g, power[k], 1):
+                return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def expert_single_nb(eff, group, power, order, points, kind_at, p, tk, mode, cls, n_cls, hand,
+                     position, seat, leader, tops, trumps_out, void, kept, hand_len):
+    """:func:`expert_pick_nb` on a one-card lead (the kinds played so far ``tk[:position]``),
+    walking the options of ``one_card_options_nb`` once in listing order and scoring each
+    as one card (``players_nb.single_beats_nb`` against the winner so far); returns the
+    option's index."""
+    lead_suit = eff[tk[0]]
+    lead_group = group[tk[0]]
+    best = 0
+    table = points[tk[0]]
+    for q in range(1, position):
+        table += points[tk[q]]
+        if single_beats_nb(eff, power, lead_suit, tk[q], tk[best]):
+            best = q
+    pick = -1
+    bk = 0
+    i = 0
+    if (leader + best) % 2 == seat % 2 and _single_holds_nb(
+            eff, group, power, tops, trumps_out, void, seat, leader, position, tk[best],
+            lead_group):
+        for o in range(N_KINDS):  # max by (points, -cost)
+            k = _single_nb(mode, cls, n_cls, eff, kind_at, hand, o)
+            if k < 0:
+                continue
+            c = single_cost_nb(eff, power, k) + (KEPT_COST if k == kept else 0)
+            key = _key3_nb(0, points[k], -c)
+            if pick < 0 or key > bk:
+                pick, bk = i, key
+            i += 1
+        return pick
+    last_trick = hand_len == 1
+    unsure = -1
+    uk = 0
+    for o in range(N_KINDS):
+        k = _single_nb(mode, cls, n_cls, eff, kind_at, hand, o)
+        if k < 0:
+            continue
+        idx = i
+        i += 1
+        if k == kept and not last_trick:
+            continue
+        if not single_beats_nb(eff, power, lead_suit, k, tk[best]):
+            continue
+        c = single_cost_nb(eff, power, k) + (KEPT_COST if k == kept else 0)
+        pts = points[k]
+        need = p[P_RUFF_MIN] if lead_suit != TRUMP and eff[k] == TRUMP else p[P_WIN_MIN]
+        if table + pts >= need and _single_holds_nb(eff, group, power, tops, trumps_out, void,
+                                                    seat, leader, position, k, lead_group):
+            key = _key3_nb(0, c, -pts)
+            if pick < 0 or key < bk:
+                pick, bk = idx, key
+        if pts == 0 and table >= p[P_WIN_MIN] and (unsure < 0 or c < uk):
+            unsure, uk = idx, c
+    if pick >= 0:
+        return pick
+    if p[P_WIN_UNSURE] and unsure >= 0:
+        return unsure
+    i = 0
+    for o in range(N_KINDS):  # duck: min by (points, cost)
+        k = _single_nb(mode, cls, n_cls, eff, kind_at, hand, o)
+        if k < 0:
+            continue
+        c = single_cost_nb(eff, power, k) + (KEPT_COST if k == kept else 0)
+        key = _key3_nb(0, points[k], c)
+        if pick < 0 or key < bk:
+            pick, bk = i, key
+        i += 1
+    return pick

@@ -19,7 +19,7 @@ from shengji_sim.sim import seat_players
 from shengji_sim.variant import load_variant
 
 ALL = ["changzhou-4deck", "jj-4deck", "classic-2deck", "baifen-1deck", "classic-3deck"]
-HANDS = max(1, round(2 * settings.default.max_examples / 100))  #: hands per case (dev: 2)
+HANDS = max(1, round(settings.default.max_examples / 100))  #: hands per case (dev: 1)
 MATCHES = max(1, round(settings.default.max_examples / 100))  #: matches per case (dev: 1)
 
 
