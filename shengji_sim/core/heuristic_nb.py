@@ -579,6 +579,20 @@ def _holds_nb(eff, group, power, order, tops, trumps_out, void, seat, leader, po
     return True
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _one_suit_nb(eff, play, lead_suit):
+    """Whether every card of ``play`` is of the led suit, or every card a trump."""
+    led = True
+    trumps = True
+    for k in range(N_KINDS):
+        if play[k]:
+            if eff[k] != lead_suit:
+                led = False
+            if eff[k] != TRUMP:
+                trumps = False
+    return led or trumps
+
+
 @njit(cache=True, _nrt=False)
 def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, leader,
                    n_units, uw, ul, ut, tops, trumps_out, void, kept, hand_len):
@@ -631,11 +645,13 @@ def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, lead
         uses = kept >= 0 and cand[i, kept] > 0
         if uses and not last_trick:
             continue
-        if n_units > 1:
-            for k in range(N_KINDS):
-                plays[n_so_far, k] = cand[i, k]
-            wins = trick_winner_units_nb(kt, sw, level, trump, plays, n_so_far + 1, n_units,
-                                         uw, ul, ut, size, lead_suit) == n_so_far
+        if n_units > 1:  # a throw: a play of two suits never wins it (CMP-9)
+            wins = _one_suit_nb(eff, cand[i], lead_suit)
+            if wins:
+                for k in range(N_KINDS):
+                    plays[n_so_far, k] = cand[i, k]
+                wins = trick_winner_units_nb(kt, sw, level, trump, plays, n_so_far + 1,
+                                             n_units, uw, ul, ut, size, lead_suit) == n_so_far
         else:
             wins = one_unit_claim_beats_nb(kt, sw, level, trump, cand[i], uw, ul, lead_suit,
                                            best)
