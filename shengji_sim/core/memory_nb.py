@@ -14,7 +14,10 @@ Public tables of one lane, updated as the cards are played (no allocation per de
 A seat's own view adds what only it knows: its hand and, when it buried the kitty, the
 buried cards. :func:`unseen_nb` writes ``unseen[k] = max(0, decks - mine[k] - out[k])``,
 ``out`` being ``seen`` plus the own buried kitty (``remember`` off: nothing is out), the
-copies that the other hands or the kitty may still hold. Nothing reads another seat's hand.
+copies that the other hands or the kitty may still hold, and sums them up as ``tops[g, w]``
+(the highest power of group ``g`` with ``w`` unseen copies) and the unseen trumps, so that a
+decision asks ``Memory.higher_unseen`` in one look-up (:func:`higher_nb`). Nothing reads
+another seat's hand.
 """
 
 from __future__ import annotations
