@@ -136,15 +136,15 @@ def output_dir(option: str, path: str | Path) -> Path:
 
 
 def require_core_profile(players: str, instead: str) -> None:
-    """The Numba core plays the core profiles only (strategy.CORE_PROFILES)."""
+    """The Numba core plays the profiles of strategy.kernel_plays only (every random and
+    heuristic profile); anything else is refused in one line."""
     from shengji_sim.sim import seats
-    from shengji_sim.strategy import CORE_PROFILES
+    from shengji_sim.strategy import kernel_plays
 
     for name in dict.fromkeys(seats(players)):
-        if name not in CORE_PROFILES:
-            raise UserError(f"--players {players}: {name} runs on the reference backend only "
-                            f"until its kernel lands (the core plays "
-                            f"{', '.join(CORE_PROFILES)}); use {instead}")
+        if not kernel_plays(name):
+            raise UserError(f"--players {players}: {name} has no kernel (the core plays "
+                            f"random and heuristic profiles); use {instead}")
 
 
 def fmt(ctx: Context, kinds: list[int]) -> list[str]:
@@ -652,11 +652,11 @@ def strategies() -> None:
 @strategies.command("list")
 def strategies_list() -> None:
     """The built-in strategy profiles."""
-    from shengji_sim.strategy import CORE_PROFILES, load_strategy, strategy_names
+    from shengji_sim.strategy import kernel_plays, load_strategy, strategy_names
 
     for name in strategy_names():
         profile = load_strategy(name)
-        engines = "reference+core" if name in CORE_PROFILES else "reference"
+        engines = "reference+core" if kernel_plays(name) else "reference"
         click.echo(f"{name:10} {engines:15} {profile.description}")
 
 
@@ -839,12 +839,12 @@ def _strategy_list(first: str, more: tuple[str, ...]) -> list[str]:
 def _pair_backend(backend: str | None):
     """The backend of a pair: ``--backend``, else the core where both profiles have a kernel
     and the reference otherwise."""
-    from shengji_sim.strategy import CORE_PROFILES
+    from shengji_sim.strategy import kernel_plays
 
     def backend_of(a: str, b: str) -> str:
         if backend is not None:
             return backend
-        return "core" if a in CORE_PROFILES and b in CORE_PROFILES else "reference"
+        return "core" if kernel_plays(a) and kernel_plays(b) else "reference"
 
     return backend_of
 

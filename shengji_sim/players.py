@@ -1,6 +1,7 @@
 """The reference players: ``random``, the heuristic family of the strategy profiles
 (strategies/*.toml, docs/strategies.md) whose default profile is ``greedy`` (the kernels of
-:mod:`shengji_sim.core.players_nb` make the same decisions as random and greedy), and
+:mod:`shengji_sim.core.players_nb` make the same decisions as random and greedy, those of
+:mod:`shengji_sim.core.heuristic_nb` as every other heuristic profile), and
 ``passive`` for tests. :func:`make_player` builds one seat's player from a
 :class:`~shengji_sim.strategy.StrategyProfile`, :func:`make_players` four seats by name.
 

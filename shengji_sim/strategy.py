@@ -43,6 +43,7 @@ __all__ = [
     "Key",
     "StrategyError",
     "StrategyProfile",
+    "kernel_plays",
     "load_strategy",
     "strategies_dir",
     "strategy_names",
@@ -50,8 +51,9 @@ __all__ = [
 
 SECTIONS: tuple[str, ...] = ("declare", "bury", "lead", "follow", "endgame")
 META_KEYS: tuple[str, ...] = ("name", "description", "extends")
-#: Profiles the Numba core plays today (core.players_nb); the others run on the reference.
-CORE_PROFILES: tuple[str, ...] = ("random", "greedy")
+#: The built-in profiles the Numba core plays (core.players_nb, core.heuristic_nb): every
+#: one; a profile file is checked by :func:`kernel_plays`.
+CORE_PROFILES: tuple[str, ...] = ("random", "greedy", "expert", "cautious", "bold")
 
 
 class StrategyError(InputError):
@@ -339,6 +341,16 @@ def load_strategy(name_or_path: str) -> StrategyProfile:
     return StrategyProfile(name=meta.get("name", path.stem),
                            description=meta.get("description", ""),
                            source=display(path), **values)
+
+
+def kernel_plays(name_or_path: str) -> bool:
+    """Whether the Numba core plays a profile: ``base = "random"`` (players_nb.RANDOM) and
+    every ``base = "heuristic"`` profile (the default one as players_nb.GREEDY, any other as
+    heuristic_nb.HEURISTIC with its keys as a parameter row). A bad name or file is a
+    :class:`StrategyError`."""
+    if name_or_path in CORE_PROFILES:
+        return True
+    return load_strategy(name_or_path).base in ("random", "heuristic")
 
 
 def _check_dataclass_matches_schema() -> None:

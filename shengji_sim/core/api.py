@@ -86,6 +86,10 @@ from shengji_sim.core.game_nb import (
     Lane,
     alloc_lane_nb,
 )
+from shengji_sim.core.heuristic_nb import (
+    HEURISTIC,
+    N_PARAMS,
+)
 from shengji_sim.core.kitty_nb import (
     SIDE_NAMES,
     judge_kitty_nb,
@@ -115,6 +119,7 @@ from shengji_sim.core.score_nb import (
 from shengji_sim.core.score_nb import SIDE_NAMES as SCORE_SIDE_NAMES
 from shengji_sim.core.shapes_nb import (
     decompose_nb,
+    decompose_top_nb,
 )
 from shengji_sim.core.switches import (
     SW_BID_METHOD,
@@ -420,6 +425,80 @@ def make_pre_trick_buffers(sw: np.ndarray) -> PreTrickBuffers:
 
 
 PLAYER_KINDS = {"random": RANDOM, "greedy": GREEDY, "passive": PASSIVE}
+#: profile key -> its column in a profile row (heuristic_nb.P_*), in strategy.SCHEMA order
+PARAM_COLUMNS: dict[str, int] = {}
+
+
+def _param_columns() -> dict[str, int]:
+    from shengji_sim.strategy import SCHEMA
+
+    if not PARAM_COLUMNS:
+        PARAM_COLUMNS.update({key: i for i, key in enumerate(SCHEMA)})
+        assert len(PARAM_COLUMNS) == N_PARAMS
+    return PARAM_COLUMNS
+
+
+def profile_params(profile) -> np.ndarray:
+    """A :class:`~shengji_sim.strategy.StrategyProfile` as the kernels' profile row
+    (``int32[N_PARAMS]``, heuristic_nb "Representation"): column :data:`PARAM_COLUMNS`
+    ``[key]`` holds an int key's value, a bool as 0/1, a str key the index of its value in
+    the schema's allowed values. A value the schema does not allow is a
+    ``strategy.StrategyError`` naming the key."""
+    from shengji_sim.strategy import SCHEMA, StrategyError
+
+    row = np.zeros(N_PARAMS, np.int32)
+    for key, col in _param_columns().items():
+        k, value = SCHEMA[key], getattr(profile, key)
+        bad = StrategyError(f"{profile.name}: key {key!r}: value {value!r} is not one the "
+                            f"kernels play; expected {k.expected()}")
+        if k.type == "str":
+            if value not in (k.allowed or ()):
+                raise bad
+            row[col] = k.allowed.index(value)
+        elif k.type == "bool":
+            if not isinstance(value, bool):
+                raise bad
+            row[col] = int(value)
+        else:
+            if isinstance(value, bool) or not isinstance(value, int) or not k.lo <= value <= k.hi:
+                raise bad
+            row[col] = value
+    return row
+
+
+def player_kind(profile) -> int:
+    """The kernel player kind of a profile: ``base = "random"`` plays RANDOM, the default
+    profile (every key at its default: ``greedy``) GREEDY's kernels, any other heuristic
+    profile HEURISTIC."""
+    from shengji_sim.strategy import StrategyProfile
+
+    if profile.base == "random":
+        return RANDOM
+    if profile.values() == StrategyProfile().values():
+        return GREEDY
+    return HEURISTIC
+
+
+def seat_profiles(players) -> tuple[np.ndarray, np.ndarray]:
+    """``(pkinds int32[4], params int32[4, N_PARAMS])`` of four seats, each a kernel kind
+    name (``random``, ``greedy``, ``passive``), a profile name or path, a
+    :class:`~shengji_sim.strategy.StrategyProfile`, or a player with ``.profile`` /
+    ``.name``."""
+    from shengji_sim.strategy import StrategyProfile, load_strategy
+
+    kinds = np.zeros(4, np.int32)
+    params = np.zeros((4, N_PARAMS), np.int32)
+    for seat, p in enumerate(players):
+        profile = getattr(p, "profile", p)
+        if not isinstance(profile, StrategyProfile):
+            name = profile if isinstance(profile, str) else profile.name
+            if name in PLAYER_KINDS:
+                kinds[seat] = PLAYER_KINDS[name]
+                continue
+            profile = load_strategy(name)
+        kinds[seat] = player_kind(profile)
+        params[seat] = profile_params(profile)
+    return kinds, params
 
 
 class PreTrick:
@@ -438,8 +517,8 @@ class PreTrick:
         from shengji_sim.rules.match import new_match
 
         match = match or new_match(self.variant)
-        pkinds = np.array([PLAYER_KINDS[p if isinstance(p, str) else p.name] for p in players],
-                          np.int8)
+        pkinds, params = seat_profiles(players)
+        self.buf.params[:, :] = params
         state = np.array([hand_seed(root_seed, index)], np.uint64)
         levels = np.array(match.levels, np.int32)
         dealer = -1 if match.dealer is None else match.dealer
@@ -487,12 +566,23 @@ class PreTrick:
 
 # --------------------------------------------------------------------------------- game_nb
 
-def make_lane(kt, sw, pkinds, levels) -> Lane:
-    """One lane's buffers; a greedy candidate buffer only if a seat is greedy."""
+def make_lane(kt, sw, pkinds, levels, params=None) -> Lane:
+    """One lane's buffers; a candidate buffer only if a seat is greedy or heuristic
+    (``params``: the heuristic seats' profile rows, :func:`seat_profiles`)."""
     pkinds = np.asarray(pkinds, np.int32)
-    cand = np.zeros((GREEDY_OPTIONS, N_KINDS), np.int8) if np.any(pkinds == GREEDY) else None
+    params = np.zeros((4, N_PARAMS), np.int32) if params is None else params
     return alloc_lane_nb(int(sw[SW_DECKS]), int(sw[SW_HAND_SIZE]), int(sw[SW_KITTY_SIZE]),
-                         max_lead_options(kt), pkinds, np.asarray(levels, np.int32), cand)
+                         max_lead_options(kt), pkinds, np.asarray(params, np.int32),
+                         np.asarray(levels, np.int32), candidates(pkinds))
+
+
+def candidates(pkinds: np.ndarray) -> np.ndarray | None:
+    """The lane's candidate buffer of greedy and heuristic followers, or ``None`` when every
+    seat is random: such a lane then compiles and runs no greedy or heuristic code
+    (players_nb, "Compiled players")."""
+    if not np.any((pkinds == GREEDY) | (pkinds == HEURISTIC)):
+        return None
+    return np.zeros((GREEDY_OPTIONS, N_KINDS), np.int8)
 
 
 # ---------------------------------------------------------------------------------- follows
@@ -622,3 +712,63 @@ PARITY: tuple[Parity, ...] = (
     Parity("judge_score", "shengji_sim.rules.score", "judge_score", judge_score_core,
            "LEVEL-2, LEVEL-3, LEVEL-4, LEVEL-5, SCORE-1", scope="variant"),
 )
+
+
+# ------------------------------------------------------------------------- heuristic players
+
+
+def heuristic_decision_core(state, seat: int, current=()) -> list[int]:
+    """The heuristic kernels' lead (``current`` empty) or follow of ``seat`` at a position of
+    the reference's hand ``state`` (a ``rules.game.HandState`` whose seat plays a
+    ``players.HeuristicPlayer``; ``current``: the trick's plays so far as ``(seat, cards)``).
+    The lane holds every hand, as in a real run; the kernels must read only the seat's own
+    hand, its buried kitty and the plays (tests/property/test_no_peeking_kernels.py)."""
+    from shengji_sim.core.deal_nb import I_DEALER, I_N_BUR
+    from shengji_sim.core.game_nb import heuristic_family_follow_nb
+    from shengji_sim.core.heuristic_nb import P_MEMORY, heuristic_lead_into_nb, kept_kind_nb
+    from shengji_sim.core.memory_nb import forget_nb, note_play_nb, unseen_nb
+
+    variant = state.variant
+    kt, sw = kernel_inputs(variant)
+    level, trump = state.level, state.trump
+    kinds, params = seat_profiles(state.players)
+    lane = make_lane(kt, sw, kinds, state.match.levels, params)
+    pre = lane.pre
+    for s in range(4):
+        pre.hands[s] = counts_of(state.hands[s])
+        pre.hand_len[s] = len(state.hands[s])
+    pre.info[I_DEALER] = state.dealer
+    n = int(sw[SW_KITTY_SIZE])
+    pre.info[I_N_BUR] = 1 if n else 0
+    if n:
+        pre.bur_seat[0] = state.buried_by
+        pre.bur_cards[0, :n] = sorted(state.kitty)
+    group, order = kt.group[level, trump], kt.order[level, trump]
+    forget_nb(lane.seen, lane.void)
+    for plays in [*state.history, list(current)]:
+        for p, (s, cards) in enumerate(plays):
+            lane.plays[p] = counts_of(cards)
+            note_play_nb(sw, group, order, lane.seen, lane.void, lane.plays, p, s)
+    p = params[seat]
+    remember = bool(p[P_MEMORY])
+    trumps_out = unseen_nb(int(sw[SW_DECKS]), kt.eff[level, trump], group,
+                           kt.power[level, trump], pre.hands[seat], lane.seen,
+                           pre.bur_cards[0, :n], n > 0 and state.buried_by == seat, remember,
+                           lane.unseen, lane.tops)
+    void = lane.void if remember else lane.novoid
+    kept = kept_kind_nb(p, kt.eff[level, trump], kt.power[level, trump], pre.hands[seat],
+                        pre.hand_len[seat], seat, state.dealer)
+    if not current:
+        top, _throw = heuristic_lead_into_nb(kt, sw, level, trump, p, pre.hands, seat, lane.lb,
+                                             lane.tops, trumps_out, void, kept, lane.uw,
+                                             lane.ul, lane.uk, lane.ut, lane.hcnt, lane.lead)
+        assert top >= 0, top
+        return cards_of(kt, level, trump, lane.lead)
+    position = len(current)
+    lane.lead[:] = counts_of(current[0][1])
+    n_units = decompose_top_nb(kt, sw, level, trump, lane.lead, lane.uw, lane.ul, lane.uk,
+                               lane.ut)
+    rule = heuristic_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_units,
+                                      current[0][0])
+    assert rule >= 0, rule
+    return cards_of(kt, level, trump, lane.plays[position])

@@ -24,12 +24,21 @@ import numpy as np
 
 from shengji_sim import RULES_VERSION
 from shengji_sim.cards import N_KINDS, format_card, format_trump
-from shengji_sim.core.api import PreTrick, kernel_inputs, make_lane, max_lead_options
+from shengji_sim.core.api import PLAYER_KINDS as KERNEL_KINDS  # with the tests' passive
+from shengji_sim.core.api import (
+    PreTrick,
+    candidates,
+    kernel_inputs,
+    make_lane,
+    max_lead_options,
+    seat_profiles,
+)
 from shengji_sim.core.errors import hand_error_text
 from shengji_sim.core.follow_data import RULE_NAMES
 from shengji_sim.core.game_nb import N_COLUMNS, Lane, play_hand_nb, run_lane_nb
+from shengji_sim.core.heuristic_nb import HEURISTIC
 from shengji_sim.core.match_nb import MAX_HANDS, N_MATCH_COLUMNS, run_match_lane_nb
-from shengji_sim.core.players_nb import GREEDY, GREEDY_OPTIONS, RANDOM
+from shengji_sim.core.players_nb import GREEDY, RANDOM
 from shengji_sim.core.precompile import compile_in_parallel
 from shengji_sim.errors import HandFailure
 from shengji_sim.results import FOLLOW_RULES, MATCH_DTYPE, ROW_DTYPE
@@ -69,18 +78,30 @@ def engine(variant) -> Engine:
     return _ENGINES[key]
 
 
+def _seats(players: str) -> tuple[np.ndarray, np.ndarray]:
+    """Each seat's kernel player kind and profile row (``api.seat_profiles``), from a seat
+    spec whose names are built-in profiles or profile files (a bad spec:
+    ``seats.SeatError``; a bad profile: ``strategy.StrategyError``)."""
+    from shengji_sim.strategy import load_strategy
+
+    return seat_profiles(parse_players(players, KERNEL_KINDS, load_strategy))
+
+
 def _player_kinds(players: str) -> np.ndarray:
-    """Each seat's kernel player kind, from a seat spec (a bad spec: ``seats.SeatError``)."""
-    return np.array([PLAYER_KINDS[name] for name in parse_players(players, PLAYER_KINDS)],
-                    np.int32)
+    """Each seat's kernel player kind, from a seat spec."""
+    return _seats(players)[0]
+
+
+def _seat_params(players: str) -> np.ndarray:
+    """Each seat's profile row (``int32[4, N_PARAMS]``; zeros for random and greedy)."""
+    return _seats(players)[1]
 
 
 def greedy_candidates(pkinds: np.ndarray) -> np.ndarray | None:
-    """The lane's greedy candidate buffer, or ``None`` when no seat is greedy: a lane of
-    random players then compiles and runs no greedy code (players_nb, "Compiled players")."""
-    if not np.any(pkinds == GREEDY):
-        return None
-    return np.zeros((GREEDY_OPTIONS, N_KINDS), np.int8)
+    """The lane's candidate buffer (``api.candidates``), or ``None`` when no seat is greedy
+    or heuristic: a lane of random players then compiles and runs no greedy code (players_nb,
+    "Compiled players")."""
+    return candidates(pkinds)
 
 
 def _start_levels(variant) -> np.ndarray:
@@ -100,10 +121,11 @@ def run_chunk(variant, players: str, root_seed: int, start: int, count: int,
     lanes = max(1, min(int(threads or 1), os.cpu_count() or 1, count))
     args = (eng.kt, eng.sw, RULE_COLUMN, np.uint64(root_seed), start, count)
     kinds, levels = _player_kinds(players), _start_levels(variant)
+    params = _seat_params(players)
 
     def lane(j: int) -> None:  # each lane its own buffers (greedy candidates included)
-        run_lane_nb(*args, j, lanes, eng.max_lead, kinds, levels, greedy_candidates(kinds),
-                    out, status)
+        run_lane_nb(*args, j, lanes, eng.max_lead, kinds, params, levels,
+                    greedy_candidates(kinds), out, status)
 
     _run_lanes(lane, lanes)
     bad = np.flatnonzero(status)
@@ -131,11 +153,12 @@ def run_matches(variant, players: str, root_seed: int, start: int, count: int,
     status = np.zeros(count, np.int64)
     lanes = max(1, min(int(threads or 1), os.cpu_count() or 1, count))
     kinds, start_level = _player_kinds(players), int(_start_levels(variant)[0])
+    params = _seat_params(players)
 
     def lane(j: int) -> np.ndarray:
         return run_match_lane_nb(eng.kt, eng.sw, RULE_COLUMN, np.uint64(root_seed), start,
-                                 count, j, lanes, eng.max_lead, kinds, start_level, max_hands,
-                                 greedy_candidates(kinds), match_out, status)
+                                 count, j, lanes, eng.max_lead, kinds, params, start_level,
+                                 max_hands, greedy_candidates(kinds), match_out, status)
 
     parts = _run_lanes(lane, lanes)
     bad = np.flatnonzero(status)
@@ -186,7 +209,8 @@ def compile_for(variant, players: str, threads: int = 1,
 
     with event.install_listener("numba:compile", Listener()):
         # cold: the follow kernels in a second process; types depend on "a seat is greedy"
-        greedy = bool(np.any(_player_kinds(players) == GREEDY))
+        kinds = _player_kinds(players)
+        greedy = bool(np.any((kinds == GREEDY) | (kinds == HEURISTIC)))
         compile_in_parallel("greedy" if greedy else "random")
         run_chunk(variant, players, 0, 0, 1, threads)
     seconds = time.perf_counter() - began
@@ -215,7 +239,8 @@ def _rows_of(out: np.ndarray, dtype: np.dtype = ROW_DTYPE) -> np.ndarray:
 def play_hand_core(variant, players: str, root_seed: int, index: int) -> dict:
     """Hand ``index`` as the kernels play it, in the reference record format."""
     eng = engine(variant)
-    lane = make_lane(eng.kt, eng.sw, _player_kinds(players), _start_levels(variant))
+    lane = make_lane(eng.kt, eng.sw, _player_kinds(players), _start_levels(variant),
+                     _seat_params(players))
     out = np.zeros((1, N_COLUMNS), np.int64)
     err = play_hand_nb(eng.kt, eng.sw, RULE_COLUMN, np.uint64(root_seed), index, 1, -1,
                        lane, lane.cand, out, 0, True)
@@ -265,7 +290,7 @@ def _record(variant, eng: Engine, lane: Lane, row: np.ndarray, root_seed: int,
                  for code, row in zip(log.rule[t], log.row[t])]
         tricks.append({"leader": leader, "plays": plays, "winner": winner,
                        "winner_seat": (leader + winner) % 4, "points": int(log.points[t]),
-                       "throw": None, "follow_rules": rules})
+                       "throw": _throw_entry(ctx, log.plays[t, 0]), "follow_rules": rules})
     kitty = [k for b in fields["burials"][-1:] for k in parse_cards(b["cards"])] \
         if variant.kitty_size else []
     n, kpts, awarded, side = (int(x) for x in log.kitty)
@@ -296,6 +321,20 @@ def _record(variant, eng: Engine, lane: Lane, row: np.ndarray, root_seed: int,
         "level_penalties": 0, "next_dealer": int(row[col["next_dealer"]]),
         "levels_after": after_levels, "match_winner": match_winner,
     }
+
+
+def _throw_entry(ctx, lead: np.ndarray) -> dict | None:
+    """The record's ``throw`` of a lead: None for one unit; a throw the kernels played is a
+    heuristic player's proven throw, valid (the kernels stop the hand otherwise)."""
+    from shengji_sim.rules.shapes import decompose
+    from shengji_sim.rules.throw import TESTED_BY
+
+    counts = tuple(int(c) for c in lead)
+    if len(decompose(ctx, counts)) < 2:
+        return None
+    cards = [k for k in range(N_KINDS) for _ in range(counts[k])]
+    return {"cards": [format_card(k) for k in ctx.ranking.sorted_cards(cards)], "valid": True,
+            "rule": f"{TESTED_BY}: nobody beats it"}
 
 
 def fields_trump(name: str) -> int:

@@ -8,7 +8,8 @@ same numbers as ``shengji_sim.rules.game`` (``_deal_and_declare`` with its redea
 Representation
 --------------
 Seats 0..3 in play order; ``pkinds[seat]`` is the player: 0 ``random``, 1 ``greedy``, 2
-``passive`` (a random player that never declares nor 炒s: no draw there, random burials).
+``passive`` (a random player that never declares nor 炒s: no draw there, random burials),
+3 ``heuristic`` (:mod:`.heuristic_nb`, its profile row ``params[seat]``).
 ``levels`` is ``int32[2]`` (per side), ``match_dealer`` -1 before hand 1's dealer is known.
 The rng stream is a ``uint64[1]`` (:mod:`shengji_sim.core.rng_nb`). Everything the phase
 writes is in one :class:`PreTrickBuffers` ``buf`` made once per variant by
@@ -26,6 +27,7 @@ writes is in one :class:`PreTrickBuffers` ``buf`` made once per variant by
 ``chao``    ``int32[MAXB, 5]`` 炒 events: seat, kind, count, trump, dealer after it;
             event ``i`` buried ``bur_*[i + 1]``; ``info[I_N_CHAO]`` rows.
 ``info``    ``int32[N_INFO]`` scalars at the ``I_*`` indices below (-1 = None).
+``params``  ``int32[4, N_PARAMS]`` each heuristic seat's profile row (``api.profile_params``).
 
 Trumps are 0..3 or 4 (NT). The level of the hand is the dealer side's (``levels[0]`` while
 the dealer is unknown), recomputed whenever the dealer changes, as ``HandState.level``.
@@ -58,6 +60,13 @@ from shengji_sim.core.bidding_nb import (
 from shengji_sim.core.errors import (
     STATUS_NO_TRUMP,
     STATUS_OK,
+)
+from shengji_sim.core.heuristic_nb import (
+    HEURISTIC,
+    N_PARAMS,
+    heuristic_bury_nb,
+    heuristic_choose_nb,
+    heuristic_declare_nb,
 )
 from shengji_sim.core.jit import njit
 from shengji_sim.core.players_nb import (
@@ -128,6 +137,7 @@ class PreTrickBuffers(NamedTuple):
     bkinds: np.ndarray  # int16[54] scratch: kinds in strongest-first order
     bkeys: np.ndarray  # int64[54] scratch: greedy burial keys
     stand: np.ndarray  # int32[6] scratch: standing declaration during the deal
+    params: np.ndarray  # int32[4, N_PARAMS]: each heuristic seat's profile (heuristic_nb)
 
 
 @njit(cache=True, _nrt=True)
@@ -142,7 +152,8 @@ def alloc_pre_trick_buffers_nb(decks, hand_size, kitty_size):
         np.zeros(N_INFO, np.int32), np.zeros((4, MAX_OPTIONS), np.int32),
         np.zeros((4, MAX_OPTIONS), np.int32), np.zeros(4, np.int32),
         np.zeros((55, kitty_size + 1), np.int64),
-        np.zeros(54, np.int16), np.zeros(54, np.int64), np.zeros(6, np.int32))
+        np.zeros(54, np.int16), np.zeros(54, np.int64), np.zeros(6, np.int32),
+        np.zeros((4, N_PARAMS), np.int32))
 
 
 @njit(cache=True, _nrt=False)
@@ -225,6 +236,12 @@ def _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, buf):
             if c == n:
                 continue
             kind, count = nth_declaration_nb(level, legal, t, hands, seat, c)
+        elif pkinds[seat] == HEURISTIC:  # its profile's rule (heuristic_nb)
+            c = heuristic_declare_nb(buf.params[seat], level, legal, t, hands, seat,
+                                     hand_len[seat], n, buf.opt_kind[1], buf.opt_count[1])
+            if c < 0:
+                continue
+            kind, count = buf.opt_kind[1, c], buf.opt_count[1, c]
         else:  # greedy: its strongest option when a quarter of its hand is in that suit
             kind, count = nth_declaration_nb(level, legal, t, hands, seat, n - 1)
             if not greedy_declares_nb(hands[seat], hand_len[seat], level, kind):
@@ -322,7 +339,9 @@ def _bury_nb(kt, sw, state, pkind, seat, level, trump, buf):
     hand = buf.hands[seat]
     for i in range(n):
         hand[buf.kitty[i]] += 1
-    if pkind == GREEDY:
+    if pkind == HEURISTIC:
+        heuristic_bury_nb(kt, level, trump, buf.params[seat], hand, n, buf.bkeys, buf.kitty)
+    elif pkind == GREEDY:
         greedy_burial_nb(kt.eff[level, trump], kt.power[level, trump], kt.points, hand, n,
                           buf.bkeys, buf.kitty)
     else:
@@ -376,8 +395,12 @@ def kitty_and_chaodi_nb(kt, sw, state, levels, hand_number, pkinds, buf):
         n = chaodi_options_nb(sw, level, buf.hands[seat], seat, st_seat, st_kind, st_count,
                               declarer, someone_else, kitty_flip, buf.opt_kind[0],
                               buf.opt_count[0])
-        i = choose_nb(state, pkinds[seat], buf.hands, seat, buf.hand_len[seat], level, n,
-                       buf.opt_kind[0])
+        if pkinds[seat] == HEURISTIC:
+            i = heuristic_choose_nb(buf.params[seat], buf.hands[seat], buf.hand_len[seat],
+                                    level, n, buf.opt_kind[0], buf.opt_count[0])
+        else:
+            i = choose_nb(state, pkinds[seat], buf.hands, seat, buf.hand_len[seat], level, n,
+                          buf.opt_kind[0])
         if i < 0:
             passes += 1
             continue

@@ -51,6 +51,7 @@ from shengji_sim.core.deal_nb import (
     I_DEALER,
     I_FIRST,
     I_LEVEL,
+    I_N_BUR,
     I_N_CHAO,
     I_N_DECL,
     I_REDEALS,
@@ -92,6 +93,14 @@ from shengji_sim.core.follow_fast_nb import (
     random_single_nb,
     random_triple_follow_nb,
 )
+from shengji_sim.core.heuristic_nb import (
+    HEURISTIC,
+    P_MEMORY,
+    heuristic_lead_into_nb,
+    heuristic_pick_nb,
+    heuristic_single_nb,
+    kept_kind_nb,
+)
 from shengji_sim.core.jit import njit
 from shengji_sim.core.kitty_nb import (
     judge_kitty_nb,
@@ -102,8 +111,15 @@ from shengji_sim.core.lead_nb import (
     may_hold_tractor_nb,
     sorted_tractors_nb,
 )
+from shengji_sim.core.memory_nb import (
+    N_GROUPS,
+    forget_nb,
+    note_play_nb,
+    unseen_nb,
+)
 from shengji_sim.core.players_nb import (
     GREEDY,
+    GREEDY_OPTIONS,
     greedy_follow_nb,
     greedy_lead_into_nb,
     greedy_single_nb,
@@ -170,6 +186,7 @@ C_MATCH = COLUMNS.index("match")
 C_NEXT_DEALER = COLUMNS.index("next_dealer")
 C_REDEALS = COLUMNS.index("redeals")
 C_SEED = COLUMNS.index("seed")
+C_THROWS = COLUMNS.index("throws")
 C_TRICKS = COLUMNS.index("tricks")
 C_TRUMP = COLUMNS.index("trump")
 C_WINNER_SIDE = COLUMNS.index("winner_side")
@@ -214,6 +231,13 @@ class Lane(NamedTuple):
     picked: np.ndarray  # int8[SHORT_FREE] the free cards drawn
     keys: np.ndarray  # int64[54 * 54] scratch of random_triple_follow_nb
     log: HandLog
+    hflag: np.ndarray  # int32[1]: 1 when a seat is heuristic (its memory is kept)
+    seen: np.ndarray  # int16[54] memory_nb: the cards played this hand
+    void: np.ndarray  # int8[4, 5] memory_nb: the seats shown void in a follow group
+    novoid: np.ndarray  # int8[4, 5] zeros: the void table of a seat without memory
+    unseen: np.ndarray  # int16[54] scratch: a heuristic seat's unseen copies
+    hcnt: np.ndarray  # int8[54] scratch of heuristic_nb.proven_throw_nb
+    tops: np.ndarray  # int16[5, 5] scratch: memory_nb.unseen_nb's highest unseen powers
 
 
 @njit(cache=True, _nrt=True)
@@ -225,8 +249,9 @@ def alloc_log_nb():
 
 
 @njit(cache=True, _nrt=True)
-def alloc_lane_nb(decks, hand_size, kitty_size, max_lead, pkinds, levels, cand):
-    """One lane's buffers (players ``pkinds``, match ``levels``); no allocation per hand.
+def alloc_lane_nb(decks, hand_size, kitty_size, max_lead, pkinds, params, levels, cand):
+    """One lane's buffers (players ``pkinds``, heuristic profiles ``params`` (int32[4,
+    N_PARAMS]), match ``levels``); no allocation per hand.
     ``cand``: the greedy players' candidate buffer, or ``None`` when no seat is greedy, which
     compiles a lane with no greedy code in it (:mod:`.players_nb`, "Compiled players")."""
     lane = Lane(alloc_pre_trick_buffers_nb(decks, hand_size, kitty_size),
@@ -241,7 +266,14 @@ def alloc_lane_nb(decks, hand_size, kitty_size, max_lead, pkinds, levels, cand):
                 np.zeros((4, N_MASKS), np.int64), np.zeros(N_KINDS, np.int8),
                 np.zeros(N_KINDS, np.int16), np.zeros((55, SHORT_FREE + 1), np.int64),
                 np.zeros(SHORT_FREE, np.int8), np.zeros(N_KINDS * N_KINDS, np.int64),
-                alloc_log_nb())
+                alloc_log_nb(), np.zeros(1, np.int32), np.zeros(N_KINDS, np.int16),
+                np.zeros((4, N_GROUPS), np.int8), np.zeros((4, N_GROUPS), np.int8),
+                np.zeros(N_KINDS, np.int16), np.zeros(N_KINDS, np.int8),
+                np.zeros((N_GROUPS, 5), np.int16))
+    lane.pre.params[:, :] = params
+    for s in range(4):
+        if pkinds[s] == HEURISTIC:
+            lane.hflag[0] = 1
     return lane
 
 
@@ -339,6 +371,9 @@ def _family_follow_nb(kt, sw, level, trump, lane, cand, seat, position, n_units,
         if lane.pkinds[seat] == GREEDY:
             return _greedy_family_follow_nb(kt, sw, level, trump, lane, seat, position,
                                             n_units, leader)
+        if lane.pkinds[seat] == HEURISTIC:
+            return heuristic_family_follow_nb(kt, sw, level, trump, lane, seat, position,
+                                               n_units, leader)
     return _random_family_follow_nb(kt, sw, level, trump, lane.lead, n_units, lane.uw,
                                     lane.ul, lane.uk, lane.pre.hands[seat], position, lane.fb,
                                     lane.state, lane.plays[position])
@@ -363,6 +398,54 @@ def _greedy_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_units
         lane.plays[position, k] = lane.out[k]
         pre.hands[seat, k] -= lane.out[k]
     return rule
+
+
+@njit(cache=True, _nrt=False)
+def heuristic_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_units, leader):
+    """A heuristic follower's choice among the listed families' options (the first
+    ``GREEDY_OPTIONS``, as greedy), into ``lane.plays[position]``; returns the rule or an
+    error."""
+    pre = lane.pre
+    n_fam, rule = follow_options_nb(kt, sw, level, trump, lane.lead, n_units, lane.uw,
+                                    lane.ul, lane.uk, pre.hands[seat], position, lane.fb)
+    if rule < 0:
+        return ERR_FOLLOW + rule
+    count = options_count_nb(kt, level, trump, lane.fb, n_fam)
+    if count <= 0:
+        return ERR_FOLLOW + count
+    m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
+    for i in range(m):
+        options_nth_nb(kt, level, trump, lane.fb, n_fam, i, lane.cand[i])
+    trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
+    pick = heuristic_pick_nb(kt, sw, level, trump, pre.params[seat], lane, m, position, seat,
+                             leader, n_units, trumps_out, void, kept)
+    options_nth_nb(kt, level, trump, lane.fb, n_fam, pick, lane.out)
+    for k in range(N_KINDS):
+        lane.plays[position, k] = lane.out[k]
+        pre.hands[seat, k] -= lane.out[k]
+    return rule
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _heuristic_view(kt, sw, level, trump, lane, seat):
+    """What a heuristic seat knows before a decision (players.Memory, players.kept_cards):
+    its unseen copies into ``lane.unseen`` and ``lane.tops`` (own hand, own buried kitty,
+    the cards played); returns the unseen trumps, the void table it reads and the endgame's
+    kept kind (-1 none)."""
+    pre = lane.pre
+    p = pre.params[seat]
+    b = pre.info[I_N_BUR]
+    own = b > 0 and pre.bur_seat[b - 1] == seat
+    remember = p[P_MEMORY] != 0
+    trumps_out = unseen_nb(sw[SW_DECKS], kt.eff[level, trump], kt.group[level, trump],
+                           kt.power[level, trump], pre.hands[seat], lane.seen,
+                           pre.bur_cards[max(b - 1, 0), :sw[SW_KITTY_SIZE]], own, remember,
+                           lane.unseen, lane.tops)
+    kept = kept_kind_nb(p, kt.eff[level, trump], kt.power[level, trump], pre.hands[seat],
+                        pre.hand_len[seat], seat, pre.info[I_DEALER])
+    if remember:
+        return trumps_out, lane.void, kept
+    return trumps_out, lane.novoid, kept
 
 
 # ---------------------------------------------------------------- the phases of a hand
@@ -409,6 +492,13 @@ def _lead(kt, sw, level, trump, lane, cand, leader):
             greedy = True
             top = greedy_lead_into_nb(kt, sw, level, trump, pre.hands[leader], lane.lb,
                                       lane.lead)
+        elif lane.pkinds[leader] == HEURISTIC:
+            greedy = True
+            trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, leader)
+            top, _throw = heuristic_lead_into_nb(
+                kt, sw, level, trump, pre.params[leader], pre.hands, leader, lane.lb,
+                lane.tops, trumps_out, void, kept, lane.uw, lane.ul, lane.uk, lane.ut,
+                lane.hcnt, lane.lead)
     if not greedy:
         lb = lane.lb
         kind_at = kt.kind_at[level, trump]
@@ -465,9 +555,10 @@ def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n
     last_only = sw[SW_JJ4_LINE40] == V_JJ4_LINE40_LITERAL  # AMB-37 B
     no_shape = sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE  # OTH-6 B
     greedy = lane.pkinds[seat] == GREEDY
+    heuristic = lane.pkinds[seat] == HEURISTIC
     f = -1
     rule = -1
-    if not greedy:
+    if not greedy and not heuristic:
         f, rule = random_single_nb(hm[seat], kt.cls_pmask[level, trump, first],
                                    ~kt.trump_pmask[level, trump], eff[first] == TRUMP, kind_at,
                                    position, last_only, no_shape, lane.state)
@@ -485,6 +576,11 @@ def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n
             if greedy:
                 pick = greedy_single_nb(kt, sw, level, trump, lane, mode, cls, n_cls, hand,
                                         count, position, seat % 2, leader)
+            elif heuristic:
+                trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
+                pick = heuristic_single_nb(kt, sw, level, trump, lane.pre.params[seat], lane,
+                                           mode, cls, n_cls, hand, count, position, seat,
+                                           leader, trumps_out, void, kept)
         if pick < 0:
             pick = below_nb(lane.state, count)
         f = one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, pick)
@@ -549,7 +645,7 @@ def _follow(kt, sw, level, trump, lane, cand, seat, position, leader, n_units, s
     if size == 1:
         return _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader,
                                 n_units, first)
-    if lane.pkinds[seat] == GREEDY:
+    if lane.pkinds[seat] == GREEDY or lane.pkinds[seat] == HEURISTIC:
         rule = _family_follow_nb(kt, sw, level, trump, lane, cand, seat, position,
                                  n_units, leader)
         row = lane.fb.state[STATE_ROW]
@@ -602,6 +698,12 @@ def _play_trick(kt, sw, level, trump, lane, cand, leader, rule_col, row, trick, 
     if size < 0:
         return size, 0
     n_units = _lead_units(kt, sw, level, trump, lane, size, first)
+    if n_units > 1:  # only a heuristic leader throws (THROW-2)
+        row[C_THROWS] += 1
+    if cand is not None:
+        if lane.hflag[0]:
+            note_play_nb(sw, kt.group[level, trump], kt.order[level, trump], lane.seen,
+                         lane.void, lane.plays, 0, leader)
     for position in range(1, 4):
         seat = (leader + position) % 4
         decision_draw_nb(sw, lane.state, row[C_HAND_SEED], trick, position)
@@ -609,6 +711,10 @@ def _play_trick(kt, sw, level, trump, lane, cand, leader, rule_col, row, trick, 
                                   n_units, size, first)
         if rule < 0:
             return rule, 0
+        if cand is not None:
+            if lane.hflag[0]:
+                note_play_nb(sw, kt.group[level, trump], kt.order[level, trump], lane.seen,
+                             lane.void, lane.plays, position, seat)
         _count_follow(row, rule_col, rule, table_row)
         if log_on:
             lane.log.rule[trick, position - 1] = rule
@@ -686,6 +792,9 @@ def play_hand_nb(kt, sw, rule_col, root, index, hand_number, match_dealer, lane,
     level, trump, dealer = pre.info[I_LEVEL], pre.info[I_TRUMP], pre.info[I_DEALER]
     for seat in range(4):
         masks_of_nb(kt.order[level, trump], pre.hands[seat], lane.hm[seat])
+    if cand is not None:
+        if lane.hflag[0]:
+            forget_nb(lane.seen, lane.void)
     attackers = 0
     leader = dealer  # LEAD-1
     tricks = 0
@@ -713,14 +822,14 @@ def play_hand_nb(kt, sw, rule_col, root, index, hand_number, match_dealer, lane,
 
 @njit(nogil=True)
 def run_lane_nb(kt, sw, rule_col, root, start, count, lane_index, n_lanes, max_lead, pkinds,
-                levels, cand, out, status):
+                params, levels, cand, out, status):
     """Lane ``lane_index`` of ``n_lanes`` of hands ``start .. start + count - 1``: the hands
     ``start + i`` for ``i = lane_index, lane_index + n_lanes, ...``, each an independent first
     hand (levels at the variant's start, no dealer yet), in one lane's buffers;
     ``status[i]`` is 0 or hand ``start + i``'s error code. Releases the GIL, so lanes run in
     parallel on Python threads (``backend.run_chunk``)."""
     lane = alloc_lane_nb(sw[SW_DECKS], sw[SW_HAND_SIZE], sw[SW_KITTY_SIZE], max_lead, pkinds,
-                         levels, cand)
+                         params, levels, cand)
     for i in range(lane_index, count, n_lanes):
         status[i] = play_hand_nb(kt, sw, rule_col, root, start + i, 1, -1, lane, cand, out, i,
                                  False)

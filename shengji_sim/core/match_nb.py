@@ -107,14 +107,14 @@ def play_match_nb(kt, sw, rule_col, root, match_index, start_level, max_hands, l
 
 @njit(nogil=True)
 def run_match_lane_nb(kt, sw, rule_col, root, start, count, lane_index, n_lanes, max_lead,
-                      pkinds, start_level, max_hands, cand, match_out, status):
+                      pkinds, params, start_level, max_hands, cand, match_out, status):
     """Lane ``lane_index`` of ``n_lanes`` of matches ``start .. start + count - 1``: the
     matches ``start + i`` for ``i = lane_index, lane_index + n_lanes, ...``; match rows into
     ``match_out[i]``, ``status[i]`` 0 or the failing hand's error code (the lane stops
     there). Returns the lane's hand rows, in match order. Releases the GIL."""
     levels = np.full(2, start_level, np.int32)
     lane = alloc_lane_nb(sw[SW_DECKS], sw[SW_HAND_SIZE], sw[SW_KITTY_SIZE], max_lead, pkinds,
-                         levels, cand)
+                         params, levels, cand)
     mine = (count - lane_index + n_lanes - 1) // n_lanes
     rows = np.zeros((max(max_hands, mine * ROWS_PER_MATCH), N_COLUMNS), np.int64)
     n = 0

@@ -60,6 +60,46 @@ def _warm_game() -> None:
     play_hand_core(v, "random", 0, 0)
     run_matches(v, "random", 0, 0, 2, 2)
     run_matches(v, "greedy", 0, 0, 1, 1)
+    run_chunk(v, "NS=expert,EW=greedy", 0, 0, 1, 1)
+    play_hand_core(v, "expert", 0, 0)
+    _warm_heuristic_decisions()
+
+
+def _warm_heuristic_decisions() -> None:
+    """``api.heuristic_decision_core`` (the kernel no-peeking test's entry) on the first
+    lead and follow of a reference hand of expert players."""
+    from shengji_sim.core.api import heuristic_decision_core
+    from shengji_sim.players import make_player
+    from shengji_sim.rules.game import play_hand
+    from shengji_sim.strategy import load_strategy
+    from shengji_sim.variant import load_variant
+
+    player = make_player(load_strategy("expert"))
+    state: list = []
+    done: set[str] = set()
+
+    class Warm:
+        name, profile = player.name, player.profile
+
+        def __getattr__(self, method):
+            return getattr(player, method)
+
+        def lead(self, view, options, rng):
+            if "lead" not in done:
+                done.add("lead")
+                heuristic_decision_core(state[0], view.seat)
+            return player.lead(view, options, rng)
+
+        def follow(self, view, options, rng):
+            if "follow" not in done:
+                done.add("follow")
+                heuristic_decision_core(state[0], view.seat, view.current)
+            return player.follow(view, options, rng)
+
+    def audit(decision, st, *args, **context) -> None:
+        state[:] = [st]
+
+    play_hand(load_variant(VARIANT), [Warm() for _ in range(4)], 0, 0, audit=audit)
 
 
 def _warm_diff() -> None:

@@ -28,6 +28,8 @@ LAYERS: dict[str, int] = {
     "shengji_sim.seats": 0,
     "shengji_sim.rules": 1,
     "shengji_sim.core": 2,
+    "shengji_sim.core.heuristic_nb": 2,
+    "shengji_sim.core.memory_nb": 2,
     "shengji_sim.players": 2,
     "shengji_sim.record": 2,
     "shengji_sim.sim": 3,

@@ -133,7 +133,6 @@ def test_simulate_matches_and_level_on_the_command_line(capsys, tmp_path) -> Non
     (["--hands", "3", "--level", "Z"], "--level Z: Z: no such rank"),
     (["--hands", "3", "--players", "NS=greedy"], "side EW missing"),
     (["--hands", "3", "--players", "nosuch"], "nosuch"),
-    (["--hands", "3", "--players", "NS=expert,EW=greedy"], "expert runs on the reference"),
 ])
 def test_simulate_bad_requests_are_one_line(capsys, tmp_path, argv, words) -> None:
     code, _, err = run_cli(capsys, "simulate", "--out", str(tmp_path / "x"), "--quiet", *argv)

@@ -1,0 +1,861 @@
+"""The heuristic family of :class:`shengji_sim.players.HeuristicPlayer` as kernels: every
+profile (strategies/*.toml) with ``base = "heuristic"`` that is not the default ``greedy``
+(which keeps :mod:`.players_nb`'s kernels) plays as player kind :data:`HEURISTIC`.
+
+Representation
+--------------
+A profile is a row of integers, one column per schema key (:data:`P_BASE` .. :data:`P_ENDGAME`,
+``N_PARAMS`` columns; ``api.profile_params`` builds it, docs/strategies.md lists the keys):
+an int key is its value, a bool 0/1, a str key the index of its value in the schema's
+``allowed`` tuple (``declare_rule``: 0 share, 1 strength; ``bury_rule``: 0 weakest,
+1 void_short; ``lead_rule`` / ``follow_rule``: 0 greedy, 1 expert; ``throws``: 0 never,
+1 proven; ``trump_lead``: 0 when_strong, 1 early, 2 keep). Each seat's row is
+``pre.params[seat]`` (``int32[4, N_PARAMS]``), passed explicitly to the decisions.
+
+The expert rules read the seat's memory (:mod:`.memory_nb`): the public ``seen`` / ``void``
+tables, the own hand and the own buried kitty, summed up before a decision as ``tops``
+(the highest unseen power per group and width) and the count of unseen trumps.
+Choices follow the reference's listing order and tie rules exactly (Python's ``max`` and
+``min`` keep the first best option), so the records are identical; decisions draw no random
+numbers.
+"""
+
+from __future__ import annotations
+
+from shengji_sim.cards import (
+    LJ,
+    N_KINDS,
+    TRUMP,
+)
+from shengji_sim.core.bidding_nb import (
+    nth_declaration_nb,
+)
+from shengji_sim.core.errors import (
+    ERR_LEAD_NONE,
+)
+from shengji_sim.core.follow_fast_nb import (
+    ONE_CLASS,
+    ONE_PLAIN,
+)
+from shengji_sim.core.jit import njit
+from shengji_sim.core.lead_nb import (
+    lead_options_nb,
+)
+from shengji_sim.core.memory_nb import (
+    higher_nb,
+)
+from shengji_sim.core.players_nb import (
+    cost_nb,
+    greedy_burial_nb,
+    greedy_lead_nb,
+    greedy_pick_nb,
+    greedy_single_nb,
+    points_nb,
+    single_beats_nb,
+    single_cost_nb,
+)
+from shengji_sim.core.shapes_nb import (
+    decompose_top_nb,
+)
+from shengji_sim.core.switches import (
+    NA,
+    SW_JJ4_THROWS,
+    SW_THROWS_ALLOWED,
+    V_JJ4_THROWS_ONLY_IF_ALL_VOID,
+)
+from shengji_sim.core.trick_nb import (
+    one_unit_best_nb,
+    one_unit_claim_beats_nb,
+    trick_winner_units_nb,
+)
+
+HEURISTIC = 3  #: player kind (beside players_nb.RANDOM, GREEDY, PASSIVE)
+
+# profile columns, in strategy.SCHEMA order
+P_BASE = 0
+P_MEMORY = 1
+P_DECLARE_RULE = 2
+P_DECLARE_SHARE = 3
+P_DECLARE_STRENGTH = 4
+P_DECLARE_MIN_CARDS = 5
+P_BURY_RULE = 6
+P_LEAD_RULE = 7
+P_THROWS = 8
+P_TRUMP_LEAD = 9
+P_LEAD_PAIRS = 10
+P_DRAW_TRUMPS = 11
+P_FOLLOW_RULE = 12
+P_WIN_MIN = 13
+P_RUFF_MIN = 14
+P_WIN_UNSURE = 15
+P_KITTY_CARE = 16
+P_ENDGAME = 17
+N_PARAMS = 18
+
+STRENGTH = 1  # declare_rule
+VOID_SHORT = 1  # bury_rule
+EXPERT = 1  # lead_rule, follow_rule
+PROVEN = 1  # throws
+EARLY = 1  # trump_lead
+KEEP = 2
+KEPT_COST = 10_000  # players._follow_expert: a play using the kept card costs this more
+B = 1 << 20  # key packing base (every packed component is below B / 2 in magnitude)
+H = 1 << 19
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _key3_nb(a, b, c):
+    """A tuple ``(a, b, c)`` as one integer with the same order."""
+    return ((a + H) * B + (b + H)) * B + (c + H)
+
+
+# ---------------------------------------------------------------------------- declare
+
+
+@njit(cache=True, _nrt=False)
+def trump_score_nb(counts, level, suit):
+    """``players.trump_score``: trumps held, plus one per high trump (joker, level card,
+    the trump suit's ace), plus one per trump pair, if ``suit`` (4 = no-trump) were trump."""
+    score = 0
+    for k in range(N_KINDS):
+        c = counts[k]
+        if not c:
+            continue
+        joker = k >= LJ
+        trump = joker or k % 13 == level or (suit < 4 and k // 13 == suit)
+        if not trump:
+            continue
+        high = joker or k % 13 == level or k % 13 == 12
+        score += c * (2 if high else 1) + c // 2
+    return score
+
+
+@njit(cache=True, _nrt=False)
+def _shares_nb(p, counts, hand_len, level, kind):
+    """The 'share' rule on the strongest option of ``kind``: ``declare_share`` percent of
+    the cards held (at least 4) in its suit, level cards included."""
+    suit = 4 if kind >= LJ else kind // 13
+    same = 0
+    for k in range(52):
+        if k // 13 == suit or k % 13 == level:
+            same += counts[k]
+    return 100 * same >= p[P_DECLARE_SHARE] * max(hand_len, 4)
+
+
+@njit(cache=True, _nrt=False)
+def _strength_pick_nb(p, counts, hand_len, level, n, kinds, ncards):
+    """``HeuristicPlayer._declare_by_strength`` over options ``kinds/ncards[:n]``: the best
+    by (score, cards, index) among those whose score reaches ``declare_strength``."""
+    held = max(hand_len, p[P_DECLARE_MIN_CARDS])
+    best = -1
+    b_score = 0
+    b_cards = 0
+    for i in range(n):
+        kind = kinds[i]
+        score = trump_score_nb(counts, level, 4 if kind >= LJ else kind // 13)
+        if 100 * score < p[P_DECLARE_STRENGTH] * held:
+            continue
+        if best < 0 or score > b_score or (score == b_score and ncards[i] >= b_cards):
+            best, b_score, b_cards = i, score, ncards[i]
+    return best
+
+
+@njit(cache=True, _nrt=False)
+def heuristic_choose_nb(p, counts, hand_len, level, n, kinds, ncards):
+    """``HeuristicPlayer.declare`` / ``chaodi`` among ``n`` options of kinds ``kinds`` and
+    card counts ``ncards``: the index, or -1 = pass (BID-2, CHAO-2)."""
+    if n == 0:
+        return -1
+    if p[P_DECLARE_RULE] == STRENGTH:
+        return _strength_pick_nb(p, counts, hand_len, level, n, kinds, ncards)
+    return n - 1 if _shares_nb(p, counts, hand_len, level, kinds[n - 1]) else -1
+
+
+@njit(cache=True, _nrt=False)
+def heuristic_declare_nb(p, level, mask, t, hands, seat, hand_len, n, kinds, ncards):
+    """A declaration during the deal (BID-2): lists the ``n`` options of
+    ``bidding_nb.nth_declaration_nb`` into the scratch rows ``kinds/ncards`` and chooses."""
+    for i in range(n):
+        kind, count = nth_declaration_nb(level, mask, t, hands, seat, i)
+        kinds[i] = kind
+        ncards[i] = count
+    return heuristic_choose_nb(p, hands[seat], hand_len, level, n, kinds, ncards)
+
+
+# ------------------------------------------------------------------------------- bury
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _keep_value_nb(eff, power, points, counts, k):
+    """``players._keep_value``: what a card is worth keeping."""
+    v = power[k] + 10 * points[k]
+    if eff[k] == TRUMP:
+        v += 300
+    if counts[k] >= 2:
+        v += 40
+    if k < LJ and k % 13 == 12:
+        v += 30
+    return v
+
+
+@njit(cache=True, _nrt=False)
+def void_short_burial_nb(eff, group, power, points, counts, n, keys, kitty):
+    """``players.bury_void_short`` (KITTY-1): void the shortest off suits that hold no
+    points, aces or pairs (by length, keep value, group), then the cheapest cards by
+    (keep value, kind). ``keys`` is scratch (``int64[>= 10]``); the n cards go to
+    ``kitty``."""
+    for g in range(5):  # keys[g]: (length, value, g) packed; keys[5 + g]: plain
+        keys[g] = -1
+        keys[5 + g] = 1
+    glen = 0
+    for g in range(5):
+        length = 0
+        value = 0
+        for k in range(N_KINDS):
+            c = counts[k]
+            if c and eff[k] != TRUMP and group[k] == g:
+                length += c
+                value += c * _keep_value_nb(eff, power, points, counts, k)
+                if points[k] or (k < LJ and k % 13 == 12) or c != 1:
+                    keys[5 + g] = 0
+        if length:
+            keys[g] = (length * 65536 + value) * 8 + g
+            glen += 1
+    out = 0
+    done = 0  # bit g: group g looked at
+    taken = 0  # bit g: group g voided
+    for _ in range(glen):
+        g = -1
+        for h in range(5):
+            if keys[h] >= 0 and not (done >> h) & 1 and (g < 0 or keys[h] < keys[g]):
+                g = h
+        done |= 1 << g
+        length = keys[g] // 8 // 65536
+        if keys[5 + g] and out + length <= n:
+            taken |= 1 << g
+            for k in range(N_KINDS):
+                if counts[k] and eff[k] != TRUMP and group[k] == g:
+                    for _c in range(counts[k]):
+                        kitty[out] = k
+                        out += 1
+    while out < n:  # the cheapest remaining card by (keep value, kind)
+        best = -1
+        bv = 0
+        for k in range(N_KINDS):
+            left = counts[k]
+            if eff[k] != TRUMP and (taken >> group[k]) & 1:
+                left = 0
+            for j in range(out):
+                if kitty[j] == k:
+                    left -= 1
+            if left <= 0:
+                continue
+            v = _keep_value_nb(eff, power, points, counts, k)
+            if best < 0 or v < bv:
+                best, bv = k, v
+        kitty[out] = best
+        out += 1
+
+
+# ------------------------------------------------------------------------------ lead
+
+
+@njit(cache=True, _nrt=False)
+def kept_kind_nb(p, eff, power, hand, hand_len, seat, dealer):
+    """``players.kept_cards`` (KITTY-2, KITTY-3) as a kind, -1 for none: in the endgame
+    (``kitty_care``, at most ``endgame_cards`` left) the dealer side keeps its biggest
+    trump, the attackers their biggest trump pair (a multiplier)."""
+    if not p[P_KITTY_CARE] or hand_len > p[P_ENDGAME]:
+        return -1
+    top = -1
+    pair = -1
+    for k in range(N_KINDS):
+        if hand[k] and eff[k] == TRUMP:
+            if top < 0 or power[k] > power[top]:
+                top = k
+            if hand[k] >= 2 and (pair < 0 or power[k] > power[pair]):
+                pair = k
+    if seat % 2 != dealer % 2 and pair >= 0:
+        return pair
+    return top
+
+
+@njit(cache=True, _nrt=False)
+def proven_throw_nb(kt, sw, level, trump, hand, tops, void, seat, uw, ul, uk, ut, cnt, lead):
+    """``players.proven_throw``: the largest throw of one follow group whose every unit
+    memory proves master (THROW-2, CMP-2, AMB-47), into ``lead``; returns its size, 0 if
+    there is none or the variant refuses throws (THROW-1, THROW-4, AMB-22). ``cnt`` is
+    scratch; ``uw/ul/uk/ut`` unit scratch."""
+    if not sw[SW_THROWS_ALLOWED]:
+        return 0
+    amb22 = sw[SW_JJ4_THROWS] != NA
+    if amb22 and sw[SW_JJ4_THROWS] != V_JJ4_THROWS_ONLY_IF_ALL_VOID:
+        return 0
+    group = kt.group[level, trump]
+    power = kt.power[level, trump]
+    best = 0
+    for g in range(5):
+        if amb22:
+            all_void = True
+            for s in range(4):
+                if s != seat and not void[s, g]:
+                    all_void = False
+            if not all_void:
+                continue
+        ncards = 0
+        for k in range(N_KINDS):
+            cnt[k] = 0
+            if not hand[k] or group[k] != g:
+                continue
+            if not higher_nb(tops, g, power[k], 1) or (
+                    hand[k] >= 2 and not higher_nb(tops, g, power[k], 2)):
+                cnt[k] = hand[k]
+                ncards += hand[k]
+        if ncards < 2:
+            continue
+        nu = decompose_top_nb(kt, sw, level, trump, cnt, uw, ul, uk, ut)
+        if nu < 2:
+            continue
+        quads = tops[g, 4] >= 0
+        ok = True
+        for u in range(nu):
+            if higher_nb(tops, g, ut[u], uw[u]) or (quads and ul[u] >= 2):
+                ok = False
+        if ok and ncards > best:
+            best = ncards
+            for k in range(N_KINDS):
+                lead[k] = cnt[k]
+    return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _opt_top_nb(kind_at, lb, i):
+    """Option ``i``'s strongest card (its first in the reference's card order)."""
+    return kind_at[lb.ords[i, 0]]
+
+
+@njit(cache=True, _nrt=False)
+def _opt_points_nb(points, lb, i):
+    total = 0
+    for j in range(lb.ln[i]):
+        total += lb.w[i] * points[lb.kinds[i, j]]
+    return total
+
+
+@njit(cache=True, _nrt=False)
+def _opt_low_nb(power, lb, i):
+    low = 1 << 15
+    for j in range(lb.ln[i]):
+        if power[lb.kinds[i, j]] < low:
+            low = power[lb.kinds[i, j]]
+    return low
+
+
+@njit(cache=True, _nrt=False)
+def _opt_uses_nb(lb, i, kept):
+    if kept < 0:
+        return False
+    for j in range(lb.ln[i]):
+        if lb.kinds[i, j] == kept:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _opp_void_nb(void, seat, g):
+    return void[(seat + 1) % 4, g] != 0 or void[(seat + 3) % 4, g] != 0
+
+
+@njit(cache=True, _nrt=False)
+def expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, seat, kept):
+    """``HeuristicPlayer._lead_expert`` without its throw: the index of the listed one-unit
+    lead it picks (sure off-suit masters, trumps by ``trump_lead``, pairs, low to a suit the
+    partner ruffs, the low lead; the endgame's kept card last)."""
+    eff = kt.eff[level, trump]
+    group = kt.group[level, trump]
+    power = kt.power[level, trump]
+    points = kt.points
+    kind_at = kt.kind_at[level, trump]
+    any_free = False
+    for i in range(n):
+        if not _opt_uses_nb(lb, i, kept):
+            any_free = True
+    partner = (seat + 2) % 4
+    trumps_held = 0
+    for k in range(N_KINDS):
+        if eff[k] == TRUMP:
+            trumps_held += hand[k]
+    others_trumps = trumps_out > 0
+    # sure off-suit masters: max by (len, points, top power)
+    pick = -1
+    bk = 0
+    for i in range(n):
+        if any_free and _opt_uses_nb(lb, i, kept):
+            continue
+        top = _opt_top_nb(kind_at, lb, i)
+        if eff[top] == TRUMP or not _sure_nb(group, power, tops, void, seat, others_trumps,
+                                            top, lb.w[i], False):
+            continue
+        key = _key3_nb(lb.w[i] * lb.ln[i], _opt_points_nb(points, lb, i), power[top])
+        if pick < 0 or key > bk:
+            pick, bk = i, key
+    if pick >= 0:
+        return pick
+    wants = others_trumps and (p[P_TRUMP_LEAD] == EARLY or (
+        p[P_TRUMP_LEAD] != KEEP and trumps_held >= p[P_DRAW_TRUMPS]))
+    n_trump_units = 0
+    for i in range(n):
+        if not (any_free and _opt_uses_nb(lb, i, kept)) and eff[_opt_top_nb(kind_at, lb, i)] \
+                == TRUMP:
+            n_trump_units += 1
+    if wants and n_trump_units:
+        for i in range(n):  # trump masters: max by (len, top power)
+            if any_free and _opt_uses_nb(lb, i, kept):
+                continue
+            top = _opt_top_nb(kind_at, lb, i)
+            if eff[top] != TRUMP or not _sure_nb(group, power, tops, void, seat,
+                                                 others_trumps, top, lb.w[i], True):
+                continue
+            key = _key3_nb(0, lb.w[i] * lb.ln[i], power[top])
+            if pick < 0 or key > bk:
+                pick, bk = i, key
+        if pick >= 0:
+            return pick
+        for i in range(n):  # trump singles: min by (points, power, kind)
+            if any_free and _opt_uses_nb(lb, i, kept):
+                continue
+            top = _opt_top_nb(kind_at, lb, i)
+            if eff[top] != TRUMP or lb.w[i] * lb.ln[i] != 1:
+                continue
+            key = _key3_nb(points[top], power[top], top)
+            if pick < 0 or key < bk:
+                pick, bk = i, key
+        if pick >= 0:
+            return pick
+    if p[P_LEAD_PAIRS]:  # off-suit pairs and tractors: max by (len, -points, top power)
+        for i in range(n):
+            if any_free and _opt_uses_nb(lb, i, kept):
+                continue
+            top = _opt_top_nb(kind_at, lb, i)
+            size = lb.w[i] * lb.ln[i]
+            if eff[top] == TRUMP or size < 2 or _opp_void_nb(void, seat, group[top]):
+                continue
+            key = _key3_nb(size, -_opt_points_nb(points, lb, i), power[top])
+            if pick < 0 or key > bk:
+                pick, bk = i, key
+        if pick >= 0:
+            return pick
+    n_off = 0
+    for i in range(n):  # low to a suit the partner ruffs: min by (points, power, kind)
+        if any_free and _opt_uses_nb(lb, i, kept):
+            continue
+        top = _opt_top_nb(kind_at, lb, i)
+        if eff[top] == TRUMP or lb.w[i] * lb.ln[i] != 1:
+            continue
+        n_off += 1
+        g = group[top]
+        if void[partner, g] and not _opp_void_nb(void, seat, g):
+            key = _key3_nb(points[top], power[top], top)
+            if pick < 0 or key < bk:
+                pick, bk = i, key
+    if pick >= 0:
+        return pick
+    if n_off:
+        return _low_lead_nb(eff, group, power, points, hand, lb, n, any_free, kept, kind_at)
+    # rest: off-suit units, else trump units, else all; min by (len > 1, points, low, top)
+    n_plain = 0
+    for i in range(n):
+        if not (any_free and _opt_uses_nb(lb, i, kept)) and \
+                eff[_opt_top_nb(kind_at, lb, i)] != TRUMP:
+            n_plain += 1
+    for i in range(n):
+        free = not (any_free and _opt_uses_nb(lb, i, kept))
+        top = _opt_top_nb(kind_at, lb, i)
+        if n_plain:
+            if not free or eff[top] == TRUMP:
+                continue
+        elif n_trump_units:
+            if not free or eff[top] != TRUMP:
+                continue
+        elif not free:
+            continue
+        multi = 1 if lb.w[i] * lb.ln[i] > 1 else 0
+        key = _key3_nb(multi * 4096 + _opt_points_nb(points, lb, i),
+                       _opt_low_nb(power, lb, i), top)
+        if pick < 0 or key < bk:
+            pick, bk = i, key
+    return pick
+
+
+@njit(cache=True, _nrt=False)
+def _sure_nb(group, power, tops, void, seat, others_trumps, top, width, is_trump):
+    """``sure`` of ``_lead_expert``: no unseen unit above it; off-suit: nobody left to ruff
+    it (no trumps out, or no opponent known void)."""
+    g = group[top]
+    if higher_nb(tops, g, power[top], width):
+        return False
+    if is_trump or not others_trumps:
+        return True
+    return not _opp_void_nb(void, seat, g)
+
+
+@njit(cache=True, _nrt=False)
+def _low_lead_nb(eff, group, power, points, hand, lb, n, any_free, kept, kind_at):
+    """``HeuristicPlayer._low_lead``: the off-suit single by (point card, breaks a pair,
+    -length of its group, power, kind)."""
+    length0 = 0
+    length1 = 0
+    length2 = 0
+    length3 = 0
+    length4 = 0
+    for k in range(N_KINDS):
+        if hand[k] and eff[k] != TRUMP:
+            g = group[k]
+            if g == 0:
+                length0 += hand[k]
+            elif g == 1:
+                length1 += hand[k]
+            elif g == 2:
+                length2 += hand[k]
+            elif g == 3:
+                length3 += hand[k]
+            else:
+                length4 += hand[k]
+    pick = -1
+    bk = 0
+    for i in range(n):
+        if any_free and _opt_uses_nb(lb, i, kept):
+            continue
+        top = _opt_top_nb(kind_at, lb, i)
+        if eff[top] == TRUMP or lb.w[i] * lb.ln[i] != 1:
+            continue
+        g = group[top]
+        length = (length0 if g == 0 else length1 if g == 1 else length2 if g == 2
+                  else length3 if g == 3 else length4)
+        flags = (2 if points[top] > 0 else 0) + (1 if hand[top] > 1 else 0)
+        key = _key3_nb(flags * 1024 - length, power[top], top)
+        if pick < 0 or key < bk:
+            pick, bk = i, key
+    return pick
+
+
+# ---------------------------------------------------------------------------- follow
+
+
+@njit(cache=True, _nrt=False)
+def _top_of_nb(order, play):
+    """A play's first card in the reference's order (the strongest)."""
+    top = -1
+    for k in range(N_KINDS):
+        if play[k] and (top < 0 or order[k] < order[top]):
+            top = k
+    return top
+
+
+@njit(cache=True, _nrt=False)
+def _may_beat_nb(eff, group, power, order, tops, trumps_out, void, s, play, lead_group):
+    """``players._may_beat``: may seat ``s``, yet to play, beat ``play``?"""
+    top = _top_of_nb(order, play)
+    width = play[top]
+    g = group[top]
+    if g == lead_group and higher_nb(tops, g, power[top], width):
+        return True
+    if void[s, lead_group] and lead_group != TRUMP and eff[top] != TRUMP:
+        return trumps_out > 0
+    if void[s, lead_group] and eff[top] == TRUMP and lead_group != g:
+        return higher_nb(tops, g, power[top], width)
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _holds_nb(eff, group, power, order, tops, trumps_out, void, seat, leader, position, play,
+              lead_group):
+    """``holds`` of ``_follow_expert``: no later opponent may beat ``play``."""
+    for i in range(position + 1, 4):
+        s = (leader + i) % 4
+        if s % 2 != seat % 2 and _may_beat_nb(eff, group, power, order, tops, trumps_out, void,
+                                              s, play, lead_group):
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _one_suit_nb(eff, play, lead_suit):
+    """Whether every card of ``play`` is of the led suit, or every card a trump."""
+    led = True
+    trumps = True
+    for k in range(N_KINDS):
+        if play[k]:
+            if eff[k] != lead_suit:
+                led = False
+            if eff[k] != TRUMP:
+                trumps = False
+    return led or trumps
+
+
+@njit(cache=True, _nrt=False)
+def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, leader,
+                   n_units, uw, ul, ut, tops, trumps_out, void, kept, hand_len):
+    """``HeuristicPlayer._follow_expert`` among the candidates ``cand[:m]`` (listing order)
+    after ``n_so_far`` plays ``plays[:n_so_far]`` of a trick whose lead has ``n_units`` units
+    ``uw/ul/ut``: feed a partner whose win holds; else the cheapest winning play that holds
+    when the points are worth it (a ruff needs ``ruff_min_points``); else, with
+    ``win_unsure``, the cheapest pointless winning play; else duck. ``plays[n_so_far]`` is
+    scratch."""
+    eff = kt.eff[level, trump]
+    group = kt.group[level, trump]
+    power = kt.power[level, trump]
+    order = kt.order[level, trump]
+    size = 0
+    lead_suit = -1
+    table = 0
+    for q in range(n_so_far):
+        for k in range(N_KINDS):
+            table += plays[q, k] * kt.points[k]
+    for k in range(N_KINDS):
+        if plays[0, k]:
+            size += plays[0, k]
+            lead_suit = eff[k]
+    lead_top = _top_of_nb(order, plays[0])
+    lead_group = group[lead_top]
+    best = one_unit_best_nb(kt, sw, level, trump, plays, n_so_far, uw, ul, ut, lead_suit)
+    best_now = best[0]
+    if n_so_far > 1 and n_units > 1:
+        best_now = trick_winner_units_nb(kt, sw, level, trump, plays, n_so_far, n_units, uw,
+                                         ul, ut, size, lead_suit)
+    if n_so_far < 2:
+        best_now = 0
+    pick = -1
+    bk = 0
+    if (leader + best_now) % 2 == seat % 2 and _holds_nb(
+            eff, group, power, order, tops, trumps_out, void, seat, leader, n_so_far,
+            plays[best_now], lead_group):
+        for i in range(m):  # max by (points, -cost)
+            c = cost_nb(kt, level, trump, cand[i]) + (KEPT_COST if kept >= 0 and cand[i, kept]
+                                                      else 0)
+            key = _key3_nb(0, points_nb(kt, cand[i]), -c)
+            if pick < 0 or key > bk:
+                pick, bk = i, key
+        return pick
+    last_trick = hand_len == size
+    unsure = -1
+    uk = 0
+    lead_trump = eff[lead_top] == TRUMP
+    for i in range(m):
+        uses = kept >= 0 and cand[i, kept] > 0
+        if uses and not last_trick:
+            continue
+        if n_units > 1:  # a throw: a play of two suits never wins it (CMP-9)
+            wins = _one_suit_nb(eff, cand[i], lead_suit)
+            if wins:
+                for k in range(N_KINDS):
+                    plays[n_so_far, k] = cand[i, k]
+                wins = trick_winner_units_nb(kt, sw, level, trump, plays, n_so_far + 1,
+                                             n_units, uw, ul, ut, size, lead_suit) == n_so_far
+        else:
+            wins = one_unit_claim_beats_nb(kt, sw, level, trump, cand[i], uw, ul, lead_suit,
+                                           best)
+        if not wins:
+            continue
+        c = cost_nb(kt, level, trump, cand[i]) + (KEPT_COST if uses else 0)
+        pts = points_nb(kt, cand[i])
+        ruff = not lead_trump and eff[_top_of_nb(order, cand[i])] == TRUMP
+        need = p[P_RUFF_MIN] if ruff else p[P_WIN_MIN]
+        if table + pts >= need and _holds_nb(eff, group, power, order, tops, trumps_out, void,
+                                             seat, leader, n_so_far, cand[i], lead_group):
+            key = _key3_nb(0, c, -pts)
+            if pick < 0 or key < bk:
+                pick, bk = i, key
+        if pts == 0 and table >= p[P_WIN_MIN] and (unsure < 0 or c < uk):
+            unsure, uk = i, c
+    if pick >= 0:
+        return pick
+    if p[P_WIN_UNSURE] and unsure >= 0:
+        return unsure
+    for i in range(m):  # duck: min by (points, cost)
+        c = cost_nb(kt, level, trump, cand[i]) + (KEPT_COST if kept >= 0 and cand[i, kept]
+                                                  else 0)
+        key = _key3_nb(0, points_nb(kt, cand[i]), c)
+        if pick < 0 or key < bk:
+            pick, bk = i, key
+    return pick
+
+
+# --------------------------------------------------------------------- the decisions
+
+
+@njit(cache=True, _nrt=False)
+def heuristic_bury_nb(kt, level, trump, p, hand, n, keys, kitty):
+    """``HeuristicPlayer.bury`` (KITTY-1): ``bury_rule`` 'void_short' or the greedy burial;
+    ``hand`` holds the kitty already, the n buried kinds go to ``kitty``."""
+    if p[P_BURY_RULE] == VOID_SHORT:
+        void_short_burial_nb(kt.eff[level, trump], kt.group[level, trump],
+                             kt.power[level, trump], kt.points, hand, n, keys, kitty)
+    else:
+        greedy_burial_nb(kt.eff[level, trump], kt.power[level, trump], kt.points, hand, n,
+                         keys, kitty)
+
+
+@njit(cache=True, _nrt=False)
+def heuristic_lead_into_nb(kt, sw, level, trump, p, hands, seat, lb, tops, trumps_out, void,
+                           kept, uw, ul, uk, ut, cnt, lead):
+    """``HeuristicPlayer.lead`` into ``lead`` (counts); returns ``(a kind of the lead or an
+    error code, 1 if the lead is a throw)``. A proven throw needs no judge: memory counts
+    every copy another hand may hold, so no component can be beaten (THROW-2, AMB-23) and
+    under AMB-22 the others are known void (THROW-4): the reference's judge accepts it, and
+    the differential tests hold the two to that."""
+    hand = hands[seat]
+    n = lead_options_nb(kt, sw, level, trump, hand, lb)
+    if n <= 0:
+        return ERR_LEAD_NONE, 0
+    if p[P_LEAD_RULE] != EXPERT:
+        i = greedy_lead_nb(kt, level, trump, hand, lb, n)
+    else:
+        if p[P_THROWS] == PROVEN and proven_throw_nb(kt, sw, level, trump, hand, tops, void,
+                                                     seat, uw, ul, uk, ut, cnt, lead):
+            for k in range(N_KINDS):
+                if lead[k]:
+                    return k, 1
+        i = expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, seat,
+                           kept)
+    for k in range(N_KINDS):
+        lead[k] = 0
+    w = lb.w[i]
+    for j in range(lb.ln[i]):
+        lead[lb.kinds[i, j]] += w
+    return lb.kinds[i, 0], 0
+
+
+@njit(cache=True, _nrt=False)
+def heuristic_pick_nb(kt, sw, level, trump, p, lane, m, position, seat, leader, n_units,
+                      trumps_out, void, kept):
+    """``HeuristicPlayer.follow`` among ``lane.cand[:m]``: ``follow_rule`` 'expert'
+    (:func:`expert_pick_nb`) or the greedy choice (``players_nb.greedy_pick_nb``)."""
+    if p[P_FOLLOW_RULE] != EXPERT:
+        return greedy_pick_nb(kt, sw, level, trump, lane, m, position, seat % 2, leader,
+                              n_units)
+    return expert_pick_nb(kt, sw, level, trump, p, lane.plays, lane.cand, m, position, seat,
+                          leader, n_units, lane.uw, lane.ul, lane.ut, lane.tops, trumps_out,
+                          void, kept, lane.pre.hand_len[seat])
+
+
+@njit(cache=True, _nrt=False)
+def heuristic_single_nb(kt, sw, level, trump, p, lane, mode, cls, n_cls, hand, count,
+                        position, seat, leader, trumps_out, void, kept):
+    """``HeuristicPlayer.follow`` over the options of ``one_card_options_nb`` (a one-card
+    lead): the greedy rule (``greedy_single_nb``) or the expert rule
+    (:func:`expert_single_nb`) walks them once."""
+    if p[P_FOLLOW_RULE] != EXPERT:
+        return greedy_single_nb(kt, sw, level, trump, lane, mode, cls, n_cls, hand, count,
+                                position, seat % 2, leader)
+    return expert_single_nb(kt.eff[level, trump], kt.group[level, trump],
+                            kt.power[level, trump], kt.order[level, trump], kt.points,
+                            kt.kind_at[level, trump], p, lane.tk, mode, cls, n_cls, hand,
+                            position, seat, leader, lane.tops, trumps_out, void, kept,
+                            lane.pre.hand_len[seat])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _single_nb(mode, cls, n_cls, eff, kind_at, hand, o):
+    """The kind at slot ``o`` of ``one_card_nth_nb``'s walk if it is an option, else -1
+    (as ``players_nb.greedy_single_nb`` walks them)."""
+    if mode == ONE_CLASS:
+        if o >= n_cls:
+            return -1
+        k = cls[o]
+        return k if hand[k] else -1
+    k = kind_at[o]
+    if hand[k] and not (mode == ONE_PLAIN and eff[k] == TRUMP):
+        return k
+    return -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _single_holds_nb(eff, group, power, tops, trumps_out, void, seat, leader, position, k,
+                     lead_group):
+    """``holds`` of ``_follow_expert`` for one card ``k`` (``_may_beat`` of a single)."""
+    g = group[k]
+    for i in range(position + 1, 4):
+        s = (leader + i) % 4
+        if s % 2 == seat % 2:
+            continue
+        if g == lead_group and higher_nb(tops, g, power[k], 1):
+            return False
+        if void[s, lead_group] and lead_group != TRUMP and eff[k] != TRUMP:
+            if trumps_out > 0:
+                return False
+        elif void[s, lead_group] and eff[k] == TRUMP and lead_group != g:
+            if higher_nb(tops, g, power[k], 1):
+                return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def expert_single_nb(eff, group, power, order, points, kind_at, p, tk, mode, cls, n_cls, hand,
+                     position, seat, leader, tops, trumps_out, void, kept, hand_len):
+    """:func:`expert_pick_nb` on a one-card lead (the kinds played so far ``tk[:position]``),
+    walking the options of ``one_card_options_nb`` once in listing order and scoring each
+    as one card (``players_nb.single_beats_nb`` against the winner so far); returns the
+    option's index."""
+    lead_suit = eff[tk[0]]
+    lead_group = group[tk[0]]
+    best = 0
+    table = points[tk[0]]
+    for q in range(1, position):
+        table += points[tk[q]]
+        if single_beats_nb(eff, power, lead_suit, tk[q], tk[best]):
+            best = q
+    pick = -1
+    bk = 0
+    i = 0
+    if (leader + best) % 2 == seat % 2 and _single_holds_nb(
+            eff, group, power, tops, trumps_out, void, seat, leader, position, tk[best],
+            lead_group):
+        for o in range(N_KINDS):  # max by (points, -cost)
+            k = _single_nb(mode, cls, n_cls, eff, kind_at, hand, o)
+            if k < 0:
+                continue
+            c = single_cost_nb(eff, power, k) + (KEPT_COST if k == kept else 0)
+            key = _key3_nb(0, points[k], -c)
+            if pick < 0 or key > bk:
+                pick, bk = i, key
+            i += 1
+        return pick
+    last_trick = hand_len == 1
+    unsure = -1
+    uk = 0
+    for o in range(N_KINDS):
+        k = _single_nb(mode, cls, n_cls, eff, kind_at, hand, o)
+        if k < 0:
+            continue
+        idx = i
+        i += 1
+        if k == kept and not last_trick:
+            continue
+        if not single_beats_nb(eff, power, lead_suit, k, tk[best]):
+            continue
+        c = single_cost_nb(eff, power, k) + (KEPT_COST if k == kept else 0)
+        pts = points[k]
+        need = p[P_RUFF_MIN] if lead_suit != TRUMP and eff[k] == TRUMP else p[P_WIN_MIN]
+        if table + pts >= need and _single_holds_nb(eff, group, power, tops, trumps_out, void,
+                                                    seat, leader, position, k, lead_group):
+            key = _key3_nb(0, c, -pts)
+            if pick < 0 or key < bk:
+                pick, bk = idx, key
+        if pts == 0 and table >= p[P_WIN_MIN] and (unsure < 0 or c < uk):
+            unsure, uk = idx, c
+    if pick >= 0:
+        return pick
+    if p[P_WIN_UNSURE] and unsure >= 0:
+        return unsure
+    i = 0
+    for o in range(N_KINDS):  # duck: min by (points, cost)
+        k = _single_nb(mode, cls, n_cls, eff, kind_at, hand, o)
+        if k < 0:
+            continue
+        c = single_cost_nb(eff, power, k) + (KEPT_COST if k == kept else 0)
+        key = _key3_nb(0, points[k], c)
+        if pick < 0 or key < bk:
+            pick, bk = i, key
+        i += 1
+    return pick

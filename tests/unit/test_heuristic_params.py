@@ -1,0 +1,100 @@
+"""A strategy profile as the kernels' parameter row (core.api.profile_params,
+core/heuristic_nb.py "Representation"): every schema key has its column, values are
+encoded as the kernels read them, a bad value is refused in one line; each profile gets
+the player kind that plays it (random, greedy's kernels, or the heuristic kernels)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from shengji_sim.core import heuristic_nb as H
+from shengji_sim.core.api import (
+    PARAM_COLUMNS,
+    player_kind,
+    profile_params,
+    seat_profiles,
+)
+from shengji_sim.core.players_nb import GREEDY, RANDOM
+from shengji_sim.strategy import (
+    SCHEMA,
+    StrategyError,
+    StrategyProfile,
+    kernel_plays,
+    load_strategy,
+    strategy_names,
+)
+
+#: the kernels' column constants, by key
+CONSTANTS = {
+    "base": H.P_BASE, "memory": H.P_MEMORY, "declare_rule": H.P_DECLARE_RULE,
+    "declare_share": H.P_DECLARE_SHARE, "declare_strength": H.P_DECLARE_STRENGTH,
+    "declare_min_cards": H.P_DECLARE_MIN_CARDS, "bury_rule": H.P_BURY_RULE,
+    "lead_rule": H.P_LEAD_RULE, "throws": H.P_THROWS, "trump_lead": H.P_TRUMP_LEAD,
+    "lead_pairs": H.P_LEAD_PAIRS, "draw_trumps": H.P_DRAW_TRUMPS,
+    "follow_rule": H.P_FOLLOW_RULE, "win_min_points": H.P_WIN_MIN,
+    "ruff_min_points": H.P_RUFF_MIN, "win_unsure": H.P_WIN_UNSURE,
+    "kitty_care": H.P_KITTY_CARE, "endgame_cards": H.P_ENDGAME,
+}
+
+
+def test_every_schema_key_has_the_kernels_column() -> None:
+    profile_params(StrategyProfile())  # fills PARAM_COLUMNS
+    assert set(CONSTANTS) == set(SCHEMA) == set(PARAM_COLUMNS)
+    assert PARAM_COLUMNS == CONSTANTS
+    assert sorted(CONSTANTS.values()) == list(range(H.N_PARAMS))
+
+
+def test_str_values_are_encoded_as_the_kernels_read_them() -> None:
+    assert SCHEMA["declare_rule"].allowed.index("strength") == H.STRENGTH
+    assert SCHEMA["bury_rule"].allowed.index("void_short") == H.VOID_SHORT
+    assert SCHEMA["lead_rule"].allowed.index("expert") == H.EXPERT
+    assert SCHEMA["follow_rule"].allowed.index("expert") == H.EXPERT
+    assert SCHEMA["throws"].allowed.index("proven") == H.PROVEN
+    assert SCHEMA["trump_lead"].allowed.index("early") == H.EARLY
+    assert SCHEMA["trump_lead"].allowed.index("keep") == H.KEEP
+
+
+@pytest.mark.parametrize("name", strategy_names())
+def test_each_key_lands_in_its_column(name: str) -> None:
+    profile = load_strategy(name)
+    row = profile_params(profile)
+    assert row.dtype == np.int32 and row.shape == (H.N_PARAMS,)
+    for key, k in SCHEMA.items():
+        value = getattr(profile, key)
+        expected = k.allowed.index(value) if k.type == "str" else int(value)
+        assert row[CONSTANTS[key]] == expected, (name, key)
+
+
+def test_expert_row() -> None:
+    row = profile_params(load_strategy("expert"))
+    assert row[H.P_MEMORY] == 1 and row[H.P_THROWS] == H.PROVEN
+    assert row[H.P_DECLARE_STRENGTH] == 100 and row[H.P_RUFF_MIN] == 5
+    assert profile_params(load_strategy("cautious"))[H.P_TRUMP_LEAD] == H.KEEP
+
+
+@pytest.mark.parametrize("key, value", [("trump_lead", "sometimes"), ("draw_trumps", 61),
+                                        ("memory", 1), ("win_min_points", True),
+                                        ("declare_share", "25")])
+def test_a_bad_value_is_refused_in_one_line(key: str, value) -> None:
+    profile = dataclasses.replace(StrategyProfile(name="odd"), **{key: value})
+    with pytest.raises(StrategyError) as err:
+        profile_params(profile)
+    assert "\n" not in str(err.value) and key in str(err.value) and "odd" in str(err.value)
+
+
+def test_player_kinds() -> None:
+    assert player_kind(load_strategy("random")) == RANDOM
+    assert player_kind(load_strategy("greedy")) == GREEDY
+    for name in ("expert", "cautious", "bold"):
+        assert player_kind(load_strategy(name)) == H.HEURISTIC
+    assert player_kind(StrategyProfile(name="mine", declare_share=30)) == H.HEURISTIC
+    kinds, params = seat_profiles(["expert", "greedy", "expert", "greedy"])
+    assert list(kinds) == [H.HEURISTIC, GREEDY, H.HEURISTIC, GREEDY]
+    assert params[0, H.P_MEMORY] == 1 and not params[1].any()
+
+
+def test_the_core_plays_every_heuristic_profile() -> None:
+    assert all(kernel_plays(name) for name in strategy_names())
