@@ -11,7 +11,7 @@ result does not depend on the worker count or the order. Holm's correction runs 
 report's exercised items, per measure (dealer-side hold, level change, attackers' points);
 ``*`` marks an adjusted p below 0.05.
 
-With an ``expert`` kernel in the core (``backend.PLAYER_KINDS``) every pair also runs
+With the ``expert`` profile in the core (``strategy.kernel_plays``) every pair also runs
 with expert players at ``EXPERT_HANDS`` hands (:func:`player_sets`), in sections of their own.
 
 Files written into ``out`` (:func:`write_report`): ``interpretations.md`` (per variant: item
@@ -249,11 +249,11 @@ def heatmap(results: list[dict[str, Any]], path: Path) -> None:
 
 def player_sets(hands: int) -> list[tuple[str, int]]:
     """``(players, hands per pair)`` of a report: random players, and expert players at
-    ``hands * EXPERT_HANDS / HANDS`` once the core has an expert kernel."""
-    from shengji_sim.core.backend import PLAYER_KINDS
+    ``hands * EXPERT_HANDS / HANDS`` (the core plays expert: ``strategy.kernel_plays``)."""
+    from shengji_sim.strategy import kernel_plays
 
     out = [("random", hands)]
-    if "expert" in PLAYER_KINDS:
+    if kernel_plays("expert"):
         out.append(("expert", max(1, hands * EXPERT_HANDS // HANDS)))
     return out
 

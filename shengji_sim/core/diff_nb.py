@@ -49,14 +49,14 @@ def _follow_buffers_nb():
 
 @njit(nogil=True)
 def diff_lane_nb(kt_a, sw_a, kt_b, sw_b, rule_col, root, start, count, lane_index, n_lanes,
-                 max_lead_a, max_lead_b, pkinds, hand_levels, cand, shadow_on, alike, out_a,
-                 out_b, shadow, status):
+                 max_lead_a, max_lead_b, pkinds, params, hand_levels, cand, shadow_on, alike,
+                 out_a, out_b, shadow, status):
     """Lane ``lane_index`` of ``n_lanes`` of a diff run (module docstring)."""
     levels = np.zeros(2, np.int32)
     lane_a = alloc_lane_nb(sw_a[SW_DECKS], sw_a[SW_HAND_SIZE], sw_a[SW_KITTY_SIZE],
-                           max_lead_a, pkinds, levels, cand)
+                           max_lead_a, pkinds, params, levels, cand)
     lane_b = alloc_lane_nb(sw_b[SW_DECKS], sw_b[SW_HAND_SIZE], sw_b[SW_KITTY_SIZE],
-                           max_lead_b, pkinds, levels, cand)
+                           max_lead_b, pkinds, params, levels, cand)
     fb_a = _follow_buffers_nb()
     fb_b = _follow_buffers_nb()
     ua = _units_scratch_nb()

@@ -24,9 +24,9 @@ import numpy as np
 from shengji_sim.core.backend import (
     RULE_COLUMN,
     CoreError,
-    _player_kinds,
     _rows_of,
     _run_lanes,
+    _seats,
     engine,
     greedy_candidates,
 )
@@ -81,14 +81,15 @@ def run_diff(variant_a, variant_b, players: str, root: int, start: int, count: i
     out_b = np.zeros((count, N_COLUMNS), np.int64)
     counters = np.zeros((count, N_SHADOW), np.int64)
     status = np.zeros((count, 2), np.int64)
-    kinds = _player_kinds(players)
+    kinds, params = _seats(players)
     levels = np.ascontiguousarray(hand_levels, np.int32)
     lanes = max(1, min(int(threads or 1), os.cpu_count() or 1, count))
     alike = equivalent_positions(ea, eb)
 
     def lane(j: int) -> None:
         diff_lane_nb(ea.kt, sw_a, eb.kt, sw_b, RULE_COLUMN, np.uint64(root), start, count, j,
-                     lanes, ea.max_lead, eb.max_lead, kinds, levels, greedy_candidates(kinds),
+                     lanes, ea.max_lead, eb.max_lead, kinds, params, levels,
+                     greedy_candidates(kinds),
                      shadow, alike, out_a, out_b, counters, status)
 
     _run_lanes(lane, lanes)
