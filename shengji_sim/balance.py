@@ -45,7 +45,7 @@ from typing import Any
 from shengji_sim import sim
 from shengji_sim.datafiles import did_you_mean
 from shengji_sim.errors import InputError
-from shengji_sim.strategy import CORE_PROFILES, StrategyError
+from shengji_sim.strategy import CORE_PROFILES, StrategyError, kernel_plays
 
 GRID = "balance.json"
 CELLS_DIR = "cells"
@@ -170,9 +170,9 @@ def check_strategies(names: Sequence[str]) -> list[str]:
             sim.seats(name)
         except StrategyError as exc:
             raise BalanceError(f"--strategies {name}: {' '.join(str(exc).split())}") from None
-        if name not in CORE_PROFILES:
-            raise BalanceError(f"--strategies {name}: no core kernel yet (core profiles: "
-                               f"{', '.join(CORE_PROFILES)})")
+        if not kernel_plays(name):
+            raise BalanceError(f"--strategies {name}: the core cannot play this profile "
+                               f"(built-in core profiles: {', '.join(CORE_PROFILES)})")
     return list(names)
 
 
@@ -440,7 +440,7 @@ def hands_within(cells: Sequence[Cell], rates: dict[tuple[str, str, str], float]
 
 def report_spec(hands: int | None = None, matches: int | None = None, seed: int = 0) -> Spec:
     """The grid of ``report balance``: :data:`REPORT_VARIANTS` x the report strategies that
-    have a core kernel (expert once it lands) x :data:`REPORT_SWEEPS`."""
+    the core plays x :data:`REPORT_SWEEPS`."""
     return Spec(variants=list(REPORT_VARIANTS),
                 strategies=[s for s in REPORT_STRATEGIES if s in CORE_PROFILES],
                 hands=hands or REPORT_HANDS,
