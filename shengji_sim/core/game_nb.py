@@ -481,7 +481,6 @@ def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n
             lane.tk[position] = _first_kind_nb(lane.plays[position])
             masks_of_nb(kt.order[level, trump], hand, hm[seat])
             return rule, lane.fb.state[STATE_ROW]
-        pick = -1
         if cand is not None:  # a lane with a greedy seat (pruned by type otherwise)
             if greedy:
                 opts = hm[seat, 0]  # the options' positions (one_card_nth_nb's walk)
@@ -489,11 +488,11 @@ def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n
                     opts &= kt.cls_pmask[level, trump, first]
                 elif mode == ONE_PLAIN:
                     opts &= ~kt.trump_pmask[level, trump]
-                pick = greedy_single_nb(kt, level, trump, lane, opts, position, seat % 2,
-                                        leader)
-        if pick < 0:
-            pick = below_nb(lane.state, count)
-        f = one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, pick)
+                f = greedy_single_nb(eff, kt.power[level, trump], kind_at, kt.points, lane.tk,
+                                     opts, position, seat % 2, leader)
+        if f < 0:
+            f = one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand,
+                                below_nb(lane.state, count))
     take_nb(hand, hm[seat], f, kt.order[level, trump, f], 1)
     for k in range(N_KINDS):
         lane.plays[position, k] = 0

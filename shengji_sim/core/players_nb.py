@@ -790,17 +790,14 @@ def greedy_pick_nb(kt, sw, level, trump, lane, m, n_so_far, seat_side, leader, n
 
 
 @njit(cache=True, _nrt=False)
-def greedy_single_nb(kt, level, trump, lane, opts, position, seat_side, leader):
+def greedy_single_nb(eff, power, kind_at, points, tk, opts, position, seat_side, leader):
     """``GreedyPlayer.follow`` over the options of :func:`one_card_options_nb` (a one-card
-    lead), ``opts`` being their listing positions as a mask (the held kinds of the led
-    class, of the hand, or of its plain suits: their listing order is the positions'
-    order): :func:`greedy_pick_nb`'s choice in one walk over the options, each scored as one
-    card against the trick's best single so far (:func:`single_beats_nb`)."""
-    eff = kt.eff[level, trump]
-    power = kt.power[level, trump]
-    kind_at = kt.kind_at[level, trump]
-    points = kt.points
-    tk = lane.tk
+    lead whose plays so far are the kinds ``tk[:position]``), ``opts`` being their listing
+    positions as a mask (the held kinds of the led class, of the hand, or of its plain
+    suits: their listing order is the positions' order): the kind :func:`greedy_pick_nb`
+    would choose, in one walk over the options, each scored as one card against the
+    trick's best single so far (:func:`single_beats_nb`). ``eff``, ``power``, ``kind_at``
+    are the tables' ``[level, trump]`` rows."""
     lead_suit = eff[tk[0]]
     best = 0  # the trick's winner so far (``_set_winner_nb`` over the plays made)
     for p in range(1, position):
@@ -814,7 +811,6 @@ def greedy_single_nb(kt, level, trump, lane, opts, position, seat_side, leader):
     win = -1
     w1 = 0
     w2 = 0
-    i = 0
     while opts:
         k = kind_at[lowest_bit_nb(opts)]
         opts &= opts - 1
@@ -822,14 +818,13 @@ def greedy_single_nb(kt, level, trump, lane, opts, position, seat_side, leader):
         c = single_cost_nb(eff, power, k)
         if partner_winning:  # max by (points, -cost), first on ties
             if pick < 0 or pt > b1 or (pt == b1 and c < b2):
-                pick, b1, b2 = i, pt, c
+                pick, b1, b2 = k, pt, c
         else:
             if pick < 0 or pt < b1 or (pt == b1 and c < b2):  # min by (points, cost)
-                pick, b1, b2 = i, pt, c
+                pick, b1, b2 = k, pt, c
             if single_beats_nb(eff, power, lead_suit, k, top) and (
                     win < 0 or c < w1 or (c == w1 and pt > w2)):  # min by (cost, -points)
-                win, w1, w2 = i, c, pt
-        i += 1
+                win, w1, w2 = k, c, pt
     return win if win >= 0 else pick
 
 
