@@ -112,6 +112,7 @@ from shengji_sim.core.players_nb import (
     greedy_pair_follow_nb,
     greedy_short_follow_nb,
     greedy_single_nb,
+    greedy_triple_follow_nb,
     random_lead_pick_nb,
 )
 from shengji_sim.core.rng_nb import (
@@ -571,9 +572,9 @@ def _greedy_lead(kt, sw, level, trump, lane, leader):
 def _greedy_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n_units, size,
                    first):
     """A greedy player's follow of a multi-card lead: the greedy forms of the random
-    player's fast paths (short in the led class, a pair lead, :mod:`.players_nb`), which
-    build the families without the family kernels, else the families listed. Returns
-    ``(rule, table row)``."""
+    player's fast paths (short in the led class, a pair or triple lead, :mod:`.players_nb`),
+    which build the families without the family kernels, else the families listed.
+    Returns ``(rule, table row)``."""
     held = lane.hm[seat]
     cls_mask = kt.cls_pmask[level, trump, first]
     lead_trump = kt.eff[level, trump, first] == TRUMP
@@ -590,6 +591,12 @@ def _greedy_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n_u
         rule, row = greedy_pair_follow_nb(kt, sw, level, trump, lane, seat, position, leader,
                                           kt.cls_kinds[level, trump, first],
                                           kt.cls_n[level, trump, first])
+        if rule >= 0:
+            return rule, row
+    if size == 3 and lane.lead[first] == 3:  # a triple
+        rule, row = greedy_triple_follow_nb(kt, sw, level, trump, lane, seat, position, leader,
+                                            kt.cls_kinds[level, trump, first],
+                                            kt.cls_n[level, trump, first])
         if rule >= 0:
             return rule, row
     rule = _family_follow_nb(kt, sw, level, trump, lane, cand, seat, position, n_units,

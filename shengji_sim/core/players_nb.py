@@ -509,6 +509,19 @@ def greedy_pair_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cl
         _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, 1, 2)
         return rule, 2
     # row 1: the pairs held, strongest first (one family each, nothing free)
+    _greedy_set_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cls, n_cls, 2,
+                          offer_split)
+    return rule, 1
+
+
+@njit(cache=True, _nrt=False)
+def _greedy_set_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cls, n_cls,
+                          width, split):
+    """DEF-5 row 1 of a one-set lead of ``width`` cards: the sets of that width the class
+    ``cls[:n_cls]`` supplies (AMB-17 by ``split``), strongest first, one family each
+    with nothing free; the greedy choice (:func:`greedy_pick_nb`) into
+    ``lane.plays[position]``, taken from the hand."""
+    hand = lane.pre.hands[seat]
     size, lead_suit, best, partner = _trick_so_far_nb(kt, sw, level, trump, lane, position,
                                                       1, seat % 2, leader)
     eff = kt.eff[level, trump]
@@ -525,10 +538,10 @@ def greedy_pair_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cl
     w2 = 0
     for j in range(n_cls):
         k = cls[j]
-        if not supplies_nb(hand[k], 2, offer_split):
+        if not supplies_nb(hand[k], width, split):
             continue
-        pts = 2 * points[k]
-        cost = 2 * single_cost_nb(eff, power, k)
+        pts = width * points[k]
+        cost = width * single_cost_nb(eff, power, k)
         if partner:  # max by (points, -cost), first on ties
             if pick < 0 or pts > b1 or (pts == b1 and cost < b2):
                 pick, b1, b2 = k, pts, cost
@@ -536,7 +549,7 @@ def greedy_pair_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cl
         if pick < 0 or pts < b1 or (pts == b1 and cost < b2):  # min by (points, cost)
             pick, b1, b2 = k, pts, cost
         if win < 0 or cost < w1 or (cost == w1 and pts > w2):
-            out[k] = 2
+            out[k] = width
             if greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul, lane.ut,
                               out, position, 1, size, lead_suit,
                               best):  # min by (cost, -points)
@@ -546,9 +559,120 @@ def greedy_pair_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cl
         pick = win
     for k in range(N_KINDS):
         lane.plays[position, k] = 0
-    lane.plays[position, pick] = 2
-    hand[pick] -= 2
-    return rule, 1
+    lane.plays[position, pick] = width
+    hand[pick] -= width
+
+
+@njit(cache=True, _nrt=False)
+def greedy_triple_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cls, n_cls):
+    """``GreedyPlayer.follow`` of a lead that is one triple, when the follower holds more
+    than three cards of the led class ``cls[:n_cls]``: the options of
+    :func:`~.follow_fast_nb.random_triple_follow_nb` (DEF-5, DEF-8 row 1: each triple held;
+    row 2: a pair and one more card of the class; row 3: any three cards), chosen as
+    :func:`greedy_pick_nb` without the family kernels. Plays into ``lane.plays[position]``,
+    takes the play from the hand and returns ``(rule, row)``; rule -1 (nothing changed)
+    where the random path declines (AMB-19 B, OTH-5 B, OTH-6 B, the suit-only policy, a
+    radix near overflow, row 3 over a holding with sets)."""
+    if left_to_families_nb(sw) or sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED:
+        return -1, 0
+    hand = lane.pre.hands[seat]
+    split = reading_nb(sw, SW_SPLIT_SETS) == V_SPLIT_SETS_YES
+    held = 0
+    triples = 0
+    pairs = 0
+    multiple = 0
+    radix = 1.0
+    for j in range(n_cls):
+        c = hand[cls[j]]
+        if c:
+            held += c
+            radix *= c + 1
+            triples += supplies_nb(c, 3, split)
+            pairs += supplies_nb(c, 2, split)
+            multiple += c >= 2
+    if held <= 3 or radix > 2.0 ** 61:
+        return -1, 0
+    if not triples and not pairs and multiple:
+        return -1, 0
+    rule = RULE_FOLLOW_3 if sw[SW_FOLLOW_POLICY] == V_FOLLOW_POLICY_TRACTOR_PAIRS else RULE_DEF_5
+    if triples:  # row 1: one of the triples, strongest first
+        _greedy_set_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cls, n_cls,
+                              3, split)
+        return rule, 1
+    if not pairs:  # row 3: three different kinds (all held once), one family
+        fb = lane.fb
+        for k in range(N_KINDS):
+            fb.fam_fixed[0, k] = 0
+            fb.fam_pool[0, k] = 0
+        for j in range(n_cls):
+            fb.fam_pool[0, cls[j]] = hand[cls[j]]
+        _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, 1, 3)
+        return rule, 3
+    # row 2: {k, k, x}, keyed by the class indices ascending (the listing order)
+    keys = lane.keys
+    m = 0
+    for j in range(n_cls):
+        if not supplies_nb(hand[cls[j]], 2, split):
+            continue
+        for jj in range(n_cls):
+            left = hand[cls[jj]] - (2 if jj == j else 0)
+            if left <= 0:
+                continue
+            key = (j * 64 + j) * 64 + jj if j <= jj else (jj * 64 + j) * 64 + j
+            r = m
+            while r > 0 and keys[r - 1] > key:
+                keys[r] = keys[r - 1]
+                r -= 1
+            keys[r] = key
+            m += 1
+    size, lead_suit, best, partner = _trick_so_far_nb(kt, sw, level, trump, lane, position,
+                                                      1, seat % 2, leader)
+    eff = kt.eff[level, trump]
+    power = kt.power[level, trump]
+    points = kt.points
+    out = lane.out
+    for k in range(N_KINDS):
+        out[k] = 0
+    pick = -1
+    b1 = 0
+    b2 = 0
+    win = -1
+    w1 = 0
+    w2 = 0
+    for r in range(m):
+        key = keys[r]
+        if r > 0 and key == keys[r - 1]:
+            continue  # each multiset once
+        pts = 0
+        cost = 0
+        for i in range(3):
+            k = cls[(key >> (6 * i)) & 63]
+            pts += points[k]
+            cost += single_cost_nb(eff, power, k)
+        if partner:  # max by (points, -cost), first on ties
+            if pick < 0 or pts > b1 or (pts == b1 and cost < b2):
+                pick, b1, b2 = key, pts, cost
+            continue
+        if pick < 0 or pts < b1 or (pts == b1 and cost < b2):  # min by (points, cost)
+            pick, b1, b2 = key, pts, cost
+        if win < 0 or cost < w1 or (cost == w1 and pts > w2):
+            for i in range(3):
+                out[cls[(key >> (6 * i)) & 63]] += 1
+            if greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul, lane.ut,
+                              out, position, 1, size, lead_suit,
+                              best):  # min by (cost, -points)
+                win, w1, w2 = key, cost, pts
+            for i in range(3):
+                out[cls[(key >> (6 * i)) & 63]] = 0
+    if win >= 0:
+        pick = win
+    for k in range(N_KINDS):
+        lane.plays[position, k] = 0
+    for i in range(3):
+        k = cls[(pick >> (6 * i)) & 63]
+        lane.plays[position, k] += 1
+        hand[k] -= 1
+    return rule, 2
 
 
 # scratch of the walks in ``lane.keys`` (a random follower's scratch, unused meanwhile):
