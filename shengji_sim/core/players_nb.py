@@ -25,8 +25,11 @@ The greedy choice keys are sums over the cards (points, cost) except "does it wi
 only a play of one suit, the led one or trumps, can win (``trick_nb.play_side_nb``). So
 :func:`greedy_follow_nb` walks the options in listing order (a family's compositions, or
 the sorted keys of several) keeping per-kind sums, and judges only an option of one such
-suit that would be cheaper than the cheapest winner so far; :func:`greedy_single_nb` walks
-a one-card lead's options from the hand masks. As for the random player, a short follower
+suit that would be cheaper than the cheapest winner so far. A family of many options is
+not walked whole (:func:`_shortcut_one_family_nb`): the best by the linear keys is a greedy
+fill of the heaviest kinds, and its listing index (counted, not walked) says whether it is
+within the cap; only the options of one suit are walked for winners. :func:`greedy_single_nb`
+walks a one-card lead's options from the hand masks. As for the random player, a short follower
 (:func:`greedy_short_follow_nb`) and a pair lead (:func:`greedy_pair_follow_nb`) build their
 families without the family kernels. Same choices, same tie-breaks (first in listing order)
 and the same 256-option cap as the reference; :func:`greedy_follow_listed_nb` (list, then
@@ -686,6 +689,10 @@ _P_BIT = 320
 _H_KIND = 384  # _walk_keys_nb: the held kinds, their weights and radices
 _H_W = 448
 _H_BASE = 512
+_X_CNT = 576  # _shortcut_one_family_nb: a composition, its caps and the kinds' weights
+_X_CAP = 640
+_X_W = 704
+SHORTCUT_FROM = 8  #: a family of more options than this is not walked whole
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -728,6 +735,11 @@ def _walk_one_family_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, 
     sc[_P_PTS] = f_pts
     sc[_P_COST] = f_cost
     sc[_P_BIT] = f_bit
+    if m > SHORTCUT_FROM:
+        pick = _shortcut_one_family_nb(kt, sw, level, trump, lane, nk, m, n_so_far, n_units,
+                                       size, lead_suit, best, partner, f_pts, f_cost, f_bit)
+        if pick >= 0:
+            return pick
     _prefix_sums_nb(sc, cnt, 0, nk)
     claim_a = 1 << lead_suit
     claim_b = 1 << TRUMP
@@ -782,6 +794,129 @@ def _walk_one_family_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, 
             left -= c
         _prefix_sums_nb(sc, cnt, j, nk)
     return win if win >= 0 else pick
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _best_fill_nb(sc, ucap, nk, free, sign):
+    """The composition of ``free`` over the pool (caps ``ucap[:nk]``) with the greatest sum
+    of per-card weights ``sign * points * 2 ** 24 - cost`` (``sign`` 1: most points, then
+    cheapest; -1: fewest points, then cheapest), first in listing order among equals, into
+    ``sc[_X_CNT:]``. The sums are linear in the cards, so the best takes the heaviest kinds
+    whole, the strongest first among equal weights (the lexicographically greatest of the
+    best compositions)."""
+    for i in range(nk):
+        sc[_X_CNT + i] = 0
+        sc[_X_W + i] = sign * sc[_U_PTS + i] * (1 << 24) - sc[_U_COST + i]
+    left = free
+    while left > 0:
+        bi = -1
+        for i in range(nk):
+            if sc[_X_CNT + i] == 0 and ucap[i] > 0 and (bi < 0 or sc[_X_W + i] > sc[_X_W + bi]):
+                bi = i
+        take = ucap[bi] if ucap[bi] < left else left
+        sc[_X_CNT + bi] = take
+        left -= take
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _rank_nb(sc, ways, ucap, nk, free):
+    """The listing index of the composition ``sc[_X_CNT:]``: how many compositions come
+    before it (descending lexicographic order), counted with ``options_count_nb``'s table
+    ``ways[i, m]`` (compositions of ``m`` over the kinds ``i..``)."""
+    r = 0
+    left = free
+    for i in range(nk):
+        c0 = sc[_X_CNT + i]
+        hi = ucap[i] if ucap[i] < left else left
+        for c in range(c0 + 1, hi + 1):
+            r += ways[i + 1, left - c]
+        left -= c0
+        if left == 0:
+            break
+    return r
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _shortcut_one_family_nb(kt, sw, level, trump, lane, nk, m, n_so_far, n_units, size,
+                            lead_suit, best, partner, f_pts, f_cost, f_bit):
+    """:func:`_walk_one_family_nb`'s choice without walking every option, or -1 when it
+    must walk: the best of (points, cost) by :func:`_best_fill_nb` and its index
+    (:func:`_rank_nb`), valid when that index is below the cap ``m``; the winners among the
+    options of one suit only (the led suit or trumps, the only ones that may win), walked
+    in listing order until their index reaches ``m``."""
+    fb = lane.fb
+    sc = lane.keys
+    ucap = fb.ucap
+    ukind = fb.ukind
+    ways = fb.ways
+    free = fb.fam_free[0]
+    if not partner:
+        win = -1
+        w1 = 0
+        w2 = 0
+        out = lane.out
+        fixed = fb.fam_fixed[0]
+        for s in range(2):
+            suit = lead_suit if s == 0 else TRUMP
+            if s == 1 and lead_suit == TRUMP:
+                break
+            bit = 1 << suit
+            if f_bit != 0 and f_bit != bit:
+                continue  # the fixed cards are of another suit already
+            left = free
+            whole = True  # every pool kind is of this suit: the walk's index is the rank
+            for i in range(nk):  # the first composition of this suit's kinds
+                c = ucap[i] if sc[_U_BIT + i] == bit else 0
+                whole = whole and c == ucap[i]
+                sc[_X_CAP + i] = c
+                c = c if c < left else left
+                sc[_X_CNT + i] = c
+                left -= c
+            if left > 0:
+                continue  # fewer than ``free`` cards of this suit
+            r = -1
+            while True:
+                r = r + 1 if whole else _rank_nb(sc, ways, ucap, nk, free)
+                if r >= m:
+                    break  # past the cap: the rest come later still
+                pts = f_pts
+                cost = f_cost
+                for i in range(nk):
+                    pts += sc[_X_CNT + i] * sc[_U_PTS + i]
+                    cost += sc[_X_CNT + i] * sc[_U_COST + i]
+                if win < 0 or cost < w1 or (cost == w1 and (pts > w2 or (
+                        pts == w2 and r < win))):
+                    for k in range(N_KINDS):
+                        out[k] = fixed[k]
+                    for i in range(nk):
+                        out[ukind[i]] += sc[_X_CNT + i]
+                    if greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul,
+                                      lane.ut, out, n_so_far, n_units, size, lead_suit,
+                                      best):  # min by (cost, -points), first on ties
+                        win, w1, w2 = r, cost, pts
+                # the next composition of this suit's kinds
+                tail = 0
+                room = 0
+                j = nk - 1
+                while j >= 0:
+                    if sc[_X_CNT + j] > 0 and room > tail:
+                        break
+                    tail += sc[_X_CNT + j]
+                    room += sc[_X_CAP + j]
+                    j -= 1
+                if j < 0:
+                    break
+                sc[_X_CNT + j] -= 1
+                left = tail + 1
+                for i in range(j + 1, nk):
+                    c = sc[_X_CAP + i] if sc[_X_CAP + i] < left else left
+                    sc[_X_CNT + i] = c
+                    left -= c
+        if win >= 0:
+            return win
+    _best_fill_nb(sc, ucap, nk, free, 1 if partner else -1)
+    r = _rank_nb(sc, ways, ucap, nk, free)
+    return r if r < m else -1
 
 
 @njit(cache=True, _nrt=False, inline="always")
