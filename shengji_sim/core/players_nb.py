@@ -417,7 +417,7 @@ def _trick_so_far_nb(kt, sw, level, trump, lane, n_so_far, n_units, seat_side, l
     return size, lead_suit, best, (leader + best_now) % 2 == seat_side
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def greedy_short_follow_nb(kt, sw, level, trump, lane, seat, position, leader, n_units, size,
                            cls_mask):
     """``GreedyPlayer.follow`` of a ``size``-card lead by a player short in the led class
@@ -472,7 +472,7 @@ def _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, n_
         hand[k] -= lane.out[k]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def greedy_pair_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cls, n_cls):
     """``GreedyPlayer.follow`` of a lead that is one pair, when the follower holds more than
     two cards of the led class ``cls[:n_cls]``: the options of
@@ -517,7 +517,7 @@ def greedy_pair_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cl
     return rule, 1
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _greedy_set_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cls, n_cls,
                           width, split):
     """DEF-5 row 1 of a one-set lead of ``width`` cards: the sets of that width the class
@@ -566,7 +566,7 @@ def _greedy_set_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cl
     hand[pick] -= width
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def greedy_triple_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cls, n_cls):
     """``GreedyPlayer.follow`` of a lead that is one triple, when the follower holds more
     than three cards of the led class ``cls[:n_cls]``: the options of
