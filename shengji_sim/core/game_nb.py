@@ -84,6 +84,8 @@ from shengji_sim.core.follow_families_nb import (
     follow_options_nb,
 )
 from shengji_sim.core.follow_fast_nb import (
+    ONE_CLASS,
+    ONE_PLAIN,
     SHORT_FREE,
     one_card_nth_nb,
     one_card_options_nb,
@@ -96,6 +98,7 @@ from shengji_sim.core.follow_fast_nb import (
 from shengji_sim.core.heuristic_nb import (
     HEURISTIC,
     P_MEMORY,
+    expert_follows_nb,
     heuristic_lead_into_nb,
     heuristic_pick_nb,
     heuristic_single_nb,
@@ -122,7 +125,11 @@ from shengji_sim.core.players_nb import (
     GREEDY_OPTIONS,
     greedy_follow_nb,
     greedy_lead_into_nb,
+    greedy_lead_pick_nb,
+    greedy_pair_follow_nb,
+    greedy_short_follow_nb,
     greedy_single_nb,
+    greedy_triple_follow_nb,
     random_lead_pick_nb,
 )
 from shengji_sim.core.rng_nb import (
@@ -490,8 +497,7 @@ def _lead(kt, sw, level, trump, lane, cand, leader):
     if cand is not None:  # a lane with a greedy seat (pruned by type otherwise)
         if lane.pkinds[leader] == GREEDY:
             greedy = True
-            top = greedy_lead_into_nb(kt, sw, level, trump, pre.hands[leader], lane.lb,
-                                      lane.lead)
+            top = _greedy_lead(kt, sw, level, trump, lane, leader)
         elif lane.pkinds[leader] == HEURISTIC:
             greedy = True
             trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, leader)
@@ -571,19 +577,25 @@ def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n
             lane.tk[position] = _first_kind_nb(lane.plays[position])
             masks_of_nb(kt.order[level, trump], hand, hm[seat])
             return rule, lane.fb.state[STATE_ROW]
-        pick = -1
         if cand is not None:  # a lane with a greedy seat (pruned by type otherwise)
-            if greedy:
-                pick = greedy_single_nb(kt, sw, level, trump, lane, mode, cls, n_cls, hand,
-                                        count, position, seat % 2, leader)
+            if greedy or (heuristic and not expert_follows_nb(lane.pre.params[seat])):
+                opts = hm[seat, 0]  # the options' positions (one_card_nth_nb's walk)
+                if mode == ONE_CLASS:
+                    opts &= kt.cls_pmask[level, trump, first]
+                elif mode == ONE_PLAIN:
+                    opts &= ~kt.trump_pmask[level, trump]
+                f = greedy_single_nb(eff, kt.power[level, trump], kind_at, kt.points, lane.tk,
+                                     opts, position, seat % 2, leader)
             elif heuristic:
                 trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
                 pick = heuristic_single_nb(kt, sw, level, trump, lane.pre.params[seat], lane,
                                            mode, cls, n_cls, hand, count, position, seat,
                                            leader, trumps_out, void, kept)
-        if pick < 0:
-            pick = below_nb(lane.state, count)
-        f = one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, pick)
+                if pick >= 0:
+                    f = one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, pick)
+        if f < 0:
+            f = one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand,
+                                below_nb(lane.state, count))
     take_nb(hand, hm[seat], f, kt.order[level, trump, f], 1)
     for k in range(N_KINDS):
         lane.plays[position, k] = 0
@@ -637,6 +649,64 @@ def _random_follow(kt, sw, level, trump, lane, seat, position, n_units, size, fi
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _greedy_lead(kt, sw, level, trump, lane, leader):
+    """A greedy leader's unit into ``lane.lead`` (:func:`~.players_nb.greedy_lead_pick_nb`:
+    the tractors listed only when the masks say the hand may hold one, the sets never);
+    returns a kind of the lead or an error code."""
+    hand = lane.pre.hands[leader]
+    hm = lane.hm[leader]
+    lb = lane.lb
+    kind_at = kt.kind_at[level, trump]
+    m = 0
+    quads = hm[3] if two_quads_count_nb(sw) else np.int64(0)
+    if may_hold_tractor_nb(kind_at, kt.succ_pmask[level, trump], kt.tr_closed[level, trump],
+                           sw[SW_TRACTOR_UNITS], hm[1], quads):
+        m = sorted_tractors_nb(kt, sw, level, trump, hand, hm[1], quads, lb)
+    top = greedy_lead_pick_nb(kind_at, kt.eff[level, trump], kt.power[level, trump],
+                              kt.group[level, trump], hand, hm[0], m, lb.w, lb.ln, lb.kinds,
+                              lb.ords, lb.tmp, lane.lead)
+    if top < 0:
+        top = greedy_lead_into_nb(kt, sw, level, trump, hand, lb, lane.lead)
+    return top
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _greedy_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n_units, size,
+                   first):
+    """A greedy player's follow of a multi-card lead: the greedy forms of the random
+    player's fast paths (short in the led class, a pair or triple lead, :mod:`.players_nb`),
+    which build the families without the family kernels, else the families listed.
+    Returns ``(rule, table row)``."""
+    held = lane.hm[seat]
+    cls_mask = kt.cls_pmask[level, trump, first]
+    lead_trump = kt.eff[level, trump, first] == TRUMP
+    void = not held[0] & cls_mask
+    lax = sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_SHAPE_MISSING and not void  # AMB-19 B
+    last_only = (sw[SW_JJ4_LINE40] == V_JJ4_LINE40_LITERAL and not lead_trump
+                 and position < 3 and void)  # AMB-37 B
+    if not lax and not last_only:
+        rule = greedy_short_follow_nb(kt, sw, level, trump, lane, seat, position, leader,
+                                      n_units, size, cls_mask)
+        if rule >= 0:
+            return rule, 0
+    if size == 2 and lane.lead[first] == 2:  # a pair
+        rule, row = greedy_pair_follow_nb(kt, sw, level, trump, lane, seat, position, leader,
+                                          kt.cls_kinds[level, trump, first],
+                                          kt.cls_n[level, trump, first])
+        if rule >= 0:
+            return rule, row
+    if size == 3 and lane.lead[first] == 3:  # a triple
+        rule, row = greedy_triple_follow_nb(kt, sw, level, trump, lane, seat, position, leader,
+                                            kt.cls_kinds[level, trump, first],
+                                            kt.cls_n[level, trump, first])
+        if rule >= 0:
+            return rule, row
+    rule = _family_follow_nb(kt, sw, level, trump, lane, cand, seat, position, n_units,
+                             leader)
+    return rule, lane.fb.state[STATE_ROW]
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _follow(kt, sw, level, trump, lane, cand, seat, position, leader, n_units, size, first):
     """FOLLOW-1 .. FOLLOW-11, DEF-5, THROW-5: one follow into ``lane.plays[position]``,
     taken from the seat's hand; returns ``(rule, table row)`` (a negative rule is the hand's
@@ -645,11 +715,20 @@ def _follow(kt, sw, level, trump, lane, cand, seat, position, leader, n_units, s
     if size == 1:
         return _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader,
                                 n_units, first)
-    if lane.pkinds[seat] == GREEDY or lane.pkinds[seat] == HEURISTIC:
-        rule = _family_follow_nb(kt, sw, level, trump, lane, cand, seat, position,
-                                 n_units, leader)
-        row = lane.fb.state[STATE_ROW]
-    else:
+    greedy = False
+    rule = -1
+    row = 0
+    if cand is not None:  # a lane with a greedy seat (pruned by type otherwise)
+        if lane.pkinds[seat] == GREEDY:
+            greedy = True
+            rule, row = _greedy_follow(kt, sw, level, trump, lane, cand, seat, position,
+                                       leader, n_units, size, first)
+        elif lane.pkinds[seat] == HEURISTIC:
+            greedy = True
+            rule = _family_follow_nb(kt, sw, level, trump, lane, cand, seat, position,
+                                     n_units, leader)
+            row = lane.fb.state[STATE_ROW]
+    if not greedy:
         rule, row = _random_follow(kt, sw, level, trump, lane, seat, position, n_units, size,
                                    first)
     masks_of_nb(kt.order[level, trump], lane.pre.hands[seat], lane.hm[seat])

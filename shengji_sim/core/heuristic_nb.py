@@ -49,7 +49,6 @@ from shengji_sim.core.players_nb import (
     greedy_burial_nb,
     greedy_lead_nb,
     greedy_pick_nb,
-    greedy_single_nb,
     points_nb,
     single_beats_nb,
     single_cost_nb,
@@ -739,15 +738,20 @@ def heuristic_pick_nb(kt, sw, level, trump, p, lane, m, position, seat, leader, 
                           void, kept, lane.pre.hand_len[seat])
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def expert_follows_nb(p):
+    """Whether profile row ``p`` follows by the expert rule (``follow_rule = "expert"``);
+    any other profile follows a one-card lead by ``players_nb.greedy_single_nb``."""
+    return p[P_FOLLOW_RULE] == EXPERT
+
+
 @njit(cache=True, _nrt=False)
 def heuristic_single_nb(kt, sw, level, trump, p, lane, mode, cls, n_cls, hand, count,
                         position, seat, leader, trumps_out, void, kept):
-    """``HeuristicPlayer.follow`` over the options of ``one_card_options_nb`` (a one-card
-    lead): the greedy rule (``greedy_single_nb``) or the expert rule
-    (:func:`expert_single_nb`) walks them once."""
-    if p[P_FOLLOW_RULE] != EXPERT:
-        return greedy_single_nb(kt, sw, level, trump, lane, mode, cls, n_cls, hand, count,
-                                position, seat % 2, leader)
+    """``HeuristicPlayer.follow`` by the expert rule over the options of
+    ``one_card_options_nb`` (a one-card lead): :func:`expert_single_nb` walks them once and
+    returns the option's index (the greedy rule is ``players_nb.greedy_single_nb``, see
+    :func:`expert_follows_nb`)."""
     return expert_single_nb(kt.eff[level, trump], kt.group[level, trump],
                             kt.power[level, trump], kt.order[level, trump], kt.points,
                             kt.kind_at[level, trump], p, lane.tk, mode, cls, n_cls, hand,

@@ -12,10 +12,29 @@ hand's rng stream ``state`` exactly where the reference player draws:
 * declare and 炒 (BID-2, CHAO-2): :func:`choose_nb`;
 * bury (KITTY-1): :func:`greedy_burial_nb` (random: ``rng_nb.random_multiset_nb``);
 * lead (LEAD-3): :func:`random_lead_pick_nb` (counted without listing the sets) and
-  :func:`greedy_lead_nb` over :func:`~.lead_nb.lead_options_nb`;
+  :func:`greedy_lead_pick_nb` (the same walk, comparing each kind's whole set and the
+  tractors; :func:`greedy_lead_nb` over :func:`~.lead_nb.lead_options_nb` is its listed
+  form);
 * follow: random players draw ``below(count)`` (or take a fast path of
-  :mod:`.follow_fast_nb`); greedy players score the first ``GREEDY_OPTIONS`` options
-  (:func:`greedy_pick_nb`: feed a winning partner, else win cheaply, else dump).
+  :mod:`.follow_fast_nb`); greedy players choose among the first ``GREEDY_OPTIONS``
+  options (:func:`greedy_pick_nb`: feed a winning partner, else win cheaply, else dump).
+
+Greedy follows without listing
+------------------------------
+The greedy choice keys are sums over the cards (points, cost) except "does it win", and
+only a play of one suit, the led one or trumps, can win (``trick_nb.play_side_nb``). So
+:func:`greedy_follow_nb` walks the options in listing order (a family's compositions, or
+the sorted keys of several) keeping per-kind sums, and judges only an option of one such
+suit that would be cheaper than the cheapest winner so far. A family of many options is
+not walked whole (:func:`_shortcut_one_family_nb`): the best by the linear keys is a greedy
+fill of the heaviest kinds, and its listing index (counted, not walked) says whether it is
+within the cap; only the options of one suit are walked for winners. :func:`greedy_single_nb`
+walks a one-card lead's options from the hand masks. As for the random player, a short follower
+(:func:`greedy_short_follow_nb`) and a pair lead (:func:`greedy_pair_follow_nb`) build their
+families without the family kernels. Same choices, same tie-breaks (first in listing order)
+and the same 256-option cap as the reference; :func:`greedy_follow_listed_nb` (list, then
+:func:`greedy_pick_nb`) is the plain form the tests compare with
+(tests/property/test_differential_greedy.py).
 
 Compiled players
 ----------------
@@ -37,17 +56,29 @@ from shengji_sim.cards import (
     TRUMP,
 )
 from shengji_sim.core.bits_nb import (
+    cards_in_nb,
     lowest_bit_nb,
 )
 from shengji_sim.core.errors import (
     ERR_LEAD_NONE,
 )
 from shengji_sim.core.follow_count_nb import (
+    options_count_nb,
     options_nth_nb,
 )
+from shengji_sim.core.follow_data import (
+    MAX_N,
+    RULE_DEF_5,
+    RULE_FOLLOW_1,
+    RULE_FOLLOW_2,
+    RULE_FOLLOW_3,
+    STATE_NFAM,
+    STATE_NKEYS,
+    STATE_ROW,
+    STATE_WAYS,
+)
 from shengji_sim.core.follow_fast_nb import (
-    ONE_CLASS,
-    ONE_PLAIN,
+    left_to_families_nb,
 )
 from shengji_sim.core.jit import njit
 from shengji_sim.core.lead_nb import (
@@ -59,10 +90,18 @@ from shengji_sim.core.rng_nb import (
     below_nb,
 )
 from shengji_sim.core.shapes_nb import (
+    supplies_nb,
     two_quads_count_nb,
 )
 from shengji_sim.core.switches import (
+    SW_FOLLOW_POLICY,
+    SW_LONGER_TUPLES,
+    SW_SPLIT_SETS,
     SW_TRACTOR_UNITS,
+    V_FOLLOW_POLICY_TRACTOR_PAIRS,
+    V_LONGER_TUPLES_PROTECTED,
+    V_SPLIT_SETS_YES,
+    reading_nb,
 )
 from shengji_sim.core.trick_nb import (
     one_unit_best_nb,
@@ -307,11 +346,650 @@ def points_nb(kt, counts):
 def greedy_follow_nb(kt, sw, level, trump, lane, n_fam, count, n_so_far, seat_side,
                       leader, n_units):
     """``GreedyPlayer.follow`` over the first 256 options; returns the chosen index.
-    ``lane.uw/ul/ut`` hold the lead's ``n_units`` units."""
+    ``lane.uw/ul/ut`` hold the lead's ``n_units`` units.
+
+    The choice of :func:`greedy_pick_nb`, found in one walk over the options in listing
+    order that lists none of them (:func:`_walk_one_family_nb`, :func:`_walk_keys_nb`):
+    each option's points, cost and suits come from per-kind sums, and only an option that
+    may claim the trick (all of the led suit or all trumps, ``trick_nb.play_side_nb``)
+    and would beat the cheapest winner so far is written out and judged. Families the
+    walks do not cover (none today) are listed and scored as before
+    (:func:`greedy_follow_listed_nb`)."""
+    m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
+    size, lead_suit, best, partner = _trick_so_far_nb(kt, sw, level, trump, lane, n_so_far,
+                                                      n_units, seat_side, leader)
+    fb = lane.fb
+    if n_fam == 1 and fb.state[STATE_WAYS] > 0:
+        return _walk_one_family_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size,
+                                   lead_suit, best, partner)
+    if n_fam > 1 and fb.state[STATE_NKEYS] >= m:
+        return _walk_keys_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size,
+                             lead_suit, best, partner)
+    return greedy_follow_listed_nb(kt, sw, level, trump, lane, n_fam, count, n_so_far,
+                                   seat_side, leader, n_units)
+
+
+@njit(cache=True, _nrt=False)
+def greedy_follow_listed_nb(kt, sw, level, trump, lane, n_fam, count, n_so_far, seat_side,
+                            leader, n_units):
+    """:func:`greedy_follow_nb` by listing the first 256 options into ``lane.cand`` and
+    scoring each (:func:`greedy_pick_nb`): the plain form, kept as the fallback and as the
+    walks' yardstick in tests/property/test_differential_greedy.py."""
     m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
     for i in range(m):
         options_nth_nb(kt, level, trump, lane.fb, n_fam, i, lane.cand[i])
     return greedy_pick_nb(kt, sw, level, trump, lane, m, n_so_far, seat_side, leader, n_units)
+
+
+@njit(cache=True, _nrt=False)
+def greedy_wins_nb(kt, sw, level, trump, plays, uw, ul, ut, play, n_so_far, n_units, size,
+                   lead_suit, best):
+    """Would ``play``, made after the ``n_so_far`` ``plays`` whose one-unit winner so far is
+    ``best`` (:func:`~.trick_nb.one_unit_best_nb`), take the trick led by the units
+    ``uw/ul/ut``? (A throw's plays are judged whole, with ``play`` written as play
+    ``n_so_far``.) It takes the arrays it reads, not the lane: a call copies every array
+    it is passed."""
+    if n_units > 1:
+        for k in range(N_KINDS):
+            plays[n_so_far, k] = play[k]
+        return trick_winner_units_nb(kt, sw, level, trump, plays, n_so_far + 1, n_units, uw,
+                                     ul, ut, size, lead_suit) == n_so_far
+    return one_unit_claim_beats_nb(kt, sw, level, trump, play, uw, ul, lead_suit, best)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _trick_so_far_nb(kt, sw, level, trump, lane, n_so_far, n_units, seat_side, leader):
+    """What :func:`greedy_pick_nb` reads of the trick before choosing: the lead's size and
+    suit, the one-unit winner so far (:func:`~.trick_nb.one_unit_best_nb`) and whether the
+    partner of the seat on side ``seat_side`` is winning (a throw judged whole)."""
+    size = 0
+    lead_suit = -1
+    for k in range(N_KINDS):
+        if lane.plays[0, k]:
+            size += lane.plays[0, k]
+            lead_suit = kt.eff[level, trump, k]
+    best = one_unit_best_nb(kt, sw, level, trump, lane.plays, n_so_far, lane.uw, lane.ul,
+                            lane.ut, lead_suit)
+    best_now = best[0]
+    if n_units > 1 and n_so_far > 1:  # a throw
+        best_now = trick_winner_units_nb(kt, sw, level, trump, lane.plays, n_so_far, n_units,
+                                         lane.uw, lane.ul, lane.ut, size, lead_suit)
+    return size, lead_suit, best, (leader + best_now) % 2 == seat_side
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def greedy_short_follow_nb(kt, sw, level, trump, lane, seat, position, leader, n_units, size,
+                           cls_mask):
+    """``GreedyPlayer.follow`` of a ``size``-card lead by a player short in the led class
+    (``cls_mask``), as :func:`~.follow_fast_nb.random_short_follow_nb` finds it: the one
+    family (every led-class card, FOLLOW-1, plus ``size - held`` free cards of the rest,
+    FOLLOW-2) is written to the follow buffers directly, without the family kernels, and
+    :func:`greedy_follow_nb` chooses. Plays into ``lane.plays[position]`` and takes the play
+    from the hand; returns the rule, or -1 (nothing changed) when the player is not short.
+    The caller leaves AMB-19 B and AMB-37 B to the family kernels."""
+    hm = lane.hm[seat]
+    nh = cards_in_nb(hm, cls_mask)
+    free = size - nh
+    if free < 0 or free > MAX_N:
+        return -1
+    hand = lane.pre.hands[seat]
+    fb = lane.fb
+    fixed = fb.fam_fixed[0]
+    pool = fb.fam_pool[0]
+    kind_at = kt.kind_at[level, trump]
+    for k in range(N_KINDS):
+        fixed[k] = 0
+        pool[k] = hand[k]
+    held_class = hm[0] & cls_mask
+    while held_class:  # every led-class card (FOLLOW-1)
+        k = kind_at[lowest_bit_nb(held_class)]
+        held_class &= held_class - 1
+        fixed[k] = hand[k]
+        pool[k] = 0
+    rule = RULE_FOLLOW_1 if nh else RULE_FOLLOW_2
+    _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, n_units, free)
+    return rule
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, n_units, free):
+    """The follow buffers hold one family (``fam_fixed[0]``, ``fam_pool[0]``, ``free``): the
+    greedy choice among its options into ``lane.plays[position]``, taken from the hand."""
+    fb = lane.fb
+    fb.fam_free[0] = free
+    fb.fam_key[0] = 0
+    fb.state[STATE_NFAM] = 1
+    fb.state[STATE_NKEYS] = -1
+    fb.state[STATE_WAYS] = 0
+    fb.state[STATE_ROW] = 0
+    count = options_count_nb(kt, level, trump, fb, 1)
+    pick = greedy_follow_nb(kt, sw, level, trump, lane, 1, count, position, seat % 2, leader,
+                            n_units)
+    options_nth_nb(kt, level, trump, fb, 1, pick, lane.out)
+    hand = lane.pre.hands[seat]
+    for k in range(N_KINDS):
+        lane.plays[position, k] = lane.out[k]
+        hand[k] -= lane.out[k]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def greedy_pair_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cls, n_cls):
+    """``GreedyPlayer.follow`` of a lead that is one pair, when the follower holds more than
+    two cards of the led class ``cls[:n_cls]``: the options of
+    :func:`~.follow_fast_nb.random_pair_follow_nb` (DEF-5 row 1: each pair held, FOLLOW-3;
+    row 2: any two cards of the class), chosen as :func:`greedy_pick_nb` without the family
+    kernels. Plays into ``lane.plays[position]``, takes the play from the hand and returns
+    ``(rule, row)``; rule -1 (nothing changed) leaves the follow to the family kernels
+    (AMB-19 B, OTH-6 B, the suit-only policy, a radix near overflow)."""
+    if left_to_families_nb(sw):
+        return -1, 0
+    hand = lane.pre.hands[seat]
+    split = reading_nb(sw, SW_SPLIT_SETS) == V_SPLIT_SETS_YES
+    protected = sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED
+    owed_split = split and not protected  # finding the row (OTH-5 B: never split)
+    offer_split = split or protected  # the row's realizations
+    held = 0
+    owed = 0
+    radix = 1.0
+    for j in range(n_cls):
+        c = hand[cls[j]]
+        if c:
+            held += c
+            radix *= c + 1
+            owed += supplies_nb(c, 2, owed_split)
+    if held <= 2 or radix > 2.0 ** 61:
+        return -1, 0
+    rule = RULE_FOLLOW_3 if sw[SW_FOLLOW_POLICY] == V_FOLLOW_POLICY_TRACTOR_PAIRS else RULE_DEF_5
+    fb = lane.fb
+    fixed = fb.fam_fixed[0]
+    pool = fb.fam_pool[0]
+    for k in range(N_KINDS):
+        fixed[k] = 0
+        pool[k] = 0
+    if not owed:  # row 2: any two cards of the class, one family
+        for j in range(n_cls):
+            pool[cls[j]] = hand[cls[j]]
+        _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, 1, 2)
+        return rule, 2
+    # row 1: the pairs held, strongest first (one family each, nothing free)
+    _greedy_set_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cls, n_cls, 2,
+                          offer_split)
+    return rule, 1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _greedy_set_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cls, n_cls,
+                          width, split):
+    """DEF-5 row 1 of a one-set lead of ``width`` cards: the sets of that width the class
+    ``cls[:n_cls]`` supplies (AMB-17 by ``split``), strongest first, one family each
+    with nothing free; the greedy choice (:func:`greedy_pick_nb`) into
+    ``lane.plays[position]``, taken from the hand."""
+    hand = lane.pre.hands[seat]
+    size, lead_suit, best, partner = _trick_so_far_nb(kt, sw, level, trump, lane, position,
+                                                      1, seat % 2, leader)
+    eff = kt.eff[level, trump]
+    power = kt.power[level, trump]
+    points = kt.points
+    out = lane.out
+    for k in range(N_KINDS):
+        out[k] = 0
+    pick = -1
+    b1 = 0
+    b2 = 0
+    win = -1
+    w1 = 0
+    w2 = 0
+    for j in range(n_cls):
+        k = cls[j]
+        if not supplies_nb(hand[k], width, split):
+            continue
+        pts = width * points[k]
+        cost = width * single_cost_nb(eff, power, k)
+        if partner:  # max by (points, -cost), first on ties
+            if pick < 0 or pts > b1 or (pts == b1 and cost < b2):
+                pick, b1, b2 = k, pts, cost
+            continue
+        if pick < 0 or pts < b1 or (pts == b1 and cost < b2):  # min by (points, cost)
+            pick, b1, b2 = k, pts, cost
+        if win < 0 or cost < w1 or (cost == w1 and pts > w2):
+            out[k] = width
+            if greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul, lane.ut,
+                              out, position, 1, size, lead_suit,
+                              best):  # min by (cost, -points)
+                win, w1, w2 = k, cost, pts
+            out[k] = 0
+    if win >= 0:
+        pick = win
+    for k in range(N_KINDS):
+        lane.plays[position, k] = 0
+    lane.plays[position, pick] = width
+    hand[pick] -= width
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def greedy_triple_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cls, n_cls):
+    """``GreedyPlayer.follow`` of a lead that is one triple, when the follower holds more
+    than three cards of the led class ``cls[:n_cls]``: the options of
+    :func:`~.follow_fast_nb.random_triple_follow_nb` (DEF-5, DEF-8 row 1: each triple held;
+    row 2: a pair and one more card of the class; row 3: any three cards), chosen as
+    :func:`greedy_pick_nb` without the family kernels. Plays into ``lane.plays[position]``,
+    takes the play from the hand and returns ``(rule, row)``; rule -1 (nothing changed)
+    where the random path declines (AMB-19 B, OTH-5 B, OTH-6 B, the suit-only policy, a
+    radix near overflow, row 3 over a holding with sets)."""
+    if left_to_families_nb(sw) or sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED:
+        return -1, 0
+    hand = lane.pre.hands[seat]
+    split = reading_nb(sw, SW_SPLIT_SETS) == V_SPLIT_SETS_YES
+    held = 0
+    triples = 0
+    pairs = 0
+    multiple = 0
+    radix = 1.0
+    for j in range(n_cls):
+        c = hand[cls[j]]
+        if c:
+            held += c
+            radix *= c + 1
+            triples += supplies_nb(c, 3, split)
+            pairs += supplies_nb(c, 2, split)
+            multiple += c >= 2
+    if held <= 3 or radix > 2.0 ** 61:
+        return -1, 0
+    if not triples and not pairs and multiple:
+        return -1, 0
+    rule = RULE_FOLLOW_3 if sw[SW_FOLLOW_POLICY] == V_FOLLOW_POLICY_TRACTOR_PAIRS else RULE_DEF_5
+    if triples:  # row 1: one of the triples, strongest first
+        _greedy_set_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cls, n_cls,
+                              3, split)
+        return rule, 1
+    if not pairs:  # row 3: three different kinds (all held once), one family
+        fb = lane.fb
+        for k in range(N_KINDS):
+            fb.fam_fixed[0, k] = 0
+            fb.fam_pool[0, k] = 0
+        for j in range(n_cls):
+            fb.fam_pool[0, cls[j]] = hand[cls[j]]
+        _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, 1, 3)
+        return rule, 3
+    # row 2: {k, k, x}, keyed by the class indices ascending (the listing order)
+    keys = lane.keys
+    m = 0
+    for j in range(n_cls):
+        if not supplies_nb(hand[cls[j]], 2, split):
+            continue
+        for jj in range(n_cls):
+            left = hand[cls[jj]] - (2 if jj == j else 0)
+            if left <= 0:
+                continue
+            key = (j * 64 + j) * 64 + jj if j <= jj else (jj * 64 + j) * 64 + j
+            r = m
+            while r > 0 and keys[r - 1] > key:
+                keys[r] = keys[r - 1]
+                r -= 1
+            keys[r] = key
+            m += 1
+    size, lead_suit, best, partner = _trick_so_far_nb(kt, sw, level, trump, lane, position,
+                                                      1, seat % 2, leader)
+    eff = kt.eff[level, trump]
+    power = kt.power[level, trump]
+    points = kt.points
+    out = lane.out
+    for k in range(N_KINDS):
+        out[k] = 0
+    pick = -1
+    b1 = 0
+    b2 = 0
+    win = -1
+    w1 = 0
+    w2 = 0
+    for r in range(m):
+        key = keys[r]
+        if r > 0 and key == keys[r - 1]:
+            continue  # each multiset once
+        pts = 0
+        cost = 0
+        for i in range(3):
+            k = cls[(key >> (6 * i)) & 63]
+            pts += points[k]
+            cost += single_cost_nb(eff, power, k)
+        if partner:  # max by (points, -cost), first on ties
+            if pick < 0 or pts > b1 or (pts == b1 and cost < b2):
+                pick, b1, b2 = key, pts, cost
+            continue
+        if pick < 0 or pts < b1 or (pts == b1 and cost < b2):  # min by (points, cost)
+            pick, b1, b2 = key, pts, cost
+        if win < 0 or cost < w1 or (cost == w1 and pts > w2):
+            for i in range(3):
+                out[cls[(key >> (6 * i)) & 63]] += 1
+            if greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul, lane.ut,
+                              out, position, 1, size, lead_suit,
+                              best):  # min by (cost, -points)
+                win, w1, w2 = key, cost, pts
+            for i in range(3):
+                out[cls[(key >> (6 * i)) & 63]] = 0
+    if win >= 0:
+        pick = win
+    for k in range(N_KINDS):
+        lane.plays[position, k] = 0
+    for i in range(3):
+        k = cls[(pick >> (6 * i)) & 63]
+        lane.plays[position, k] += 1
+        hand[k] -= 1
+    return rule, 2
+
+
+# scratch of the walks in ``lane.keys`` (a random follower's scratch, unused meanwhile):
+# per pool kind (listing order) its points, cost and suit bit, then prefix sums of each
+_U_PTS = 0
+_U_COST = 64
+_U_BIT = 128
+_P_PTS = 192
+_P_COST = 256
+_P_BIT = 320
+_H_KIND = 384  # _walk_keys_nb: the held kinds, their weights and radices
+_H_W = 448
+_H_BASE = 512
+_X_CNT = 576  # _shortcut_one_family_nb: a composition, its caps and the kinds' weights
+_X_CAP = 640
+_X_W = 704
+SHORTCUT_FROM = 8  #: a family of more options than this is not walked whole
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _walk_one_family_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, lead_suit,
+                        best, partner):
+    """:func:`greedy_follow_nb` over one family (fixed cards plus ``free`` cards of the
+    pool): its options in listing order are the bounded compositions of ``free`` over the
+    pool's kinds (strongest first, ``fb.ukind/ucap`` of ``options_count_nb``) in
+    descending lexicographic order, each got from the last by moving one card right
+    (``follow_count_nb._materialize``'s step); the sums over the kinds are kept as prefix
+    sums, so a step costs what it changes."""
+    fb = lane.fb
+    eff = kt.eff[level, trump]
+    power = kt.power[level, trump]
+    points = kt.points
+    sc = lane.keys
+    cnt = fb.ucnt
+    ukind = fb.ukind
+    ucap = fb.ucap
+    nk = fb.state[STATE_WAYS] - 1
+    fixed = fb.fam_fixed[0]
+    f_pts = 0
+    f_cost = 0
+    f_bit = 0
+    for k in range(N_KINDS):
+        c = fixed[k]
+        if c:
+            f_pts += c * points[k]
+            f_cost += c * single_cost_nb(eff, power, k)
+            f_bit |= 1 << eff[k]
+    left = fb.fam_free[0]
+    for i in range(nk):
+        k = ukind[i]
+        sc[_U_PTS + i] = points[k]
+        sc[_U_COST + i] = single_cost_nb(eff, power, k)
+        sc[_U_BIT + i] = 1 << eff[k]
+        c = ucap[i] if ucap[i] < left else left
+        cnt[i] = c
+        left -= c
+    sc[_P_PTS] = f_pts
+    sc[_P_COST] = f_cost
+    sc[_P_BIT] = f_bit
+    if m > SHORTCUT_FROM:
+        pick = _shortcut_one_family_nb(kt, sw, level, trump, lane, nk, m, n_so_far, n_units,
+                                       size, lead_suit, best, partner, f_pts, f_cost, f_bit)
+        if pick >= 0:
+            return pick
+    _prefix_sums_nb(sc, cnt, 0, nk)
+    claim_a = 1 << lead_suit
+    claim_b = 1 << TRUMP
+    pick = -1
+    b1 = 0
+    b2 = 0
+    win = -1
+    w1 = 0
+    w2 = 0
+    out = lane.out
+    idx = 0
+    while True:
+        pts = sc[_P_PTS + nk]
+        cost = sc[_P_COST + nk]
+        if partner:  # max by (points, -cost), first on ties
+            if pick < 0 or pts > b1 or (pts == b1 and cost < b2):
+                pick, b1, b2 = idx, pts, cost
+        else:
+            if pick < 0 or pts < b1 or (pts == b1 and cost < b2):  # min by (points, cost)
+                pick, b1, b2 = idx, pts, cost
+            bit = sc[_P_BIT + nk]
+            if (bit == claim_a or bit == claim_b) and (
+                    win < 0 or cost < w1 or (cost == w1 and pts > w2)):
+                for k in range(N_KINDS):  # a winner would be cheaper: judge it
+                    out[k] = fixed[k]
+                for i in range(nk):
+                    out[ukind[i]] += cnt[i]
+                if greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul,
+                                  lane.ut, out, n_so_far, n_units, size, lead_suit,
+                                  best):  # min by (cost, -points)
+                    win, w1, w2 = idx, cost, pts
+        idx += 1
+        if idx >= m:
+            break
+        # the next composition: the rightmost card that can move right moves one place
+        tail = 0
+        room = 0
+        j = nk - 1
+        while j >= 0:
+            if cnt[j] > 0 and room > tail:
+                break
+            tail += cnt[j]
+            room += ucap[j]
+            j -= 1
+        if j < 0:
+            break
+        cnt[j] -= 1
+        left = tail + 1
+        for i in range(j + 1, nk):
+            c = ucap[i] if ucap[i] < left else left
+            cnt[i] = c
+            left -= c
+        _prefix_sums_nb(sc, cnt, j, nk)
+    return win if win >= 0 else pick
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _best_fill_nb(sc, ucap, nk, free, sign):
+    """The composition of ``free`` over the pool (caps ``ucap[:nk]``) with the greatest sum
+    of per-card weights ``sign * points * 2 ** 24 - cost`` (``sign`` 1: most points, then
+    cheapest; -1: fewest points, then cheapest), first in listing order among equals, into
+    ``sc[_X_CNT:]``. The sums are linear in the cards, so the best takes the heaviest kinds
+    whole, the strongest first among equal weights (the lexicographically greatest of the
+    best compositions)."""
+    for i in range(nk):
+        sc[_X_CNT + i] = 0
+        sc[_X_W + i] = sign * sc[_U_PTS + i] * (1 << 24) - sc[_U_COST + i]
+    left = free
+    while left > 0:
+        bi = -1
+        for i in range(nk):
+            if sc[_X_CNT + i] == 0 and ucap[i] > 0 and (bi < 0 or sc[_X_W + i] > sc[_X_W + bi]):
+                bi = i
+        take = ucap[bi] if ucap[bi] < left else left
+        sc[_X_CNT + bi] = take
+        left -= take
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _rank_nb(sc, ways, ucap, nk, free):
+    """The listing index of the composition ``sc[_X_CNT:]``: how many compositions come
+    before it (descending lexicographic order), counted with ``options_count_nb``'s table
+    ``ways[i, m]`` (compositions of ``m`` over the kinds ``i..``)."""
+    r = 0
+    left = free
+    for i in range(nk):
+        c0 = sc[_X_CNT + i]
+        hi = ucap[i] if ucap[i] < left else left
+        for c in range(c0 + 1, hi + 1):
+            r += ways[i + 1, left - c]
+        left -= c0
+        if left == 0:
+            break
+    return r
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _shortcut_one_family_nb(kt, sw, level, trump, lane, nk, m, n_so_far, n_units, size,
+                            lead_suit, best, partner, f_pts, f_cost, f_bit):
+    """:func:`_walk_one_family_nb`'s choice without walking every option, or -1 when it
+    must walk: the best of (points, cost) by :func:`_best_fill_nb` and its index
+    (:func:`_rank_nb`), valid when that index is below the cap ``m``; the winners among the
+    options of one suit only (the led suit or trumps, the only ones that may win), walked
+    in listing order until their index reaches ``m``."""
+    fb = lane.fb
+    sc = lane.keys
+    ucap = fb.ucap
+    ukind = fb.ukind
+    ways = fb.ways
+    free = fb.fam_free[0]
+    if not partner:
+        win = -1
+        w1 = 0
+        w2 = 0
+        out = lane.out
+        fixed = fb.fam_fixed[0]
+        for s in range(2):
+            suit = lead_suit if s == 0 else TRUMP
+            if s == 1 and lead_suit == TRUMP:
+                break
+            bit = 1 << suit
+            if f_bit != 0 and f_bit != bit:
+                continue  # the fixed cards are of another suit already
+            left = free
+            whole = True  # every pool kind is of this suit: the walk's index is the rank
+            for i in range(nk):  # the first composition of this suit's kinds
+                c = ucap[i] if sc[_U_BIT + i] == bit else 0
+                whole = whole and c == ucap[i]
+                sc[_X_CAP + i] = c
+                c = c if c < left else left
+                sc[_X_CNT + i] = c
+                left -= c
+            if left > 0:
+                continue  # fewer than ``free`` cards of this suit
+            r = -1
+            while True:
+                r = r + 1 if whole else _rank_nb(sc, ways, ucap, nk, free)
+                if r >= m:
+                    break  # past the cap: the rest come later still
+                pts = f_pts
+                cost = f_cost
+                for i in range(nk):
+                    pts += sc[_X_CNT + i] * sc[_U_PTS + i]
+                    cost += sc[_X_CNT + i] * sc[_U_COST + i]
+                if win < 0 or cost < w1 or (cost == w1 and (pts > w2 or (
+                        pts == w2 and r < win))):
+                    for k in range(N_KINDS):
+                        out[k] = fixed[k]
+                    for i in range(nk):
+                        out[ukind[i]] += sc[_X_CNT + i]
+                    if greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul,
+                                      lane.ut, out, n_so_far, n_units, size, lead_suit,
+                                      best):  # min by (cost, -points), first on ties
+                        win, w1, w2 = r, cost, pts
+                # the next composition of this suit's kinds
+                tail = 0
+                room = 0
+                j = nk - 1
+                while j >= 0:
+                    if sc[_X_CNT + j] > 0 and room > tail:
+                        break
+                    tail += sc[_X_CNT + j]
+                    room += sc[_X_CAP + j]
+                    j -= 1
+                if j < 0:
+                    break
+                sc[_X_CNT + j] -= 1
+                left = tail + 1
+                for i in range(j + 1, nk):
+                    c = sc[_X_CAP + i] if sc[_X_CAP + i] < left else left
+                    sc[_X_CNT + i] = c
+                    left -= c
+        if win >= 0:
+            return win
+    _best_fill_nb(sc, ucap, nk, free, 1 if partner else -1)
+    r = _rank_nb(sc, ways, ucap, nk, free)
+    return r if r < m else -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _prefix_sums_nb(sc, cnt, start, nk):
+    """The walk's prefix sums from pool kind ``start`` on (``sc[_P_* + start]`` is kept)."""
+    for i in range(start, nk):
+        c = cnt[i]
+        sc[_P_PTS + i + 1] = sc[_P_PTS + i] + c * sc[_U_PTS + i]
+        sc[_P_COST + i + 1] = sc[_P_COST + i] + c * sc[_U_COST + i]
+        sc[_P_BIT + i + 1] = sc[_P_BIT + i] | (sc[_U_BIT + i] if c else 0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _walk_keys_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, lead_suit, best,
+                  partner):
+    """:func:`greedy_follow_nb` over several families, whose distinct plays are the sorted
+    keys ``fb.keys`` (``options_count_nb``; listing order): each key's digits are read
+    once (``options_nth_nb``), summed, and written out only to be judged."""
+    fb = lane.fb
+    eff = kt.eff[level, trump]
+    power = kt.power[level, trump]
+    points = kt.points
+    kind_at = kt.kind_at[level, trump]
+    sc = lane.keys
+    nh = 0
+    for o in range(N_KINDS):
+        k = kind_at[o]
+        if fb.hold[k]:
+            sc[_H_KIND + nh] = k
+            sc[_H_W + nh] = fb.weight[k]
+            sc[_H_BASE + nh] = fb.hold[k] + 1
+            sc[_U_PTS + nh] = points[k]
+            sc[_U_COST + nh] = single_cost_nb(eff, power, k)
+            sc[_U_BIT + nh] = 1 << eff[k]
+            nh += 1
+    claim_a = 1 << lead_suit
+    claim_b = 1 << TRUMP
+    pick = -1
+    b1 = 0
+    b2 = 0
+    win = -1
+    w1 = 0
+    w2 = 0
+    out = lane.out
+    for idx in range(m):
+        key = fb.keys[idx]
+        pts = 0
+        cost = 0
+        bit = 0
+        for j in range(nh):
+            c = (key // sc[_H_W + j]) % sc[_H_BASE + j]
+            sc[_P_PTS + j] = c
+            if c:
+                pts += c * sc[_U_PTS + j]
+                cost += c * sc[_U_COST + j]
+                bit |= sc[_U_BIT + j]
+        if partner:  # max by (points, -cost), first on ties
+            if pick < 0 or pts > b1 or (pts == b1 and cost < b2):
+                pick, b1, b2 = idx, pts, cost
+            continue
+        if pick < 0 or pts < b1 or (pts == b1 and cost < b2):  # min by (points, cost)
+            pick, b1, b2 = idx, pts, cost
+        if (bit == claim_a or bit == claim_b) and (
+                win < 0 or cost < w1 or (cost == w1 and pts > w2)):
+            for k in range(N_KINDS):  # a winner would be cheaper: judge it
+                out[k] = 0
+            for j in range(nh):
+                out[sc[_H_KIND + j]] = sc[_P_PTS + j]
+            if greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul, lane.ut,
+                              out, n_so_far, n_units, size, lead_suit,
+                              best):  # min by (cost, -points)
+                win, w1, w2 = idx, cost, pts
+    return win if win >= 0 else pick
 
 
 @njit(cache=True, _nrt=False)
@@ -371,75 +1049,118 @@ def greedy_pick_nb(kt, sw, level, trump, lane, m, n_so_far, seat_side, leader, n
 
 
 @njit(cache=True, _nrt=False)
-def greedy_single_nb(kt, sw, level, trump, lane, mode, cls, n_cls, hand, count, position,
-                      seat_side, leader):
+def greedy_single_nb(eff, power, kind_at, points, tk, opts, position, seat_side, leader):
     """``GreedyPlayer.follow`` over the options of :func:`one_card_options_nb` (a one-card
-    lead): :func:`greedy_pick_nb`'s choice, each option scored as one card against the
-    trick's best single so far (:func:`single_beats_nb`), walking the options once in listing
-    order instead of listing each as a count vector."""
-    eff = kt.eff[level, trump]
-    power = kt.power[level, trump]
-    points = kt.points
-    tk = lane.tk
+    lead whose plays so far are the kinds ``tk[:position]``), ``opts`` being their listing
+    positions as a mask (the held kinds of the led class, of the hand, or of its plain
+    suits: their listing order is the positions' order): the kind :func:`greedy_pick_nb`
+    would choose, in one walk over the options, each scored as one card against the
+    trick's best single so far (:func:`single_beats_nb`). ``eff``, ``power``, ``kind_at``
+    are the tables' ``[level, trump]`` rows."""
     lead_suit = eff[tk[0]]
     best = 0  # the trick's winner so far (``_set_winner_nb`` over the plays made)
     for p in range(1, position):
         if single_beats_nb(eff, power, lead_suit, tk[p], tk[best]):
             best = p
     partner_winning = (leader + best) % 2 == seat_side
+    top = tk[best]
     pick = -1
     b1 = 0
     b2 = 0
-    i = 0
-    if partner_winning:  # max by (points, -cost), first on ties
-        for o in range(N_KINDS):
-            k = _single_option_nb(mode, cls, n_cls, eff, kt.kind_at[level, trump], hand, o)
-            if k < 0:
-                continue
-            pt = points[k]
-            c = -single_cost_nb(eff, power, k)
-            if pick < 0 or pt > b1 or (pt == b1 and c > b2):
-                pick, b1, b2 = i, pt, c
-            i += 1
-        return pick
-    for o in range(N_KINDS):  # winning plays: min by (cost, -points)
-        k = _single_option_nb(mode, cls, n_cls, eff, kt.kind_at[level, trump], hand, o)
-        if k < 0:
-            continue
-        if single_beats_nb(eff, power, lead_suit, k, tk[best]):
-            c = single_cost_nb(eff, power, k)
-            pt = -points[k]
-            if pick < 0 or c < b1 or (c == b1 and pt < b2):
-                pick, b1, b2 = i, c, pt
-        i += 1
-    if pick >= 0:
-        return pick
-    i = 0
-    for o in range(N_KINDS):  # min by (points, cost)
-        k = _single_option_nb(mode, cls, n_cls, eff, kt.kind_at[level, trump], hand, o)
-        if k < 0:
-            continue
+    win = -1
+    w1 = 0
+    w2 = 0
+    while opts:
+        k = kind_at[lowest_bit_nb(opts)]
+        opts &= opts - 1
         pt = points[k]
         c = single_cost_nb(eff, power, k)
-        if pick < 0 or pt < b1 or (pt == b1 and c < b2):
-            pick, b1, b2 = i, pt, c
-        i += 1
-    return pick
+        if partner_winning:  # max by (points, -cost), first on ties
+            if pick < 0 or pt > b1 or (pt == b1 and c < b2):
+                pick, b1, b2 = k, pt, c
+        else:
+            if pick < 0 or pt < b1 or (pt == b1 and c < b2):  # min by (points, cost)
+                pick, b1, b2 = k, pt, c
+            if single_beats_nb(eff, power, lead_suit, k, top) and (
+                    win < 0 or c < w1 or (c == w1 and pt > w2)):  # min by (cost, -points)
+                win, w1, w2 = k, c, pt
+    return win if win >= 0 else pick
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _single_option_nb(mode, cls, n_cls, eff, kind_at, hand, o):
-    """The kind at slot ``o`` of :func:`one_card_nth_nb`'s walk if it is an option, else -1:
-    slot ``o`` of the led class (``ONE_CLASS``) or of the hand in kind order."""
-    if mode == ONE_CLASS:
-        if o >= n_cls:
-            return -1
-        k = cls[o]
-        return k if hand[k] else -1
-    k = kind_at[o]
-    if hand[k] and not (mode == ONE_PLAIN and eff[k] == TRUMP):
-        return k
-    return -1
+@njit(cache=True, _nrt=False)
+def greedy_lead_pick_nb(kind_at, eff, power, group, counts, held, m, tw, tln, tkinds, tords,
+                        tmp, lead):
+    """``GreedyPlayer.lead`` (:func:`greedy_lead_nb`'s choice) without listing the sets,
+    into ``lead``: returns a kind of the lead, or -1 when it must be listed
+    (:func:`greedy_lead_into_nb`). ``held`` are the hand's held positions, the ``m``
+    tractors ``tw/tln/tkinds/tords[:m]`` (:func:`~.lead_nb.sorted_tractors_nb`), ``tmp`` 12
+    ints of scratch.
+
+    Of a kind's sets only the one of all its copies can be the strongest unit (more cards,
+    the same top and lowest card), so the walk of :func:`random_lead_pick_nb` over the held
+    positions compares those and the tractors, in listing order, first on ties."""
+    best_k = -1
+    best_t = -1
+    b_size = 0
+    b_top = 0
+    b_low = 0
+    t = 0
+    while held:
+        o = lowest_bit_nb(held)
+        held &= held - 1
+        k = kind_at[o]
+        top = 1 if (eff[k] == TRUMP or (k < 52 and k % 13 == 12)) else 0
+        size = counts[k]
+        low = power[k]
+        if (best_k < 0 and best_t < 0) or size > b_size or (size == b_size and (
+                top > b_top or (top == b_top and low < b_low))):
+            best_k, best_t, b_size, b_top, b_low = k, -1, size, top, low
+        while t < m and tords[t, 0] == o:  # the tractors k tops
+            size = tw[t] * tln[t]
+            low = 32767
+            for j in range(tln[t]):
+                if power[tkinds[t, j]] < low:
+                    low = power[tkinds[t, j]]
+            if size > b_size or (size == b_size and (
+                    top > b_top or (top == b_top and low < b_low))):
+                best_k, best_t, b_size, b_top, b_low = -1, t, size, top, low
+            t += 1
+    for k in range(N_KINDS):
+        lead[k] = 0
+    if b_size > 1 or b_top == 1:
+        if best_t >= 0:
+            for j in range(tln[best_t]):
+                lead[tkinds[best_t, j]] = tw[best_t]
+            return tkinds[best_t, 0]
+        if best_k >= 0:
+            lead[best_k] = counts[best_k]
+        return best_k
+    # the lowest single of the longest off-suit group, by first appearance in kind order
+    glen = tmp[0:6]
+    gfirst = tmp[6:12]
+    for gr in range(6):
+        glen[gr] = 0
+        gfirst[gr] = 99
+    for k in range(N_KINDS):
+        if counts[k] > 0 and eff[k] != TRUMP:
+            gr = group[k]
+            if gfirst[gr] == 99:
+                gfirst[gr] = k
+            glen[gr] += counts[k]
+    pick = -1
+    for gr in range(6):
+        if glen[gr] > 0 and (pick < 0 or glen[gr] > glen[pick] or (
+                glen[gr] == glen[pick] and gfirst[gr] < gfirst[pick])):
+            pick = gr
+    if pick < 0:
+        return -1  # all trumps: the last option (listed)
+    card = -1
+    for k in range(N_KINDS):
+        if counts[k] > 0 and eff[k] != TRUMP and group[k] == pick:
+            if card < 0 or power[k] < power[card]:
+                card = k
+    lead[card] = 1
+    return card
 
 
 @njit(cache=True, _nrt=False, inline="always")
