@@ -776,6 +776,48 @@ def fuzz(variant_name, ambs, names, budget, seed, vary_readings, out):
         sys.exit(1)
 
 
+@cli.command("soak")
+@click.option("--variants", "variant_names", required=True, metavar="NAME[,NAME...]",
+              help="Built-in variants, comma-separated (or 'all').")
+@click.option("--hands", default=1000, show_default=True, type=click.IntRange(min=1),
+              help="Hands per variant, spread over the lanes (readings x players).")
+@click.option("--vary-readings", is_flag=True,
+              help="Also every applicable letter of every AMB and OTH item, one at a time.")
+@click.option("--players", "players_list", multiple=True, metavar="SPEC",
+              help="Who plays (repeatable; default random): " + PLAYERS_HELP)
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1))
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def soak_cmd(variant_names, hands, vary_readings, players_list, seed, as_json):
+    """Reference and core play the same hands, compared decision by decision; exit 1 at the
+    first divergence."""
+    from dataclasses import asdict
+
+    from shengji_sim.fuzz.soak import soak, summary_text
+    from shengji_sim.variant import builtin_names
+
+    names = builtin_names() if variant_names == "all" else \
+        [n for n in variant_names.split(",") if n]
+    for name in names:
+        _fuzz_variant(name, ())
+    players = [seat_spec(p) for p in players_list or ("random",)]
+    for p in players:
+        require_core_profile(p, "a profile with a kernel")
+
+    def progress(name: str, done: int, decisions: int) -> None:
+        if not as_json:
+            click.echo(f"  {name}: {done} hands, {decisions} decisions", err=True)
+
+    result = soak(names, hands, players, seed, vary_readings, progress)
+    if as_json:
+        click.echo(json.dumps(asdict(result), ensure_ascii=False))
+    else:
+        click.echo(summary_text(result))
+    if result.divergence is not None:
+        if not as_json:
+            click.echo(result.divergence.text())
+        sys.exit(1)
+
+
 @cli.command("diff")
 @click.option("--variant", "variant_name", required=True, metavar="NAME",
               help="Built-in variant name.")

@@ -84,6 +84,25 @@ class FuzzReport:
         return [f for f in self.findings if f.classification == ENGINE]
 
 
+def alternative_readings(variant: str) -> list[str]:
+    """Every ``ITEM=LETTER`` the variant loads on its own, other than its default reading,
+    for every applicable AMB and OTH item (AMB-27's sub-letters included): the readings
+    ``--vary-readings`` covers one at a time."""
+    from shengji_sim.fuzz.strategies import _loads, variant_for
+    from shengji_sim.interpretations import ITEMS
+
+    v = variant_for(variant, ())
+    readings = v.readings()
+    out = []
+    for item_id in sorted(v.applicable):
+        default = set(readings.get(item_id, "").split("/"))
+        for alt in ITEMS[item_id].alternatives:
+            spec = f"{item_id}={alt.letter}"
+            if alt.letter not in default and _loads(variant, (spec,)):
+                out.append(spec)
+    return out
+
+
 def derive(seed: int, *parts) -> int:
     text = json.dumps([seed, *parts])
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
