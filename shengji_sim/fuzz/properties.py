@@ -35,6 +35,7 @@ ENGINE = "engine_defect"
 RULESET = "rule_set_finding"
 EXHAUSTIVE_LIMIT = 3000  #: candidate multisets checked one by one (small holdings)
 SAMPLE = 120  #: enumerated follows checked when there are more
+GAME_WEIGHT = 0.2  #: share of a fixed example count a whole-hand property runs
 
 
 class PropertyFailure(AssertionError):
@@ -55,11 +56,17 @@ def fail(message: str, classification: str = ENGINE, rule: str = "") -> None:
 
 @dataclass(frozen=True)
 class Property:
+    """``weight`` scales a fixed example count (whole games cost a hand each);
+    ``sections``, when set, are the variant sections whose items can change the property's
+    answer (default: by kind, ``runner.KIND_SECTIONS``)."""
+
     name: str
     kind: str
     title: str
     rules: str
     check: Callable[[Position], None]
+    weight: float = 1.0
+    sections: frozenset[str] = frozenset()
 
 
 # ------------------------------------------------------------------------------ helpers
@@ -219,6 +226,122 @@ def follow_obligation(pos: Position) -> None:
                          f"({options.rule}, row {options.row}); FOLLOW-3 demands a tractor",
                          cls, options.rule)
             break
+
+
+# ------------------------------------------------ seed statements against tables, chains
+
+
+def _shape_rules_apply(ctx) -> bool:
+    """Follow rules with shape obligations (no OTH-6 B, no suit-only, no AMB-19 B)."""
+    v = ctx.variant
+    return not (v.shape_obligation == "none" or v.follow_policy == "suit_only"
+                or v.ruff_condition == "shape_missing")
+
+
+def _pairs(play_counts) -> int:
+    """Pairs a play holds, a triple giving one and a quad two (AMB-17 A)."""
+    return sum(c // 2 for c in play_counts)
+
+
+def _choice(pos: Position):
+    """(ctx, lead, units, options, plays) when the follower has more led-group cards than
+    the lead (a real choice) under shape rules, else None."""
+    ctx = pos.ctx
+    if not _shape_rules_apply(ctx):
+        return None
+    lead = list(pos.lead)
+    if len(pos.holding()) <= len(lead):
+        return None
+    units = shapes.decompose(ctx, counts(lead))
+    options = _guard(pos, lambda: follow.follow_options(ctx, lead, list(pos.hand)),
+                     "follow_options")
+    return ctx, lead, units, options, _guard(pos, lambda: sample_follows(options), "nth")
+
+
+def tractor_obligation_held(pos: Position) -> None:
+    """000 l.45 "有拖拉机必需跟拖拉机", 002 l.38 "其他玩家有拖拉机的则必需出拖拉机", 003 l.163:
+    a follower who holds any tractor (of pairs, a triple or quad supplying a pair) plays one
+    when the lead has a tractor. The chains (000 l.46-50: a triple or quad before a tractor)
+    and tables (002 l.86-222) that allow otherwise, and 002 l.76's "same-shape tractor"
+    (AMB-16), are rule-set findings."""
+    got = _choice(pos)
+    if got is None:
+        return
+    ctx, _lead, units, options, plays = got
+    if not any(u.is_tractor for u in units) or not _has_tractor(ctx, counts(pos.holding())):
+        return
+    for play in plays:
+        if not _has_tractor(ctx, counts(play)):
+            fail(f"the lead has a tractor and the follower holds one, but may play "
+                 f"{fmt(pos, play)} without a tractor ({options.rule}, row {options.row})",
+                 RULESET, options.rule)
+
+
+def pairs_maximised(pos: Position) -> None:
+    """002 l.38 "如无拖拉机则必需出对牌", 000 l.45 "有对子必需跟对", 003 l.165: a follower plays
+    as many pairs as the lead has and the holding gives (a triple gives one, a quad two).
+    A table row or chain element ranked above more pairs (JJ4 table 1 row 10, two triples
+    and two singles over four pairs; 000 l.47, a triple before two pairs) is a rule-set
+    finding."""
+    got = _choice(pos)
+    if got is None:
+        return
+    ctx, lead, _units, options, plays = got
+    if ctx.variant.split_sets != "yes":
+        return  # AMB-17 B: triples and quads are not pairs
+    best = min(_pairs(counts(lead)), _pairs(counts(pos.holding())))
+    if best == 0:
+        return
+    for play in plays:
+        if _pairs(counts(play)) < best:
+            fail(f"the follower can play {best} pairs but may play {fmt(pos, play)} with "
+                 f"{_pairs(counts(play))} ({options.rule}, row {options.row})", RULESET,
+                 options.rule)
+
+
+def fill_freedom(pos: Position) -> None:
+    """000 l.43 / 002 l.36 "如无此牌型的牌则可以用同花色同数目的牌垫上": a follower without the
+    led shape may fill with any cards of the led suit, the same number. A pair or tractor
+    obligation (000 l.45, 002 l.38, 002 l.76) that forbids such a fill is a rule-set
+    finding (two lines of one seed disagree)."""
+    got = _choice(pos)
+    if got is None:
+        return
+    ctx, lead, units, options, _plays = got
+    if len(units) != 1 or units[0].width < 2:
+        return
+    holding = pos.holding()
+    if shapes.realizable(ctx, counts(holding), [units[0].pattern]):
+        return  # the follower has the led shape: l.43's fill clause does not speak
+    if n_sub_multisets(holding, len(lead)) > EXHAUSTIVE_LIMIT:
+        return
+    for cand in sub_multisets(holding, len(lead)):
+        ok, reason = follow.check_follow(ctx, lead, list(pos.hand), list(cand))
+        if not ok:
+            fail(f"the follower lacks the led shape, yet the same-suit fill "
+                 f"{fmt(pos, cand)} is refused: {reason}", RULESET, options.rule)
+
+
+def throw_failure_clause(pos: Position) -> None:
+    """000 l.65's failure clause "如有任意一家打过甩牌人的任意一张牌，则甩牌失败" against its
+    validity clause (单牌 against 单牌, 对 against 对): a throw judged valid has no card that a
+    checked player's single card of the led group beats. A valid throw with such a card is
+    a rule-set finding (AMB-43, AMB-47 read the validity clause)."""
+    ctx = pos.ctx
+    result = _judge(pos)
+    if not result.valid or len(shapes.decompose(ctx, counts(pos.lead))) < 2:
+        return
+    r = ctx.ranking
+    k0 = pos.lead[0]
+    for p in checked(ctx):
+        held = [k for k in set(pos.hands[p - 1])
+                if r.group[k] == r.group[k0] and r.eff_suit[k] == r.eff_suit[k0]]
+        for k in sorted(set(pos.lead)):
+            for j in held:
+                if trick.trick_winner(ctx, [[k], [j]]) == 1:
+                    fail(f"the throw is judged valid but position {p}'s single "
+                         f"{fmt(pos, [j])} beats its card {fmt(pos, [k])}", RULESET,
+                         "THROW-2")
 
 
 # -------------------------------------------------------------------------- trick winner
@@ -716,24 +839,31 @@ def kernels_agree(pos: Position) -> None:
 
 # ------------------------------------------------------------------------------ catalogue
 
-#: Past findings, replayed first (explicit examples before the drawn ones): property ->
-#: ``position(...)`` arguments. Each is the shrunk example a fuzz run found.
-KNOWN_EXAMPLES: dict[str, list[dict]] = {
-    "follow_obligation": [  # JJ4 FOLLOW-10 row 1 "tractor or quad" vs 002 line 38
-        dict(kind="follow", variant="jj-4deck", level="2", trump="S", lead="H4 H4 H3 H3",
-             hands=("H5 H5 H5 H5 H4 H4 H3 H3",)),
-    ],
-    "failed_throw_beatable": [  # CZ4 AMB-21 A plays an unbeaten smallest component
-        dict(kind="throw", variant="changzhou-4deck", level="2", trump="S",
-             lead="H4 H3 H3", hands=("", "", "H4 H4")),
-    ],
+#: Past findings: property -> {name: ``position(...)`` arguments}. Each is the shrunk example a
+#: fuzz run found. They are named regression tests (tests/regression/test_known_examples.py)
+#: and replayed by the runner apart from the search: reported as "known", never as findings.
+KNOWN_EXAMPLES: dict[str, dict[str, dict]] = {
+    "follow_obligation": {
+        # JJ4 FOLLOW-10 row 1 "tractor or quad" vs 002 line 38 (AMB-18)
+        "jj4_quad_answers_tractor": dict(
+            kind="follow", variant="jj-4deck", level="2", trump="S", lead="H4 H4 H3 H3",
+            hands=("H5 H5 H5 H5 H4 H4 H3 H3",)),
+    },
+    "failed_throw_beatable": {
+        # CZ4 AMB-21 A plays an unbeaten smallest component
+        "cz4_failed_throw_plays_unbeaten_single": dict(
+            kind="throw", variant="changzhou-4deck", level="2", trump="S",
+            lead="H4 H3 H3", hands=("", "", "H4 H4")),
+    },
 }
 
 
-def known_examples(name: str, variant: str, ambs: tuple[str, ...]) -> list[Position]:
+def known_examples(name: str, variant: str,
+                   ambs: tuple[str, ...]) -> list[tuple[str, Position]]:
+    """(name, position) of the property's known examples for the variant and readings."""
     from shengji_sim.fuzz.strategies import position
 
-    return [position(**spec) for spec in KNOWN_EXAMPLES.get(name, [])
+    return [(key, position(**spec)) for key, spec in KNOWN_EXAMPLES.get(name, {}).items()
             if spec["variant"] == variant and tuple(spec.get("ambs", ())) == tuple(ambs)]
 
 
@@ -760,20 +890,35 @@ CATALOGUE: dict[str, Property] = {p.name: p for p in (
              "THROW-3, AMB-21, OTH-3, DEF-9", failed_throw_beatable),
     Property("conservation", "game", "cards and points are conserved over a hand",
              "DECK-2, DECK-3, DECK-4, POINT-1, POINT-2, POINT-3, KITTY-2, SCORE-2",
-             conservation),
+             conservation, weight=GAME_WEIGHT),
     Property("deterministic", "game", "a seed and index determine the hand; records replay",
-             "DESIGN Seeds", deterministic),
+             "DESIGN Seeds", deterministic, weight=GAME_WEIGHT / 2),
     Property("kernels_agree", "trick", "reference and kernels agree",
-             "DESIGN Fuzzing", kernels_agree),
+             "DESIGN Fuzzing", kernels_agree,
+             sections=frozenset({"ranking", "compare", "follow", "throw", "kitty"})),
     Property("offered_moves_legal", "game",
              "every lead, follow, declaration, burial and 炒 the engine offers is legal",
              "LEAD-3, DEF-27, FOLLOW-1, FOLLOW-2, FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, "
              "FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11, BID-2, BID-3, BID-4, BID-5, "
              "BID-6, KITTY-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6",
-             offered_moves_legal),
+             offered_moves_legal, weight=GAME_WEIGHT / 2),
     Property("level_invariance", "follow",
              "a play without level cards, 2s or jokers has the same shape at every level",
              "COMBO-5, COMBO-7, AMB-05, AMB-06, AMB-49", level_invariance),
+    Property("tractor_obligation_held", "follow",
+             "a follower holding a tractor plays one to a tractor lead (000 l.45, 002 l.38)",
+             "FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, "
+             "FOLLOW-10, AMB-15, AMB-16", tractor_obligation_held),
+    Property("pairs_maximised", "follow",
+             "a follower plays as many pairs as lead and holding allow (002 l.38, 000 l.45)",
+             "FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, "
+             "FOLLOW-10, AMB-17, AMB-18", pairs_maximised),
+    Property("fill_freedom", "follow",
+             "without the led shape any same-suit fill of the same number is legal (000 l.43)",
+             "FOLLOW-1, FOLLOW-3, AMB-16, AMB-17", fill_freedom),
+    Property("throw_failure_clause", "throw",
+             "no card of a valid throw is beaten by a single (000 l.65 failure clause)",
+             "THROW-2, AMB-20, AMB-43, AMB-47", throw_failure_clause),
     Property("leads_follows_agree", "follow",
              "a first-row follow is one unit when led",
              "AMB-41, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11",
@@ -783,7 +928,8 @@ CATALOGUE: dict[str, Property] = {p.name: p for p in (
 __all__ = [
     "CATALOGUE", "ENGINE", "RULESET", "Property", "PropertyFailure",
     "beatable_by", "conservation", "deterministic", "failed_throw_beatable", "follow_enumeration",
-    "follow_exists", "follow_obligation", "kernels_agree",
+    "fill_freedom", "follow_exists", "follow_obligation", "kernels_agree", "pairs_maximised",
+    "throw_failure_clause", "tractor_obligation_held",
     "leads_follows_agree", "level_invariance", "offered_moves_legal",
     "throw_unbeatable", "winner_consistent",
 ]

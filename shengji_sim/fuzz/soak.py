@@ -67,6 +67,7 @@ class SoakResult:
     seed: int
     players: list[str]
     vary_readings: bool
+    start_index: int = 0
     variants: list[VariantSoak] = field(default_factory=list)
     divergence: Divergence | None = None
 
@@ -221,18 +222,20 @@ def compare_hand(variant_obj, variant: str, ambs: tuple[str, ...], players: str,
 
 def soak(variants: list[str], hands: int, players: list[str], seed: int = 0,
          vary_readings: bool = False,
-         progress: Callable[[str, int, int], None] | None = None) -> SoakResult:
-    """Play ``hands`` hands per variant on both engines; stop at the first divergence."""
+         progress: Callable[[str, int, int], None] | None = None,
+         start_index: int = 0) -> SoakResult:
+    """Play hands ``start_index .. start_index + hands - 1`` of each variant on both engines
+    (hand ``i`` in lane ``i % len(lanes)``); stop at the first divergence."""
     from shengji_sim.fuzz.strategies import variant_for
 
-    result = SoakResult(seed, list(players), vary_readings)
+    result = SoakResult(seed, list(players), vary_readings, start_index)
     for name in variants:
         lanes = lanes_of(name, players, vary_readings)
         vs = VariantSoak(name, lanes=[" ".join(r) + f" [{p}]" if r else f"defaults [{p}]"
                                       for r, p in lanes])
         result.variants.append(vs)
         start = time.monotonic()
-        for i in range(hands):
+        for i in range(start_index, start_index + hands):
             ambs, who = lanes[i % len(lanes)]
             n, div = compare_hand(variant_for(name, ambs), name, ambs, who, seed, i)
             vs.hands += 1
@@ -241,14 +244,15 @@ def soak(variants: list[str], hands: int, players: list[str], seed: int = 0,
                 result.divergence = div
                 vs.seconds = time.monotonic() - start
                 return result
-            if progress is not None and (i + 1) % 500 == 0:
-                progress(name, i + 1, vs.decisions)
+            if progress is not None and vs.hands % 500 == 0:
+                progress(name, vs.hands, vs.decisions)
         vs.seconds = time.monotonic() - start
     return result
 
 
 def summary_text(result: SoakResult) -> str:
-    lines = [f"soak: seed {result.seed}, players {', '.join(result.players)}, readings "
+    lines = [f"soak: seed {result.seed}, hands from index {result.start_index}, players "
+             f"{', '.join(result.players)}, readings "
              f"{'every applicable AMB/OTH letter' if result.vary_readings else 'defaults'}"]
     for v in result.variants:
         rate = v.hands / v.seconds if v.seconds else 0.0
