@@ -998,23 +998,34 @@ def report() -> None:
 @report.command("rules")
 @click.option("--out", default="reports", show_default=True, type=click.Path(file_okay=False))
 @click.option("--budget", default=None, type=click.FloatRange(min=0.1),
-              help="Fuzz seconds per variant (default: the fixed report budget).")
+              help="Fuzz seconds per variant instead of fixed example counts.")
+@click.option("--examples", default=None, type=click.IntRange(min=1), metavar="N",
+              help="Fuzz examples per property on the default readings, N/5 under each "
+                   "alternative reading (default: the fixed report value).")
 @click.option("--hands", default=None, type=click.IntRange(min=1),
               help="Deals per diffed reading pair (default: the fixed report value).")
 @click.option("--seed", default=None, type=click.IntRange(min=0))
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(min=1))
-def report_rules_cmd(out, budget, hands, seed, workers):
-    """reports/contradictions.md and reports/interpretations.md (every built-in variant)."""
+@click.option("--part", "parts", multiple=True,
+              type=click.Choice(["contradictions", "interpretations"]),
+              help="Write only this report (repeatable; default: both).")
+def report_rules_cmd(out, budget, examples, hands, seed, workers, parts):
+    """reports/contradictions.md and reports/interpretations.md (every built-in variant);
+    exit 1 when the fuzzing finds an engine defect."""
     from shengji_sim.fuzz import reports
 
     output_dir("--out", out)
     c_path, i_path, defects = reports.report_rules(
         out, reports.FUZZ_BUDGET if budget is None else budget,
         reports.HANDS if hands is None else hands, reports.POSITIONS,
-        reports.SEED if seed is None else seed, workers)
-    click.echo(f"wrote {c_path} and {i_path}")
+        reports.SEED if seed is None else seed, workers,
+        examples=None if budget is not None and examples is None else
+        (examples or reports.EXAMPLES),
+        parts=tuple(parts) or ("contradictions", "interpretations"))
+    click.echo(f"wrote {' and '.join(str(p) for p in (c_path, i_path) if p is not None)}")
     if defects:
         click.echo("engine defect found: see contradictions.md", err=True)
+        sys.exit(1)
 
 
 # -------------------------------------------------------------------------------- main

@@ -28,7 +28,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from shengji_sim.fuzz.properties import CATALOGUE, ENGINE, PropertyFailure
+from shengji_sim.fuzz.properties import CATALOGUE, ENGINE, NA, PropertyFailure
 from shengji_sim.fuzz.runner import Finding, judge_command
 from shengji_sim.fuzz.strategies import Position, _loads, position, variant_for
 
@@ -294,10 +294,13 @@ def _judge_output(pos: Position) -> tuple[str, str]:
 
 
 def _holds(prop_name: str, pos: Position) -> tuple[bool, str]:
+    """(holds, why not): a property that does not apply under the reading (it returns
+    ``NA``) neither holds nor fails there."""
     try:
-        CATALOGUE[prop_name].check(pos)
+        if CATALOGUE[prop_name].check(pos) == NA:
+            return False, "does not apply under this reading"
     except PropertyFailure as exc:
-        return False, exc.message
+        return False, f"fails: {exc.message}"
     return True, ""
 
 
@@ -348,7 +351,7 @@ def explain_lines(f: Finding) -> list[str]:
         lines += [f"Judge under the finding's readings ({' '.join(f.ambs) or 'defaults'}): "
                   f"`{own}`", "", "| reading | property | judge output |", "|---|---|---|"]
         for r in v.runs:
-            state = "holds" if r.holds else f"fails: {r.message}"
+            state = "holds" if r.holds else r.message
             lines.append(f"| {r.reading} | {state[:160].replace('|', '/')} | "
                          f"`{r.output[:240].replace('|', '/')}` |")
     return lines

@@ -35,6 +35,7 @@ ENGINE = "engine_defect"
 RULESET = "rule_set_finding"
 EXHAUSTIVE_LIMIT = 3000  #: candidate multisets checked one by one (small holdings)
 SAMPLE = 120  #: enumerated follows checked when there are more
+NA = "n/a"  #: what a property returns when it does not apply to the position
 GAME_WEIGHT = 0.2  #: share of a fixed example count a whole-hand property runs
 
 
@@ -186,7 +187,7 @@ def _has_tractor(ctx, play_counts) -> bool:
                for w in ctx.ranking.tractor_widths)
 
 
-def follow_obligation(pos: Position) -> None:
+def follow_obligation(pos: Position) -> str | None:
     """FOLLOW-3's general statement against the variant's follow rule: with more led-suit
     cards than the lead, a follower holding an exact pair must play a pair (some card at
     least twice) when the lead has a pair or bigger, and a follower holding a tractor of a
@@ -201,11 +202,11 @@ def follow_obligation(pos: Position) -> None:
     v = ctx.variant
     if v.shape_obligation == "none" or v.follow_policy == "suit_only" \
             or v.ruff_condition == "shape_missing":
-        return
+        return NA
     lead = list(pos.lead)
     holding = counts(pos.holding())
     if sum(holding) <= len(lead):
-        return
+        return NA
     units = shapes.decompose(ctx, counts(lead))
     options = _guard(pos, lambda: follow.follow_options(ctx, lead, list(pos.hand)),
                      "follow_options")
@@ -243,11 +244,12 @@ def _pairs(play_counts) -> int:
     return sum(c // 2 for c in play_counts)
 
 
-def _choice(pos: Position):
+def _choice(pos: Position, shape_rules: bool = True):
     """(ctx, lead, units, options, plays) when the follower has more led-group cards than
-    the lead (a real choice) under shape rules, else None."""
+    the lead (a real choice) and, with ``shape_rules``, the follow rules have shape
+    obligations; else None."""
     ctx = pos.ctx
-    if not _shape_rules_apply(ctx):
+    if shape_rules and not _shape_rules_apply(ctx):
         return None
     lead = list(pos.lead)
     if len(pos.holding()) <= len(lead):
@@ -258,7 +260,7 @@ def _choice(pos: Position):
     return ctx, lead, units, options, _guard(pos, lambda: sample_follows(options), "nth")
 
 
-def tractor_obligation_held(pos: Position) -> None:
+def tractor_obligation_held(pos: Position) -> str | None:
     """000 l.45 "有拖拉机必需跟拖拉机", 002 l.38 "其他玩家有拖拉机的则必需出拖拉机", 003 l.163:
     a follower who holds any tractor (of pairs, a triple or quad supplying a pair) plays one
     when the lead has a tractor. The chains (000 l.46-50: a triple or quad before a tractor)
@@ -266,10 +268,10 @@ def tractor_obligation_held(pos: Position) -> None:
     (AMB-16), are rule-set findings."""
     got = _choice(pos)
     if got is None:
-        return
+        return NA
     ctx, _lead, units, options, plays = got
     if not any(u.is_tractor for u in units) or not _has_tractor(ctx, counts(pos.holding())):
-        return
+        return NA
     for play in plays:
         if not _has_tractor(ctx, counts(play)):
             fail(f"the lead has a tractor and the follower holds one, but may play "
@@ -277,7 +279,7 @@ def tractor_obligation_held(pos: Position) -> None:
                  RULESET, options.rule)
 
 
-def pairs_maximised(pos: Position) -> None:
+def pairs_maximised(pos: Position) -> str | None:
     """002 l.38 "如无拖拉机则必需出对牌", 000 l.45 "有对子必需跟对", 003 l.165: a follower plays
     as many pairs as the lead has and the holding gives (a triple gives one, a quad two).
     A table row or chain element ranked above more pairs (JJ4 table 1 row 10, two triples
@@ -285,13 +287,13 @@ def pairs_maximised(pos: Position) -> None:
     finding."""
     got = _choice(pos)
     if got is None:
-        return
+        return NA
     ctx, lead, _units, options, plays = got
     if ctx.variant.split_sets != "yes":
-        return  # AMB-17 B: triples and quads are not pairs
+        return NA  # AMB-17 B: triples and quads are not pairs
     best = min(_pairs(counts(lead)), _pairs(counts(pos.holding())))
     if best == 0:
-        return
+        return NA
     for play in plays:
         if _pairs(counts(play)) < best:
             fail(f"the follower can play {best} pairs but may play {fmt(pos, play)} with "
@@ -299,22 +301,22 @@ def pairs_maximised(pos: Position) -> None:
                  options.rule)
 
 
-def fill_freedom(pos: Position) -> None:
+def fill_freedom(pos: Position) -> str | None:
     """000 l.43 / 002 l.36 "如无此牌型的牌则可以用同花色同数目的牌垫上": a follower without the
     led shape may fill with any cards of the led suit, the same number. A pair or tractor
     obligation (000 l.45, 002 l.38, 002 l.76) that forbids such a fill is a rule-set
     finding (two lines of one seed disagree)."""
-    got = _choice(pos)
+    got = _choice(pos, shape_rules=False)
     if got is None:
-        return
+        return NA
     ctx, lead, units, options, _plays = got
     if len(units) != 1 or units[0].width < 2:
-        return
+        return NA
     holding = pos.holding()
     if shapes.realizable(ctx, counts(holding), [units[0].pattern]):
-        return  # the follower has the led shape: l.43's fill clause does not speak
+        return NA  # the follower has the led shape: l.43's fill clause does not speak
     if n_sub_multisets(holding, len(lead)) > EXHAUSTIVE_LIMIT:
-        return
+        return NA
     for cand in sub_multisets(holding, len(lead)):
         ok, reason = follow.check_follow(ctx, lead, list(pos.hand), list(cand))
         if not ok:
@@ -322,7 +324,7 @@ def fill_freedom(pos: Position) -> None:
                  f"{fmt(pos, cand)} is refused: {reason}", RULESET, options.rule)
 
 
-def throw_failure_clause(pos: Position) -> None:
+def throw_failure_clause(pos: Position) -> str | None:
     """000 l.65's failure clause "如有任意一家打过甩牌人的任意一张牌，则甩牌失败" against its
     validity clause (单牌 against 单牌, 对 against 对): a throw judged valid has no card that a
     checked player's single card of the led group beats. A valid throw with such a card is
@@ -330,7 +332,7 @@ def throw_failure_clause(pos: Position) -> None:
     ctx = pos.ctx
     result = _judge(pos)
     if not result.valid or len(shapes.decompose(ctx, counts(pos.lead))) < 2:
-        return
+        return NA
     r = ctx.ranking
     k0 = pos.lead[0]
     for p in checked(ctx):
@@ -482,19 +484,19 @@ def _judge(pos: Position):
                                                  [list(h) for h in pos.hands]), "judge_throw")
 
 
-def throw_unbeatable(pos: Position) -> None:
+def throw_unbeatable(pos: Position) -> str | None:
     """THROW-2, AMB-20, AMB-43: no checked player can beat a component of a throw judged
     valid with a legal same-suit reply. Under AMB-43 B ("exists") a beatable lower component
     is the reading's doing (rule-set finding)."""
     ctx = pos.ctx
     result = _judge(pos)
     if not result.valid:
-        return
+        return NA
     if sorted(result.played) != sorted(pos.lead) or result.returned:
         fail("a valid throw does not play exactly the thrown cards")
     units = shapes.decompose(ctx, counts(pos.lead))
     if len(units) < 2:
-        return
+        return NA
     cls = RULESET if ctx.variant.throw_test_quantifier == "exists" else ENGINE
     for p in checked(ctx):
         for unit in units:
@@ -504,7 +506,7 @@ def throw_unbeatable(pos: Position) -> None:
                      f"{fmt(pos, unit.cards())} with {fmt(pos, reply)}", cls, "THROW-2")
 
 
-def failed_throw_beatable(pos: Position) -> None:
+def failed_throw_beatable(pos: Position) -> str | None:
     """THROW-3, AMB-21, OTH-3, DEF-9: a failed throw keeps the thrower's cards (played +
     returned = thrown) and plays one of its components that a checked player could beat.
     Readings that play the smallest component or the lowest card (AMB-21 A/C) may play an
@@ -512,7 +514,7 @@ def failed_throw_beatable(pos: Position) -> None:
     ctx = pos.ctx
     result = _judge(pos)
     if result.valid or result.rejected:
-        return
+        return NA
     if sorted(result.played + result.returned) != sorted(pos.lead):
         fail("a failed throw loses or invents cards (played + returned != thrown)")
     v = ctx.variant

@@ -228,15 +228,17 @@ def _failures(exc: BaseException) -> list[BaseException]:
 def run_property(prop: Property, variant: str, ambs: tuple[str, ...] = (), budget: float = 10.0,
                  seed: int = 0, vary: bool = False, max_examples: int | None = None,
                  chunk: int = CHUNK, max_findings: int = MAX_FINDINGS,
-                 known: list[KnownResult] | None = None) -> PropertyRun:
+                 known: list[KnownResult] | None = None,
+                 seen: set[str] | None = None) -> PropertyRun:
     """Run one property for ``budget`` seconds (or exactly ``max_examples`` property calls,
     shrinking included: reproducible); see the module doc. A failure whose signature was
-    already found counts as a pass from the next chunk on, so the search goes on for
-    different failures."""
+    already found (or is in ``seen``: found by an earlier run) counts as a pass from the
+    next chunk on, so the search goes on for different failures."""
     start = time.monotonic()
     strategy = positions_of(prop.kind, variant, tuple(ambs), vary)
     examples = 0
     found: dict[str, Finding] = {}
+    before = set(seen or ())
     known_sigs = {k.signature: k.name for k in known or [] if k.reproduces}
 
     def body(pos: Position) -> None:
@@ -246,7 +248,7 @@ def run_property(prop: Property, variant: str, ambs: tuple[str, ...] = (), budge
             prop.check(pos)
         except PropertyFailure as exc:
             sig = signature(prop.name, exc.classification, exc.rule, exc.message)
-            if sig in found:
+            if sig in found or sig in before:
                 return  # found before: look for another failure
             exc.position = pos
             raise
@@ -256,7 +258,7 @@ def run_property(prop: Property, variant: str, ambs: tuple[str, ...] = (), budge
     size = min(chunk, 10)
     while len(found) < max_findings:
         if max_examples is not None:
-            size = min(size if i else min(chunk, 10), max_examples - examples)
+            size = min(size, max_examples - examples)
         if size <= 0:
             break
         chunk_start = time.monotonic()
@@ -294,8 +296,6 @@ def run_property(prop: Property, variant: str, ambs: tuple[str, ...] = (), budge
                 break
             per = (time.monotonic() - chunk_start) / max(1, examples - seen)
             size = max(3, min(chunk, int(left / max(per, 1e-3))))
-        else:
-            size = chunk
     run.findings = list(found.values())
     run.examples, run.seconds = examples, time.monotonic() - start
     if run.findings:
@@ -334,7 +334,9 @@ def run_catalogue(variant: str, ambs: tuple[str, ...] = (), budget: float = 60.0
     With ``examples`` each property runs that many examples on ``ambs`` and
     ``alt_examples`` (default ``max(2, examples // 5)``) under each alternative reading;
     otherwise ``budget`` seconds are shared by all the runs. Known examples are replayed
-    first on ``ambs`` and reported apart."""
+    first on ``ambs`` and reported apart. A run under an alternative reading reports only
+    failures whose signature no earlier run of the property found (the readings a finding
+    depends on are the explanation's business: :mod:`~shengji_sim.fuzz.explain`)."""
     chosen = [CATALOGUE[n] for n in (names or list(CATALOGUE))]
     report = FuzzReport(variant, list(ambs), budget, seed, vary, examples=examples)
     taken = {a.split("=")[0].upper() for a in ambs}
@@ -349,12 +351,15 @@ def run_catalogue(variant: str, ambs: tuple[str, ...] = (), budget: float = 60.0
     share = budget / max(1, len(plan))
     for prop in chosen:
         report.known += replay_known(prop, variant, tuple(ambs))
+    seen: dict[str, set[str]] = {p.name: set() for p in chosen}
     for prop, readings in plan:
         n = None if examples is None else examples if readings == tuple(ambs) \
             else alt_examples
         n = None if n is None else max(1, round(n * prop.weight))
-        report.runs.append(run_property(prop, variant, readings, share, seed, False, n,
-                                        known=report.known))
+        run = run_property(prop, variant, readings, share, seed, False, n,
+                           known=report.known, seen=seen[prop.name])
+        seen[prop.name] |= {f.signature for f in run.findings}
+        report.runs.append(run)
     return report
 
 
