@@ -347,13 +347,20 @@ def explain_lines(f: Finding) -> list[str]:
         lines.append(f"* {q.seed} l.{q.line}: 「{q.text}」 — {q.gloss}.")
     lines += ["", f"Related items: {', '.join(v.source.items)}.", ""]
     if v.runs:
-        _, own = _judge_output(rebuild(f)) if rebuild(f) else ("", "")
+        pos = rebuild(f)
+        _, own = _judge_output(pos) if pos is not None else ("", "")
         lines += [f"Judge under the finding's readings ({' '.join(f.ambs) or 'defaults'}): "
-                  f"`{own}`", "", "| reading | property | judge output |", "|---|---|---|"]
+                  f"`{own}`", "", "Under each alternative reading of the related items (run; "
+                  "readings with the same answer share a row):", "",
+                  "| readings | property | judge output |", "|---|---|---|"]
+        groups: dict[tuple[str, str], list[str]] = {}
         for r in v.runs:
             state = "holds" if r.holds else r.message
-            lines.append(f"| {r.reading} | {state[:160].replace('|', '/')} | "
-                         f"`{r.output[:240].replace('|', '/')}` |")
+            output = "same as above" if r.output == own else r.output
+            groups.setdefault((state, output), []).append(r.reading)
+        for (state, output), readings in groups.items():
+            lines.append(f"| {', '.join(readings)} | {state[:160].replace('|', '/')} | "
+                         f"`{output[:240].replace('|', '/')}` |")
     return lines
 
 

@@ -320,22 +320,23 @@ def fill_freedom(pos: Position) -> str | None:
     for cand in sub_multisets(holding, len(lead)):
         ok, reason = follow.check_follow(ctx, lead, list(pos.hand), list(cand))
         if not ok:
-            fail(f"the follower lacks the led shape, yet the same-suit fill "
-                 f"{fmt(pos, cand)} is refused: {reason}", RULESET, options.rule)
+            fail(f"the follower lacks the led shape, yet a same-suit fill is refused "
+                 f"({options.rule}) :: {fmt(pos, cand)}: {reason}", RULESET, options.rule)
 
 
 def throw_failure_clause(pos: Position) -> str | None:
     """000 l.65's failure clause "如有任意一家打过甩牌人的任意一张牌，则甩牌失败" against its
     validity clause (单牌 against 单牌, 对 against 对): a throw judged valid has no card that a
-    checked player's single card of the led group beats. A valid throw with such a card is
-    a rule-set finding (AMB-43, AMB-47 read the validity clause)."""
+    opponent's single card of the led group beats (the partner is AMB-20's question). A
+    valid throw with such a card is a rule-set finding (AMB-43, AMB-47 read the validity
+    clause)."""
     ctx = pos.ctx
     result = _judge(pos)
     if not result.valid or len(shapes.decompose(ctx, counts(pos.lead))) < 2:
         return NA
     r = ctx.ranking
     k0 = pos.lead[0]
-    for p in checked(ctx):
+    for p in (1, 3):  # the opponents: whether the partner counts is AMB-20's question
         held = [k for k in set(pos.hands[p - 1])
                 if r.group[k] == r.group[k0] and r.eff_suit[k] == r.eff_suit[k0]]
         for k in sorted(set(pos.lead)):

@@ -52,6 +52,7 @@ from shengji_sim.fuzz.strategies import Position, _loads, positions_of
 
 CHUNK = 40  #: examples per hypothesis run
 MAX_FINDINGS = 6  #: distinct failures collected per property run
+DETAIL = " :: "  #: a failure message's text after this is detail, not part of its signature
 
 
 @dataclass
@@ -180,10 +181,10 @@ NUMBERED = re.compile(r"\b(position|seat|play|winner|trick|level) \w+\b")
 
 def signature(prop_name: str, classification: str, rule: str, message: str) -> str:
     """The signature that deduplicates failures: the property, its classification and rule
-    and the message with the cards (and seat, play and level numbers) taken out, so shrunk
-    examples of one failure share it and different failures (another table row, another
-    shape) do not."""
-    text = CARD_TOKEN.sub("#", message)
+    and the message (up to ``DETAIL``) with the cards (and seat, play and level numbers)
+    taken out, so shrunk examples of one failure share it and different failures (another
+    table row, another shape) do not."""
+    text = CARD_TOKEN.sub("#", message.split(DETAIL)[0])
     text = re.sub(r"#(?: #)+", "#…", text)
     text = NUMBERED.sub(lambda m: f"{m.group(1)} _", text)
     return f"{prop_name} | {classification} | {rule} | {text}"
