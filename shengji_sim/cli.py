@@ -743,14 +743,20 @@ def _fuzz_variant(variant_name: str, ambs: tuple[str, ...]):
 @click.option("--property", "names", multiple=True, metavar="NAME",
               help="Run only this property (repeatable; default: the whole catalogue).")
 @click.option("--budget", default=60.0, show_default=True, type=click.FloatRange(min=0.1),
-              help="Seconds, shared by the properties.")
+              help="Seconds, shared by the properties (unless --examples).")
+@click.option("--examples", default=None, type=click.IntRange(min=1), metavar="N",
+              help="Fixed examples per property instead of the budget (reproducible); under "
+                   "--vary-readings each alternative reading runs N/5.")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0))
 @click.option("--vary-readings", is_flag=True,
-              help="Also draw the other applicable AMB/OTH readings per example.")
+              help="Also run under every applicable letter of every AMB and OTH item.")
+@click.option("--explain/--no-explain", default=True, show_default=True,
+              help="Explain each finding (seed lines, related items, judge under readings).")
 @click.option("--out", default="fuzz-findings", show_default=True,
               type=click.Path(file_okay=False), help="Directory for findings.json/.md.")
-def fuzz(variant_name, ambs, names, budget, seed, vary_readings, out):
+def fuzz(variant_name, ambs, names, budget, examples, seed, vary_readings, explain, out):
     """Run the property catalogue; exit 1 on an engine defect, 0 otherwise."""
+    from shengji_sim.fuzz.explain import explain_lines, verdict
     from shengji_sim.fuzz.properties import CATALOGUE
     from shengji_sim.fuzz.runner import run_catalogue, write_findings
 
@@ -761,18 +767,67 @@ def fuzz(variant_name, ambs, names, budget, seed, vary_readings, out):
                             f"{', '.join(CATALOGUE)})")
     output_dir("--out", out)
     report = run_catalogue(variant_name, tuple(ambs), budget, seed, list(names) or None,
-                           vary_readings)
+                           vary_readings, examples)
     with writing("--out", out):
-        json_path, md_path = write_findings(report, out)
+        json_path, md_path = write_findings(report, out, explain_lines if explain else None)
     for run in report.runs:
-        note = f": {run.reason}" if run.reason else ""
-        click.echo(f"{run.name:22} {run.status:8} {run.examples:6} examples "
-                   f"{run.seconds:6.1f} s{note}")
-        if run.finding is not None:
-            click.echo(f"    {run.finding.classification}: {run.finding.example}")
-            click.echo(f"    reproduce: {run.finding.command}")
+        if run.findings or not run.ambs or tuple(run.ambs) == tuple(ambs):
+            where = f" [{' '.join(run.ambs)}]" if run.ambs else ""
+            click.echo(f"{run.name:24} {run.status:7} {run.examples:6} examples "
+                       f"{run.seconds:6.1f} s{where}")
+        for f in run.findings:
+            words = verdict(f).verdict if explain else f.classification
+            click.echo(f"    {words}: {f.message}")
+            click.echo(f"    reproduce: {f.command}")
+    for k in report.known:
+        click.echo(f"known {k.name}: {'still fails' if k.reproduces else 'holds now'}")
     click.echo(f"findings: {json_path} {md_path}")
     if report.engine_defects:
+        click.echo(f"{len(report.engine_defects)} engine defect(s): exit 1", err=True)
+        sys.exit(1)
+
+
+@cli.command("soak")
+@click.option("--variants", "variant_names", required=True, metavar="NAME[,NAME...]",
+              help="Built-in variants, comma-separated (or 'all').")
+@click.option("--hands", default=1000, show_default=True, type=click.IntRange(min=1),
+              help="Hands per variant, spread over the lanes (readings x players).")
+@click.option("--vary-readings", is_flag=True,
+              help="Also every applicable letter of every AMB and OTH item, one at a time.")
+@click.option("--players", "players_list", multiple=True, metavar="SPEC",
+              help="Who plays (repeatable; default random): " + PLAYERS_HELP)
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1))
+@click.option("--start", "start_index", default=0, show_default=True,
+              type=click.IntRange(min=0), help="First hand index (to extend an earlier soak).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def soak_cmd(variant_names, hands, vary_readings, players_list, seed, start_index, as_json):
+    """Reference and core play the same hands, compared decision by decision; exit 1 at the
+    first divergence."""
+    from dataclasses import asdict
+
+    from shengji_sim.fuzz.soak import soak, summary_text
+    from shengji_sim.variant import builtin_names
+
+    names = builtin_names() if variant_names == "all" else \
+        [n for n in variant_names.split(",") if n]
+    for name in names:
+        _fuzz_variant(name, ())
+    players = [seat_spec(p) for p in players_list or ("random",)]
+    for p in players:
+        require_core_profile(p, "a profile with a kernel")
+
+    def progress(name: str, done: int, decisions: int) -> None:
+        if not as_json:
+            click.echo(f"  {name}: {done} hands, {decisions} decisions", err=True)
+
+    result = soak(names, hands, players, seed, vary_readings, progress, start_index)
+    if as_json:
+        click.echo(json.dumps(asdict(result), ensure_ascii=False))
+    else:
+        click.echo(summary_text(result))
+    if result.divergence is not None:
+        if not as_json:
+            click.echo(result.divergence.text())
         sys.exit(1)
 
 
@@ -946,23 +1001,34 @@ def report() -> None:
 @report.command("rules")
 @click.option("--out", default="reports", show_default=True, type=click.Path(file_okay=False))
 @click.option("--budget", default=None, type=click.FloatRange(min=0.1),
-              help="Fuzz seconds per variant (default: the fixed report budget).")
+              help="Fuzz seconds per variant instead of fixed example counts.")
+@click.option("--examples", default=None, type=click.IntRange(min=1), metavar="N",
+              help="Fuzz examples per property on the default readings, N/5 under each "
+                   "alternative reading (default: the fixed report value).")
 @click.option("--hands", default=None, type=click.IntRange(min=1),
               help="Deals per diffed reading pair (default: the fixed report value).")
 @click.option("--seed", default=None, type=click.IntRange(min=0))
 @click.option("--workers", default=2, show_default=True, type=click.IntRange(min=1))
-def report_rules_cmd(out, budget, hands, seed, workers):
-    """reports/contradictions.md and reports/interpretations.md (every built-in variant)."""
+@click.option("--part", "parts", multiple=True,
+              type=click.Choice(["contradictions", "interpretations"]),
+              help="Write only this report (repeatable; default: both).")
+def report_rules_cmd(out, budget, examples, hands, seed, workers, parts):
+    """reports/contradictions.md and reports/interpretations.md (every built-in variant);
+    exit 1 when the fuzzing finds an engine defect."""
     from shengji_sim.fuzz import reports
 
     output_dir("--out", out)
     c_path, i_path, defects = reports.report_rules(
         out, reports.FUZZ_BUDGET if budget is None else budget,
         reports.HANDS if hands is None else hands, reports.POSITIONS,
-        reports.SEED if seed is None else seed, workers)
-    click.echo(f"wrote {c_path} and {i_path}")
+        reports.SEED if seed is None else seed, workers,
+        examples=None if budget is not None and examples is None else
+        (examples or reports.EXAMPLES),
+        parts=tuple(parts) or ("contradictions", "interpretations"))
+    click.echo(f"wrote {' and '.join(str(p) for p in (c_path, i_path) if p is not None)}")
     if defects:
         click.echo("engine defect found: see contradictions.md", err=True)
+        sys.exit(1)
 
 
 

@@ -4,7 +4,12 @@ interpretation diffs and the rules reports.
 * :mod:`.strategies`: hypothesis strategies for positions and whole games (``GameMachine``).
 * :mod:`.properties`: ``CATALOGUE`` of named properties; failures are ``PropertyFailure``
   classified ``engine_defect`` or ``rule_set_finding``.
-* :mod:`.runner`: ``run_catalogue`` / ``run_property`` with a time budget and seed.
+* :mod:`.runner`: ``run_catalogue`` / ``run_property``: fixed example counts or a time
+  budget, a seed, distinct failures per property, every alternative reading (``vary``).
+* :mod:`.explain`: each finding's seed lines, related items, judge under the alternative
+  readings and verdict.
+* :mod:`.soak`: the reference and the core play the same hands, compared decision by
+  decision (``shengji-sim soak``).
 * :mod:`.diff`: ``diff_readings``: the same deals under two readings of an AMB item.
 * :mod:`.reports`: ``report rules``: reports/contradictions.md and reports/interpretations.md.
 """

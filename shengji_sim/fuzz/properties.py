@@ -35,6 +35,8 @@ ENGINE = "engine_defect"
 RULESET = "rule_set_finding"
 EXHAUSTIVE_LIMIT = 3000  #: candidate multisets checked one by one (small holdings)
 SAMPLE = 120  #: enumerated follows checked when there are more
+NA = "n/a"  #: what a property returns when it does not apply to the position
+GAME_WEIGHT = 0.2  #: share of a fixed example count a whole-hand property runs
 
 
 class PropertyFailure(AssertionError):
@@ -55,11 +57,17 @@ def fail(message: str, classification: str = ENGINE, rule: str = "") -> None:
 
 @dataclass(frozen=True)
 class Property:
+    """``weight`` scales a fixed example count (whole games cost a hand each);
+    ``sections``, when set, are the variant sections whose items can change the property's
+    answer (default: by kind, ``runner.KIND_SECTIONS``)."""
+
     name: str
     kind: str
     title: str
     rules: str
     check: Callable[[Position], None]
+    weight: float = 1.0
+    sections: frozenset[str] = frozenset()
 
 
 # ------------------------------------------------------------------------------ helpers
@@ -179,7 +187,7 @@ def _has_tractor(ctx, play_counts) -> bool:
                for w in ctx.ranking.tractor_widths)
 
 
-def follow_obligation(pos: Position) -> None:
+def follow_obligation(pos: Position) -> str | None:
     """FOLLOW-3's general statement against the variant's follow rule: with more led-suit
     cards than the lead, a follower holding an exact pair must play a pair (some card at
     least twice) when the lead has a pair or bigger, and a follower holding a tractor of a
@@ -194,11 +202,11 @@ def follow_obligation(pos: Position) -> None:
     v = ctx.variant
     if v.shape_obligation == "none" or v.follow_policy == "suit_only" \
             or v.ruff_condition == "shape_missing":
-        return
+        return NA
     lead = list(pos.lead)
     holding = counts(pos.holding())
     if sum(holding) <= len(lead):
-        return
+        return NA
     units = shapes.decompose(ctx, counts(lead))
     options = _guard(pos, lambda: follow.follow_options(ctx, lead, list(pos.hand)),
                      "follow_options")
@@ -219,6 +227,124 @@ def follow_obligation(pos: Position) -> None:
                          f"({options.rule}, row {options.row}); FOLLOW-3 demands a tractor",
                          cls, options.rule)
             break
+
+
+# ------------------------------------------------ seed statements against tables, chains
+
+
+def _shape_rules_apply(ctx) -> bool:
+    """Follow rules with shape obligations (no OTH-6 B, no suit-only, no AMB-19 B)."""
+    v = ctx.variant
+    return not (v.shape_obligation == "none" or v.follow_policy == "suit_only"
+                or v.ruff_condition == "shape_missing")
+
+
+def _pairs(play_counts) -> int:
+    """Pairs a play holds, a triple giving one and a quad two (AMB-17 A)."""
+    return sum(c // 2 for c in play_counts)
+
+
+def _choice(pos: Position, shape_rules: bool = True):
+    """(ctx, lead, units, options, plays) when the follower has more led-group cards than
+    the lead (a real choice) and, with ``shape_rules``, the follow rules have shape
+    obligations; else None."""
+    ctx = pos.ctx
+    if shape_rules and not _shape_rules_apply(ctx):
+        return None
+    lead = list(pos.lead)
+    if len(pos.holding()) <= len(lead):
+        return None
+    units = shapes.decompose(ctx, counts(lead))
+    options = _guard(pos, lambda: follow.follow_options(ctx, lead, list(pos.hand)),
+                     "follow_options")
+    return ctx, lead, units, options, _guard(pos, lambda: sample_follows(options), "nth")
+
+
+def tractor_obligation_held(pos: Position) -> str | None:
+    """000 l.45 "有拖拉机必需跟拖拉机", 002 l.38 "其他玩家有拖拉机的则必需出拖拉机", 003 l.163:
+    a follower who holds any tractor (of pairs, a triple or quad supplying a pair) plays one
+    when the lead has a tractor. The chains (000 l.46-50: a triple or quad before a tractor)
+    and tables (002 l.86-222) that allow otherwise, and 002 l.76's "same-shape tractor"
+    (AMB-16), are rule-set findings."""
+    got = _choice(pos)
+    if got is None:
+        return NA
+    ctx, _lead, units, options, plays = got
+    if not any(u.is_tractor for u in units) or not _has_tractor(ctx, counts(pos.holding())):
+        return NA
+    for play in plays:
+        if not _has_tractor(ctx, counts(play)):
+            fail(f"the lead has a tractor and the follower holds one, but may play "
+                 f"{fmt(pos, play)} without a tractor ({options.rule}, row {options.row})",
+                 RULESET, options.rule)
+
+
+def pairs_maximised(pos: Position) -> str | None:
+    """002 l.38 "如无拖拉机则必需出对牌", 000 l.45 "有对子必需跟对", 003 l.165: a follower plays
+    as many pairs as the lead has and the holding gives (a triple gives one, a quad two).
+    A table row or chain element ranked above more pairs (JJ4 table 1 row 10, two triples
+    and two singles over four pairs; 000 l.47, a triple before two pairs) is a rule-set
+    finding."""
+    got = _choice(pos)
+    if got is None:
+        return NA
+    ctx, lead, _units, options, plays = got
+    if ctx.variant.split_sets != "yes":
+        return NA  # AMB-17 B: triples and quads are not pairs
+    best = min(_pairs(counts(lead)), _pairs(counts(pos.holding())))
+    if best == 0:
+        return NA
+    for play in plays:
+        if _pairs(counts(play)) < best:
+            fail(f"the follower can play {best} pairs but may play {fmt(pos, play)} with "
+                 f"{_pairs(counts(play))} ({options.rule}, row {options.row})", RULESET,
+                 options.rule)
+
+
+def fill_freedom(pos: Position) -> str | None:
+    """000 l.43 / 002 l.36 "如无此牌型的牌则可以用同花色同数目的牌垫上": a follower without the
+    led shape may fill with any cards of the led suit, the same number. A pair or tractor
+    obligation (000 l.45, 002 l.38, 002 l.76) that forbids such a fill is a rule-set
+    finding (two lines of one seed disagree)."""
+    got = _choice(pos, shape_rules=False)
+    if got is None:
+        return NA
+    ctx, lead, units, options, _plays = got
+    if len(units) != 1 or units[0].width < 2:
+        return NA
+    holding = pos.holding()
+    if shapes.realizable(ctx, counts(holding), [units[0].pattern]):
+        return NA  # the follower has the led shape: l.43's fill clause does not speak
+    if n_sub_multisets(holding, len(lead)) > EXHAUSTIVE_LIMIT:
+        return NA
+    for cand in sub_multisets(holding, len(lead)):
+        ok, reason = follow.check_follow(ctx, lead, list(pos.hand), list(cand))
+        if not ok:
+            fail(f"the follower lacks the led shape, yet a same-suit fill is refused "
+                 f"({options.rule}) :: {fmt(pos, cand)}: {reason}", RULESET, options.rule)
+
+
+def throw_failure_clause(pos: Position) -> str | None:
+    """000 l.65's failure clause "如有任意一家打过甩牌人的任意一张牌，则甩牌失败" against its
+    validity clause (单牌 against 单牌, 对 against 对): a throw judged valid has no card that a
+    opponent's single card of the led group beats (the partner is AMB-20's question). A
+    valid throw with such a card is a rule-set finding (AMB-43, AMB-47 read the validity
+    clause)."""
+    ctx = pos.ctx
+    result = _judge(pos)
+    if not result.valid or len(shapes.decompose(ctx, counts(pos.lead))) < 2:
+        return NA
+    r = ctx.ranking
+    k0 = pos.lead[0]
+    for p in (1, 3):  # the opponents: whether the partner counts is AMB-20's question
+        held = [k for k in set(pos.hands[p - 1])
+                if r.group[k] == r.group[k0] and r.eff_suit[k] == r.eff_suit[k0]]
+        for k in sorted(set(pos.lead)):
+            for j in held:
+                if trick.trick_winner(ctx, [[k], [j]]) == 1:
+                    fail(f"the throw is judged valid but position {p}'s single "
+                         f"{fmt(pos, [j])} beats its card {fmt(pos, [k])}", RULESET,
+                         "THROW-2")
 
 
 # -------------------------------------------------------------------------- trick winner
@@ -359,19 +485,19 @@ def _judge(pos: Position):
                                                  [list(h) for h in pos.hands]), "judge_throw")
 
 
-def throw_unbeatable(pos: Position) -> None:
+def throw_unbeatable(pos: Position) -> str | None:
     """THROW-2, AMB-20, AMB-43: no checked player can beat a component of a throw judged
     valid with a legal same-suit reply. Under AMB-43 B ("exists") a beatable lower component
     is the reading's doing (rule-set finding)."""
     ctx = pos.ctx
     result = _judge(pos)
     if not result.valid:
-        return
+        return NA
     if sorted(result.played) != sorted(pos.lead) or result.returned:
         fail("a valid throw does not play exactly the thrown cards")
     units = shapes.decompose(ctx, counts(pos.lead))
     if len(units) < 2:
-        return
+        return NA
     cls = RULESET if ctx.variant.throw_test_quantifier == "exists" else ENGINE
     for p in checked(ctx):
         for unit in units:
@@ -381,7 +507,7 @@ def throw_unbeatable(pos: Position) -> None:
                      f"{fmt(pos, unit.cards())} with {fmt(pos, reply)}", cls, "THROW-2")
 
 
-def failed_throw_beatable(pos: Position) -> None:
+def failed_throw_beatable(pos: Position) -> str | None:
     """THROW-3, AMB-21, OTH-3, DEF-9: a failed throw keeps the thrower's cards (played +
     returned = thrown) and plays one of its components that a checked player could beat.
     Readings that play the smallest component or the lowest card (AMB-21 A/C) may play an
@@ -389,7 +515,7 @@ def failed_throw_beatable(pos: Position) -> None:
     ctx = pos.ctx
     result = _judge(pos)
     if result.valid or result.rejected:
-        return
+        return NA
     if sorted(result.played + result.returned) != sorted(pos.lead):
         fail("a failed throw loses or invents cards (played + returned != thrown)")
     v = ctx.variant
@@ -716,24 +842,31 @@ def kernels_agree(pos: Position) -> None:
 
 # ------------------------------------------------------------------------------ catalogue
 
-#: Past findings, replayed first (explicit examples before the drawn ones): property ->
-#: ``position(...)`` arguments. Each is the shrunk example a fuzz run found.
-KNOWN_EXAMPLES: dict[str, list[dict]] = {
-    "follow_obligation": [  # JJ4 FOLLOW-10 row 1 "tractor or quad" vs 002 line 38
-        dict(kind="follow", variant="jj-4deck", level="2", trump="S", lead="H4 H4 H3 H3",
-             hands=("H5 H5 H5 H5 H4 H4 H3 H3",)),
-    ],
-    "failed_throw_beatable": [  # CZ4 AMB-21 A plays an unbeaten smallest component
-        dict(kind="throw", variant="changzhou-4deck", level="2", trump="S",
-             lead="H4 H3 H3", hands=("", "", "H4 H4")),
-    ],
+#: Past findings: property -> {name: ``position(...)`` arguments}. Each is the shrunk example a
+#: fuzz run found. They are named regression tests (tests/regression/test_known_examples.py)
+#: and replayed by the runner apart from the search: reported as "known", never as findings.
+KNOWN_EXAMPLES: dict[str, dict[str, dict]] = {
+    "follow_obligation": {
+        # JJ4 FOLLOW-10 row 1 "tractor or quad" vs 002 line 38 (AMB-18)
+        "jj4_quad_answers_tractor": dict(
+            kind="follow", variant="jj-4deck", level="2", trump="S", lead="H4 H4 H3 H3",
+            hands=("H5 H5 H5 H5 H4 H4 H3 H3",)),
+    },
+    "failed_throw_beatable": {
+        # CZ4 AMB-21 A plays an unbeaten smallest component
+        "cz4_failed_throw_plays_unbeaten_single": dict(
+            kind="throw", variant="changzhou-4deck", level="2", trump="S",
+            lead="H4 H3 H3", hands=("", "", "H4 H4")),
+    },
 }
 
 
-def known_examples(name: str, variant: str, ambs: tuple[str, ...]) -> list[Position]:
+def known_examples(name: str, variant: str,
+                   ambs: tuple[str, ...]) -> list[tuple[str, Position]]:
+    """(name, position) of the property's known examples for the variant and readings."""
     from shengji_sim.fuzz.strategies import position
 
-    return [position(**spec) for spec in KNOWN_EXAMPLES.get(name, [])
+    return [(key, position(**spec)) for key, spec in KNOWN_EXAMPLES.get(name, {}).items()
             if spec["variant"] == variant and tuple(spec.get("ambs", ())) == tuple(ambs)]
 
 
@@ -760,20 +893,35 @@ CATALOGUE: dict[str, Property] = {p.name: p for p in (
              "THROW-3, AMB-21, OTH-3, DEF-9", failed_throw_beatable),
     Property("conservation", "game", "cards and points are conserved over a hand",
              "DECK-2, DECK-3, DECK-4, POINT-1, POINT-2, POINT-3, KITTY-2, SCORE-2",
-             conservation),
+             conservation, weight=GAME_WEIGHT),
     Property("deterministic", "game", "a seed and index determine the hand; records replay",
-             "DESIGN Seeds", deterministic),
+             "DESIGN Seeds", deterministic, weight=GAME_WEIGHT / 2),
     Property("kernels_agree", "trick", "reference and kernels agree",
-             "DESIGN Fuzzing", kernels_agree),
+             "DESIGN Fuzzing", kernels_agree,
+             sections=frozenset({"ranking", "compare", "follow", "throw", "kitty"})),
     Property("offered_moves_legal", "game",
              "every lead, follow, declaration, burial and 炒 the engine offers is legal",
              "LEAD-3, DEF-27, FOLLOW-1, FOLLOW-2, FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, "
              "FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11, BID-2, BID-3, BID-4, BID-5, "
              "BID-6, KITTY-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6",
-             offered_moves_legal),
+             offered_moves_legal, weight=GAME_WEIGHT / 2),
     Property("level_invariance", "follow",
              "a play without level cards, 2s or jokers has the same shape at every level",
              "COMBO-5, COMBO-7, AMB-05, AMB-06, AMB-49", level_invariance),
+    Property("tractor_obligation_held", "follow",
+             "a follower holding a tractor plays one to a tractor lead (000 l.45, 002 l.38)",
+             "FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, "
+             "FOLLOW-10, AMB-15, AMB-16", tractor_obligation_held),
+    Property("pairs_maximised", "follow",
+             "a follower plays as many pairs as lead and holding allow (002 l.38, 000 l.45)",
+             "FOLLOW-3, FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, "
+             "FOLLOW-10, AMB-17, AMB-18", pairs_maximised),
+    Property("fill_freedom", "follow",
+             "without the led shape any same-suit fill of the same number is legal (000 l.43)",
+             "FOLLOW-1, FOLLOW-3, AMB-16, AMB-17", fill_freedom),
+    Property("throw_failure_clause", "throw",
+             "no card of a valid throw is beaten by a single (000 l.65 failure clause)",
+             "THROW-2, AMB-20, AMB-43, AMB-47", throw_failure_clause),
     Property("leads_follows_agree", "follow",
              "a first-row follow is one unit when led",
              "AMB-41, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, FOLLOW-11",
@@ -783,7 +931,8 @@ CATALOGUE: dict[str, Property] = {p.name: p for p in (
 __all__ = [
     "CATALOGUE", "ENGINE", "RULESET", "Property", "PropertyFailure",
     "beatable_by", "conservation", "deterministic", "failed_throw_beatable", "follow_enumeration",
-    "follow_exists", "follow_obligation", "kernels_agree",
+    "fill_freedom", "follow_exists", "follow_obligation", "kernels_agree", "pairs_maximised",
+    "throw_failure_clause", "tractor_obligation_held",
     "leads_follows_agree", "level_invariance", "offered_moves_legal",
     "throw_unbeatable", "winner_consistent",
 ]

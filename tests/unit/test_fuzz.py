@@ -216,7 +216,8 @@ def test_planted_follow_forgets_pair_obligation(monkeypatch) -> None:
                 for row in original(ctx, units)]
 
     monkeypatch.setattr(follow, "_structure_rows", forgetful)
-    run = run_property(CAT["follow_obligation"], "classic-2deck", max_examples=400, seed=3)
+    run = run_property(CAT["follow_obligation"], "classic-2deck", max_examples=400, seed=3,
+                       max_findings=1)
     assert run.status == "failed", run
     assert run.finding.classification == P.ENGINE
     assert run.finding.cards <= 8, run.finding.example
@@ -231,7 +232,8 @@ def test_planted_winner_ignores_trumps(monkeypatch) -> None:
         return None if side is True else side
 
     monkeypatch.setattr(trick, "play_side", no_ruffs)
-    run = run_property(CAT["winner_consistent"], "classic-2deck", max_examples=400, seed=3)
+    run = run_property(CAT["winner_consistent"], "classic-2deck", max_examples=400, seed=3,
+                       max_findings=1)
     assert run.status == "failed", run
     assert "TRUMP-6" in run.finding.message
     assert run.finding.cards <= 8, run.finding.example
@@ -245,7 +247,8 @@ def test_planted_table_gap(monkeypatch) -> None:
         return rows[:-1] if lead == follow_tables.Q else rows  # table 5 loses "4 singles"
 
     monkeypatch.setattr(follow, "jj4_table", gap)
-    run = run_property(CAT["follow_exists"], "jj-4deck", max_examples=600, seed=3)
+    run = run_property(CAT["follow_exists"], "jj-4deck", max_examples=600, seed=3,
+                       max_findings=1)
     assert run.status == "failed", run
     assert run.finding.classification == P.RULESET
     # a quad lead and five led-suit singles: the smallest holding with no row
