@@ -816,6 +816,7 @@ def write_report(out_dir: str, report_dir: str, cells: Sequence[Any], provenance
     from shengji_sim.benchmark import commit
     from shengji_sim.sim import package_versions
 
+    head, date = commit()  # before writing: the report's own files would make it "+dirty"
     out = Path(report_dir)
     out.mkdir(parents=True, exist_ok=True)
     results = measure_cells(out_dir, cells, warn)
@@ -824,7 +825,6 @@ def write_report(out_dir: str, report_dir: str, cells: Sequence[Any], provenance
     write_table([c.as_row() for c in comps], out / TABLES[1])
     write_table(distribution_table(results), out / TABLES[2])
     plots = all_plots(results, cells, out)
-    head, date = commit()
     prov = {"commit": f"{head} ({date})" if head else None, "versions": package_versions(),
             "rules": RULES_VERSION, "runs": str(out_dir), **provenance}
     text = markdown(results, cells, comps, plots, prov)
