@@ -36,6 +36,7 @@ from shengji_sim.cards import (
 from shengji_sim.core.jit import njit
 from shengji_sim.core.shapes_nb import (
     decompose_top_nb,
+    split_flag_nb,
     supplies_nb,
     tractor_supplied_nb,
     width_ok_nb,
@@ -142,15 +143,14 @@ def _two_quads_beat(power, group, sw, split, suit, holding, w, length, top) -> b
 @njit(cache=True)
 def player_beats_nb(kt, sw, level, trump, w, length, top, holding, suit) -> bool:
     """THROW-2 ``throw.player_beats``: can ``holding`` beat the unit in the led group with
-    a unit of its own type (AMB-47 A) or also with an in-suit substitute (AMB-47 B)? Held
-    triples and quads supply pairs under either reading of AMB-17 (``throw.player_beats``)."""
+    a unit of its own type (AMB-47 A) or also with an in-suit substitute (AMB-47 B)?"""
     power = kt.power[level, trump]
     group = kt.group[level, trump]
     trl = kt.tr_len[level, trump]
     trk = kt.tr_kinds[level, trump]
     trt = kt.tr_top[level, trump]
     ntr = kt.ntr[level, trump]
-    split = True  # a held triple or quad may be played as pairs whatever AMB-17 reads
+    split = split_flag_nb(sw)
     if _any_pattern_beats(power, group, trl, trk, trt, ntr, sw, split, suit, holding, w, length,
                           w, length, top):
         return True

@@ -486,9 +486,10 @@ def _judge(pos: Position):
 
 
 def throw_unbeatable(pos: Position) -> str | None:
-    """THROW-2, AMB-20, AMB-43: no checked player can beat a component of a throw judged
-    valid with a legal same-suit reply. Under AMB-43 B ("exists") a beatable lower component
-    is the reading's doing (rule-set finding)."""
+    """THROW-2, AMB-20, AMB-43, AMB-17: no checked player can beat a component of a throw
+    judged valid with a legal same-suit reply. Under AMB-43 B ("exists") a beatable lower
+    component is the reading's doing (rule-set finding), and so is, under AMB-17 B, a reply
+    that plays a pair out of a held triple or quad (:func:`splits_a_set`)."""
     ctx = pos.ctx
     result = _judge(pos)
     if not result.valid:
@@ -503,8 +504,19 @@ def throw_unbeatable(pos: Position) -> str | None:
         for unit in units:
             reply = beatable_by(ctx, unit, pos.hands[p - 1])
             if reply is not None:
+                reading = cls
+                if ctx.variant.split_sets == "no" and splits_a_set(reply, pos.hands[p - 1]):
+                    reading = RULESET  # AMB-17 B: a held triple is no pair for THROW-2
                 fail(f"the throw is judged valid but position {p} beats its component "
-                     f"{fmt(pos, unit.cards())} with {fmt(pos, reply)}", cls, "THROW-2")
+                     f"{fmt(pos, unit.cards())} with {fmt(pos, reply)}", reading, "THROW-2")
+
+
+def splits_a_set(reply: list[int], hand: list[int]) -> bool:
+    """Does ``reply`` take a pair or triple out of a bigger set of ``hand``? Under AMB-17 B
+    (triples and quads are atomic, no pairs) the throw test does not count such a pair as
+    held (tests/unit/test_throw.py::test_THROW_2_split_triple_supplies_a_pair), although a
+    one-unit reply may play it: a consequence of the reading, not an engine defect."""
+    return any(1 < reply.count(k) < hand.count(k) for k in set(reply))
 
 
 def failed_throw_beatable(pos: Position) -> str | None:

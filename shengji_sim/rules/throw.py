@@ -98,16 +98,10 @@ def player_beats(ctx: Context, unit: Unit, holding: list[int], group: int) -> bo
     AMB-47 B (any_stronger): also any in-suit substitute that would beat it as a follow:
     a quad a 2-pair tractor (CMP-2, AMB-09), a triple tractor a pair tractor of its card count
     (CMP-3, AMB-11), a quad tractor a triple or pair tractor (CMP-4), as AMB-10 allows.
-
-    A holding's triple or quad supplies pairs here under either reading of AMB-17: that item
-    decides what a follower *must* play, while any two cards of a kind may be played as a pair
-    and then win as one (CMP-1). Under AMB-17 B the judge once let S6 S6 S6 S5 S5 leave a
-    thrown S5 S5 S4 S4 unbeaten although S6 S6 S5 S5 is a legal, winning reply
-    (tests/regression/test_throw_split_sets.py).
     """
     target = Claim(False, unit.width, unit.length, unit_top(ctx, unit))
     answers = simple_answers(ctx, unit, counts_of(holding), ruff=False, suit=group,
-                             substitutes=beaten_by_stronger_shapes(ctx), split=True)
+                             substitutes=beaten_by_stronger_shapes(ctx))
     return any(claim_beats(ctx, answer, target) for answer in answers)
 
 

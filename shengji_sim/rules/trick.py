@@ -149,8 +149,7 @@ def substitute_patterns(ctx: Context, lead: Unit, ruff: bool) -> list[Pattern]:
 
 
 def simple_answers(ctx: Context, lead: Unit, counts: Counts, ruff: bool,
-                   suit: int | None = None, substitutes: bool = True,
-                   split: bool | None = None) -> list[Claim]:
+                   suit: int | None = None, substitutes: bool = True) -> list[Claim]:
     """Every claim that units held in ``counts`` make against the one-unit ``lead``.
 
     On a play's own counts (all of the lead's size) each answer uses the whole play; on a
@@ -158,7 +157,6 @@ def simple_answers(ctx: Context, lead: Unit, counts: Counts, ruff: bool,
     which the throw check (THROW-2) uses. ``substitutes=False`` keeps only the lead's own
     type, leaving out the stronger shapes of CMP-2, CMP-3 and CMP-4 (the throw test under
     AMB-47 A); two quads still answer a 2-quad tractor under AMB-41 A, as its own type.
-    ``split`` overrides the variant's AMB-17 reading (``instances``).
     """
     patterns = [lead.pattern]
     if substitutes:
@@ -166,10 +164,10 @@ def simple_answers(ctx: Context, lead: Unit, counts: Counts, ruff: bool,
     claims = [
         Claim(ruff, unit.width, unit.length, unit_top(ctx, unit))
         for pattern in patterns
-        for unit in instances(ctx, counts, pattern, split, suit=suit)
+        for unit in instances(ctx, counts, pattern, suit=suit)
     ]
     if (4, 2) in patterns and two_quads_count(ctx):
-        quads = instances(ctx, counts, QUAD, split, suit=suit)
+        quads = instances(ctx, counts, QUAD, suit=suit)
         for a, b in combinations(quads, 2):  # AMB-41 A; EX-F-JJ4-2-1
             claims.append(Claim(ruff, 4, 2, max(unit_top(ctx, a), unit_top(ctx, b))))
     return claims
