@@ -49,7 +49,7 @@ from typing import Any
 
 import numpy as np
 
-from shengji_sim.report import Z95, wilson_interval
+from shengji_sim.report import Z95, holm, wilson_interval
 
 HEADLINE = ("dealer_hold", "kitty_decides", "last_trick_attackers")
 COMPARED = ("dealer_hold", "kitty_decides", "attacker_points")
@@ -317,18 +317,6 @@ def difference(measure: str, x: np.ndarray, y: np.ndarray, paired: bool) -> Diff
     if is_share:
         return unpaired_share_difference(int(x.sum()), len(x), int(y.sum()), len(y))
     return unpaired_mean_difference(x, y)
-
-
-def holm(pvalues: Sequence[float]) -> list[float]:
-    """Holm step-down adjusted p-values (same order as given)."""
-    m = len(pvalues)
-    order = sorted(range(m), key=lambda i: pvalues[i])
-    adjusted = [1.0] * m
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * pvalues[i]))
-        adjusted[i] = running
-    return adjusted
 
 
 # ---------------------------------------------------------------------------- analysis

@@ -19,7 +19,7 @@ the rest of the hand. Hand ``i`` is a first hand at the starting level, or with
   (``+levels`` when it holds, ``−levels`` otherwise) and the attackers' points (paired t
   intervals of the mean difference; none when every hand's difference is the same), and the
   share of hands whose next dealer differs (AMB-34 acts only there on a first hand).
-  :func:`holm` adjusts a report's p-values.
+  ``report.holm`` adjusts a report's p-values.
 * **Not exercised**: a throw item when no lead of the run was a throw under either reading,
   and any item when no hand of the run differs in any way (rows and decisions): printed as
   "not exercised", never 0%.
@@ -54,6 +54,7 @@ from shengji_sim.core.shadow_nb import (
     S_WINNER_FLIPS,
     SET_EXACT,
 )
+from shengji_sim.report import holm, wilson_interval
 from shengji_sim.results import ROW_DTYPE
 
 Z95 = 1.959963984540054
@@ -71,14 +72,7 @@ DECISION_NAMES = {"set_differs": "legal-follow set differs",
 # ----------------------------------------------------------------------------- statistics
 
 
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a proportion k/n (n > 0)."""
-    p = k / n
-    d = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / d
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    lo = 0.0 if k == 0 else max(0.0, centre - half)
-    return lo, 1.0 if k == n else min(1.0, centre + half)
+wilson = wilson_interval  #: Wilson score interval of k/n (``report.wilson_interval``)
 
 
 def newcombe_paired(n11: int, n10: int, n01: int, n00: int,
@@ -140,18 +134,6 @@ def paired_t(diff: np.ndarray) -> tuple[float, tuple[float, float] | None, float
     se = sd / math.sqrt(n)
     half = _t_quantile(n - 1) * se
     return mean, (mean - half, mean + half), _normal_two_sided(mean / se)
-
-
-def holm(pvalues: list[float]) -> list[float]:
-    """Holm's step-down adjusted p-values, in the input order."""
-    m = len(pvalues)
-    order = sorted(range(m), key=lambda i: pvalues[i])
-    adjusted = [0.0] * m
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * pvalues[i]))
-        adjusted[i] = running
-    return adjusted
 
 
 # ------------------------------------------------------------------------------ the run

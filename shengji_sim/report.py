@@ -33,7 +33,7 @@ import hashlib
 import json
 import math
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +71,22 @@ def wilson_interval(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     lo = 0.0 if k == 0 else max(0.0, centre - half)  # exact at the ends (not 1 - 1e-16)
     hi = 1.0 if k == n else min(1.0, centre + half)
     return (lo, hi)
+
+
+def holm(pvalues: Sequence[float]) -> list[float]:
+    """Holm's step-down adjusted p-values, in the input order.
+
+    >>> holm([0.01, 0.04, 0.03])
+    [0.03, 0.06, 0.06]
+    """
+    m = len(pvalues)
+    order = sorted(range(m), key=lambda i: pvalues[i])
+    adjusted = [1.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * pvalues[i]))
+        adjusted[i] = running
+    return adjusted
 
 
 def _counts(values: np.ndarray) -> Counter:
