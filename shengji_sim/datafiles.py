@@ -52,3 +52,23 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 def looks_like_path(text: str) -> bool:
     """A file path rather than a built-in name: a separator or a ``.toml`` ending."""
     return "/" in text or "\\" in text or text.endswith(".toml")
+
+
+def locate(folder: Path, name_or_path: str, any_existing_file: bool) -> Path | None:
+    """The built-in file of ``folder`` named ``name_or_path`` (plus ``.toml``); else
+    ``name_or_path`` itself when it is an existing file (when it looks like a path, unless
+    ``any_existing_file``); else None."""
+    looks = looks_like_path(name_or_path)
+    if not looks and name_or_path in names_in(folder):
+        return folder / f"{name_or_path}.toml"
+    path = Path(name_or_path)
+    if (looks or any_existing_file) and path.is_file():
+        return path
+    return None
+
+
+def unknown(name_or_path: str, what: str, builtin: str, names: list[str]) -> str:
+    """The one-line message for a name that is neither built in nor a file."""
+    return (f"{name_or_path}: unknown {what}{did_you_mean(Path(name_or_path).stem, names)}; "
+            f"expected {builtin} ({', '.join(names)}) or a path to a .toml file")
+

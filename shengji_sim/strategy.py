@@ -33,7 +33,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from shengji_sim.datafiles import data_dir, did_you_mean, display, looks_like_path, names_in
+from shengji_sim.datafiles import (
+    data_dir,
+    did_you_mean,
+    display,
+    locate,
+    looks_like_path,
+    names_in,
+    unknown,
+)
 from shengji_sim.errors import InputError
 
 __all__ = [
@@ -205,15 +213,11 @@ def strategy_names() -> list[str]:
 
 
 def _locate(name_or_path: str) -> Path:
-    names = strategy_names()
-    if not looks_like_path(name_or_path) and name_or_path in names:
-        return strategies_dir() / f"{name_or_path}.toml"
-    path = Path(name_or_path)
-    if looks_like_path(name_or_path) and path.is_file():
-        return path
-    raise StrategyError(
-        f"{name_or_path}: unknown strategy{did_you_mean(Path(name_or_path).stem, names)}; "
-        f"expected a built-in profile ({', '.join(names)}) or a path to a .toml file")
+    path = locate(strategies_dir(), name_or_path, any_existing_file=False)
+    if path is None:
+        raise StrategyError(unknown(name_or_path, "strategy", "a built-in profile",
+                                    strategy_names()))
+    return path
 
 
 # ------------------------------------------------------------------------------ checking

@@ -33,7 +33,15 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from shengji_sim.datafiles import data_dir, did_you_mean, display, looks_like_path, names_in
+from shengji_sim.datafiles import (
+    data_dir,
+    did_you_mean,
+    display,
+    locate,
+    looks_like_path,
+    names_in,
+    unknown,
+)
 from shengji_sim.interpretations import ITEMS, VariantError, item_for_key, parse_amb
 
 __all__ = [
@@ -507,17 +515,10 @@ def builtin_names() -> list[str]:
 
 
 def _locate(name_or_path: str) -> Path:
-    names = builtin_names()
-    if not looks_like_path(name_or_path) and name_or_path in names:
-        return variants_dir() / f"{name_or_path}.toml"
-    path = Path(name_or_path)
-    if path.is_file():
-        return path
-    hint = did_you_mean(Path(name_or_path).stem, names)
-    raise VariantError(
-        f"{name_or_path}: unknown variant{hint}; expected a built-in name "
-        f"({', '.join(names)}) or a path to a .toml file"
-    )
+    path = locate(variants_dir(), name_or_path, any_existing_file=True)
+    if path is None:
+        raise VariantError(unknown(name_or_path, "variant", "a built-in name", builtin_names()))
+    return path
 
 
 # ---------------------------------------------------------------------------------------------
