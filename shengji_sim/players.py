@@ -382,7 +382,9 @@ def proven_throw(view: View, mem: Memory) -> list[int] | None:
     """The largest throw (several units of one follow group) whose every unit memory proves
     master: no unseen kind of its group above the unit's top held often enough to beat it
     (THROW-2), no unseen quad against a tractor (CMP-2, AMB-47); None if there is none or
-    the variant refuses throws (THROW-1, THROW-4, AMB-22)."""
+    the variant refuses throws (THROW-1, THROW-4, AMB-22). A throw is one suit (DEF-27):
+    under AMB-07 B a natural suit's group holds its level cards, which are trumps, so the
+    trumps and the plain cards of a group are candidates apart (trumps first)."""
     ctx = view.ctx
     rk, variant = ctx.ranking, ctx.variant
     if not variant.throws_allowed:
@@ -394,27 +396,36 @@ def proven_throw(view: View, mem: Memory) -> list[int] | None:
     for g in range(5):
         if applies(variant, "AMB-22") and not all(mem.void[s][g] for s in others):
             continue
-        cards = []
-        for k in range(54):
-            if not mem.mine[k] or rk.group[k] != g:
+        for trumps in (True, False):
+            cards = _proven_masters(ctx, mem, g, trumps)
+            if len(cards) < 2:
                 continue
-            if not mem.higher_unseen(ctx, g, rk.power[k], 1) or (
-                    mem.mine[k] >= 2 and not mem.higher_unseen(ctx, g, rk.power[k], 2)):
-                cards += [k] * mem.mine[k]
-        if len(cards) < 2:
-            continue
-        counts = [0] * 54
-        for k in cards:
-            counts[k] += 1
-        units = decompose(ctx, tuple(counts))
-        if len(units) < 2:
-            continue
-        quads = any(mem.unseen[j] >= 4 and rk.group[j] == g for j in range(54))
-        if all(not mem.higher_unseen(ctx, g, unit_top(ctx, u), u.width)
-               and not (quads and u.is_tractor) for u in units):
-            if best is None or len(cards) > len(best):
-                best = cards
+            counts = [0] * 54
+            for k in cards:
+                counts[k] += 1
+            units = decompose(ctx, tuple(counts))
+            if len(units) < 2:
+                continue
+            quads = any(mem.unseen[j] >= 4 and rk.group[j] == g for j in range(54))
+            if all(not mem.higher_unseen(ctx, g, unit_top(ctx, u), u.width)
+                   and not (quads and u.is_tractor) for u in units):
+                if best is None or len(cards) > len(best):
+                    best = cards
     return best
+
+
+def _proven_masters(ctx, mem: Memory, group: int, trumps: bool) -> list[int]:
+    """The held cards of ``group``, trumps or plain cards (DEF-27), that memory proves
+    master as a single, or as a pair when held twice (THROW-2)."""
+    rk = ctx.ranking
+    cards = []
+    for k in range(54):
+        if not mem.mine[k] or rk.group[k] != group or rk.is_trump(k) != trumps:
+            continue
+        if not mem.higher_unseen(ctx, group, rk.power[k], 1) or (
+                mem.mine[k] >= 2 and not mem.higher_unseen(ctx, group, rk.power[k], 2)):
+            cards += [k] * mem.mine[k]
+    return cards
 
 
 def kept_cards(view: View, profile: StrategyProfile) -> list[int]:

@@ -283,8 +283,9 @@ def kept_kind_nb(p, eff, power, hand, hand_len, seat, dealer):
 def proven_throw_nb(kt, sw, level, trump, hand, tops, void, seat, uw, ul, uk, ut, cnt, lead):
     """``players.proven_throw``: the largest throw of one follow group whose every unit
     memory proves master (THROW-2, CMP-2, AMB-47), into ``lead``; returns its size, 0 if
-    there is none or the variant refuses throws (THROW-1, THROW-4, AMB-22). ``cnt`` is
-    scratch; ``uw/ul/uk/ut`` unit scratch."""
+    there is none or the variant refuses throws (THROW-1, THROW-4, AMB-22). A group's trumps
+    and plain cards are candidates apart, trumps first (DEF-27: under AMB-07 B a natural
+    suit's group holds its level cards). ``cnt`` is scratch; ``uw/ul/uk/ut`` unit scratch."""
     if not sw[SW_THROWS_ALLOWED]:
         return 0
     amb22 = sw[SW_JJ4_THROWS] != NA
@@ -301,30 +302,41 @@ def proven_throw_nb(kt, sw, level, trump, hand, tops, void, seat, uw, ul, uk, ut
                     all_void = False
             if not all_void:
                 continue
-        ncards = 0
-        for k in range(N_KINDS):
-            cnt[k] = 0
-            if not hand[k] or group[k] != g:
+        for trumps in (True, False):
+            ncards = _proven_masters_nb(kt.eff[level, trump], group, power, hand, tops, g,
+                                        trumps, cnt)
+            if ncards < 2:
                 continue
-            if not higher_nb(tops, g, power[k], 1) or (
-                    hand[k] >= 2 and not higher_nb(tops, g, power[k], 2)):
-                cnt[k] = hand[k]
-                ncards += hand[k]
-        if ncards < 2:
-            continue
-        nu = decompose_top_nb(kt, sw, level, trump, cnt, uw, ul, uk, ut)
-        if nu < 2:
-            continue
-        quads = tops[g, 4] >= 0
-        ok = True
-        for u in range(nu):
-            if higher_nb(tops, g, ut[u], uw[u]) or (quads and ul[u] >= 2):
-                ok = False
-        if ok and ncards > best:
-            best = ncards
-            for k in range(N_KINDS):
-                lead[k] = cnt[k]
+            nu = decompose_top_nb(kt, sw, level, trump, cnt, uw, ul, uk, ut)
+            if nu < 2:
+                continue
+            quads = tops[g, 4] >= 0
+            ok = True
+            for u in range(nu):
+                if higher_nb(tops, g, ut[u], uw[u]) or (quads and ul[u] >= 2):
+                    ok = False
+            if ok and ncards > best:
+                best = ncards
+                for k in range(N_KINDS):
+                    lead[k] = cnt[k]
     return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _proven_masters_nb(eff, group, power, hand, tops, g, trumps, cnt):
+    """``players._proven_masters``: the held cards of group ``g``, trumps or plain cards
+    (DEF-27), that memory proves master as a single, or as a pair when held twice
+    (THROW-2), into ``cnt``; returns their number."""
+    ncards = 0
+    for k in range(N_KINDS):
+        cnt[k] = 0
+        if not hand[k] or group[k] != g or (eff[k] == TRUMP) != trumps:
+            continue
+        if not higher_nb(tops, g, power[k], 1) or (
+                hand[k] >= 2 and not higher_nb(tops, g, power[k], 2)):
+            cnt[k] = hand[k]
+            ncards += hand[k]
+    return ncards
 
 
 @njit(cache=True, _nrt=False, inline="always")
