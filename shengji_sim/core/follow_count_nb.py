@@ -160,14 +160,41 @@ def options_nth_nb(kt, level, trump, buf, n_fam, index, out_counts):
     """The ``index``-th legal follow in listing order into ``out_counts`` (``Options.nth``).
     Returns 0 or an error code."""
     if n_fam == 1:
-        free = buf.fam_free[0]
-        if free > MAX_N:
+        if buf.fam_free[0] > MAX_N:
             return ERR_LEAD_TOO_LONG
-        if buf.state[STATE_WAYS] > 0:  # the count's table is still valid
-            nk = buf.state[STATE_WAYS] - 1
-        else:
-            nk = _single_ways(kt, level, trump, buf, 0)
-            buf.state[STATE_WAYS] = nk + 1
+        if buf.state[STATE_WAYS] <= 0:  # the count's table is gone: build it again
+            buf.state[STATE_WAYS] = _single_ways(kt, level, trump, buf, 0) + 1
+    elif buf.state[STATE_NKEYS] < 0:
+        nkeys = _materialize(kt, level, trump, buf, n_fam)
+        if nkeys < 0:
+            return nkeys
+    return _nth_ready_nb(kt.kind_at[level, trump], buf, n_fam, index, out_counts)
+
+
+@njit(cache=True, _nrt=False)
+def options_list_nb(kt, level, trump, buf, n_fam, m, cand):
+    """The first ``m`` legal follows in listing order into ``cand[:m]``, after
+    :func:`options_count_nb` found at least ``m``: :func:`options_nth_nb` for each, in one
+    call (a call passes the tables and buffers by value, so a call per option cost more
+    than the option). Returns 0 or an error code."""
+    if m <= 0:
+        return 0
+    err = options_nth_nb(kt, level, trump, buf, n_fam, 0, cand[0])  # builds what is missing
+    kind_at = kt.kind_at[level, trump]
+    for i in range(1, m):
+        if err:
+            break
+        err = _nth_ready_nb(kind_at, buf, n_fam, i, cand[i])
+    return err
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _nth_ready_nb(kind_at, buf, n_fam, index, out_counts):
+    """:func:`options_nth_nb` once its table (one family: ``buf.ways``) or its keys
+    (several: ``buf.keys``) are built: unrank ``index`` into ``out_counts``."""
+    if n_fam == 1:
+        nk = buf.state[STATE_WAYS] - 1
+        free = buf.fam_free[0]
         if index < 0 or index >= buf.ways[0, free]:
             return ERR_INDEX
         for kk in range(N_KINDS):
@@ -187,19 +214,14 @@ def options_nth_nb(kt, level, trump, buf, n_fam, index, out_counts):
             if left == 0:
                 break
         return 0
-    nkeys = buf.state[STATE_NKEYS]
-    if nkeys < 0:
-        nkeys = _materialize(kt, level, trump, buf, n_fam)
-        if nkeys < 0:
-            return nkeys
-    if index < 0 or index >= nkeys:
+    if index < 0 or index >= buf.state[STATE_NKEYS]:
         return ERR_INDEX
     key = buf.keys[index]
     hold = buf.hold
     for kk in range(N_KINDS):
         out_counts[kk] = 0
     for i in range(N_KINDS):
-        kk = kt.kind_at[level, trump, i]
+        kk = kind_at[i]
         if hold[kk]:
             out_counts[kk] = (key // buf.weight[kk]) % (hold[kk] + 1)
     return 0

@@ -71,6 +71,7 @@ from shengji_sim.core.errors import (
 )
 from shengji_sim.core.follow_count_nb import (
     options_count_nb,
+    options_list_nb,
     options_nth_nb,
 )
 from shengji_sim.core.follow_data import (
@@ -421,8 +422,7 @@ def heuristic_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_uni
     if count <= 0:
         return ERR_FOLLOW + count
     m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
-    for i in range(m):
-        options_nth_nb(kt, level, trump, lane.fb, n_fam, i, lane.cand[i])
+    options_list_nb(kt, level, trump, lane.fb, n_fam, m, lane.cand)
     trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
     pick = heuristic_pick_nb(kt, sw, level, trump, pre.params[seat], lane, m, position, seat,
                              leader, n_units, trumps_out, void, kept)

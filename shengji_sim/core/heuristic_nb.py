@@ -45,11 +45,9 @@ from shengji_sim.core.memory_nb import (
     higher_nb,
 )
 from shengji_sim.core.players_nb import (
-    cost_nb,
     greedy_burial_nb,
     greedy_lead_nb,
     greedy_pick_nb,
-    points_nb,
     single_beats_nb,
     single_cost_nb,
 )
@@ -591,17 +589,23 @@ def _holds_nb(eff, group, power, order, tops, trumps_out, void, seat, leader, po
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _one_suit_nb(eff, play, lead_suit):
-    """Whether every card of ``play`` is of the led suit, or every card a trump."""
+def _play_sums_nb(eff, power, points, play, lead_suit):
+    """A play's ``players._cost`` (trumps 200 more, plus power), its points and its claim
+    (TRUMP-6, ``trick_nb.play_side_nb``): 0 all of the led suit, 1 all trumps, -1 neither
+    (it cannot win)."""
+    cost = 0
+    pts = 0
     led = True
     trumps = True
     for k in range(N_KINDS):
-        if play[k]:
-            if eff[k] != lead_suit:
-                led = False
-            if eff[k] != TRUMP:
-                trumps = False
-    return led or trumps
+        c = play[k]
+        if c:
+            e = eff[k]
+            cost += c * (power[k] + (200 if e == TRUMP else 0))
+            pts += c * points[k]
+            led = led and e == lead_suit
+            trumps = trumps and e == TRUMP
+    return cost, pts, 0 if led else (1 if trumps else -1)
 
 
 @njit(cache=True, _nrt=False)
@@ -612,17 +616,19 @@ def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, lead
     ``uw/ul/ut``: feed a partner whose win holds; else the cheapest winning play that holds
     when the points are worth it (a ruff needs ``ruff_min_points``); else, with
     ``win_unsure``, the cheapest pointless winning play; else duck. ``plays[n_so_far]`` is
-    scratch."""
+    scratch. A candidate is judged (does it win? does it hold?) only when it could become
+    the winning or the unsure choice, and only if it is of one suit (TRUMP-6, CMP-9)."""
     eff = kt.eff[level, trump]
     group = kt.group[level, trump]
     power = kt.power[level, trump]
     order = kt.order[level, trump]
+    points = kt.points
     size = 0
     lead_suit = -1
     table = 0
     for q in range(n_so_far):
         for k in range(N_KINDS):
-            table += plays[q, k] * kt.points[k]
+            table += plays[q, k] * points[k]
     for k in range(N_KINDS):
         if plays[0, k]:
             size += plays[0, k]
@@ -642,51 +648,54 @@ def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, lead
             eff, group, power, order, tops, trumps_out, void, seat, leader, n_so_far,
             plays[best_now], lead_group):
         for i in range(m):  # max by (points, -cost)
-            c = cost_nb(kt, level, trump, cand[i]) + (KEPT_COST if kept >= 0 and cand[i, kept]
-                                                      else 0)
-            key = _key3_nb(0, points_nb(kt, cand[i]), -c)
+            c, pts, _ = _play_sums_nb(eff, power, points, cand[i], lead_suit)
+            c += KEPT_COST if kept >= 0 and cand[i, kept] else 0
+            key = _key3_nb(0, pts, -c)
             if pick < 0 or key > bk:
                 pick, bk = i, key
         return pick
     last_trick = hand_len == size
     unsure = -1
     uk = 0
-    lead_trump = eff[lead_top] == TRUMP
+    lead_trump = lead_suit == TRUMP
     for i in range(m):
         uses = kept >= 0 and cand[i, kept] > 0
         if uses and not last_trick:
             continue
-        if n_units > 1:  # a throw: a play of two suits never wins it (CMP-9)
-            wins = _one_suit_nb(eff, cand[i], lead_suit)
-            if wins:
-                for k in range(N_KINDS):
-                    plays[n_so_far, k] = cand[i, k]
-                wins = trick_winner_units_nb(kt, sw, level, trump, plays, n_so_far + 1,
-                                             n_units, uw, ul, ut, size, lead_suit) == n_so_far
+        c, pts, side = _play_sums_nb(eff, power, points, cand[i], lead_suit)
+        if side < 0:
+            continue  # two suits, or an off suit: it cannot win
+        c += KEPT_COST if uses else 0
+        ruff = not lead_trump and side == 1
+        need = p[P_RUFF_MIN] if ruff else p[P_WIN_MIN]
+        key = _key3_nb(0, c, -pts)
+        may_pick = table + pts >= need and (pick < 0 or key < bk)
+        may_unsure = pts == 0 and table >= p[P_WIN_MIN] and (unsure < 0 or c < uk)
+        if not may_pick and not may_unsure:
+            continue
+        if n_units > 1:  # a throw: judged whole
+            for k in range(N_KINDS):
+                plays[n_so_far, k] = cand[i, k]
+            wins = trick_winner_units_nb(kt, sw, level, trump, plays, n_so_far + 1, n_units,
+                                         uw, ul, ut, size, lead_suit) == n_so_far
         else:
             wins = one_unit_claim_beats_nb(kt, sw, level, trump, cand[i], uw, ul, lead_suit,
                                            best)
         if not wins:
             continue
-        c = cost_nb(kt, level, trump, cand[i]) + (KEPT_COST if uses else 0)
-        pts = points_nb(kt, cand[i])
-        ruff = not lead_trump and eff[_top_of_nb(order, cand[i])] == TRUMP
-        need = p[P_RUFF_MIN] if ruff else p[P_WIN_MIN]
-        if table + pts >= need and _holds_nb(eff, group, power, order, tops, trumps_out, void,
-                                             seat, leader, n_so_far, cand[i], lead_group):
-            key = _key3_nb(0, c, -pts)
-            if pick < 0 or key < bk:
-                pick, bk = i, key
-        if pts == 0 and table >= p[P_WIN_MIN] and (unsure < 0 or c < uk):
+        if may_pick and _holds_nb(eff, group, power, order, tops, trumps_out, void, seat,
+                                  leader, n_so_far, cand[i], lead_group):
+            pick, bk = i, key
+        if may_unsure:
             unsure, uk = i, c
     if pick >= 0:
         return pick
     if p[P_WIN_UNSURE] and unsure >= 0:
         return unsure
     for i in range(m):  # duck: min by (points, cost)
-        c = cost_nb(kt, level, trump, cand[i]) + (KEPT_COST if kept >= 0 and cand[i, kept]
-                                                  else 0)
-        key = _key3_nb(0, points_nb(kt, cand[i]), c)
+        c, pts, _ = _play_sums_nb(eff, power, points, cand[i], lead_suit)
+        c += KEPT_COST if kept >= 0 and cand[i, kept] else 0
+        key = _key3_nb(0, pts, c)
         if pick < 0 or key < bk:
             pick, bk = i, key
     return pick

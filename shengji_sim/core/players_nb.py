@@ -64,6 +64,7 @@ from shengji_sim.core.errors import (
 )
 from shengji_sim.core.follow_count_nb import (
     options_count_nb,
+    options_list_nb,
     options_nth_nb,
 )
 from shengji_sim.core.follow_data import (
@@ -376,8 +377,7 @@ def greedy_follow_listed_nb(kt, sw, level, trump, lane, n_fam, count, n_so_far, 
     scoring each (:func:`greedy_pick_nb`): the plain form, kept as the fallback and as the
     walks' yardstick in tests/property/test_differential_greedy.py."""
     m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
-    for i in range(m):
-        options_nth_nb(kt, level, trump, lane.fb, n_fam, i, lane.cand[i])
+    options_list_nb(kt, level, trump, lane.fb, n_fam, m, lane.cand)
     return greedy_pick_nb(kt, sw, level, trump, lane, m, n_so_far, seat_side, leader, n_units)
 
 
