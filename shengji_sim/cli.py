@@ -800,7 +800,11 @@ def fuzz(variant_name, ambs, names, budget, examples, seed, vary_readings, expla
 @click.option("--start", "start_index", default=0, show_default=True,
               type=click.IntRange(min=0), help="First hand index (to extend an earlier soak).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def soak_cmd(variant_names, hands, vary_readings, players_list, seed, start_index, as_json):
+@click.option("--record", "record", default=None, type=click.Path(dir_okay=False),
+              help="Append the result, one JSON line per variant with the commit, to this "
+                   "blocks file (`report soak` renders it).")
+def soak_cmd(variant_names, hands, vary_readings, players_list, seed, start_index, as_json,
+             record):
     """Reference and core play the same hands, compared decision by decision; exit 1 at the
     first divergence."""
     from dataclasses import asdict
@@ -821,6 +825,11 @@ def soak_cmd(variant_names, hands, vary_readings, players_list, seed, start_inde
             click.echo(f"  {name}: {done} hands, {decisions} decisions", err=True)
 
     result = soak(names, hands, players, seed, vary_readings, progress, start_index)
+    if record:
+        from shengji_sim.benchmark import commit
+        from shengji_sim.fuzz.soak_report import append_records, block_records
+
+        append_records(record, block_records(result, commit()[0]))
     if as_json:
         click.echo(json.dumps(asdict(result), ensure_ascii=False))
     else:
@@ -1241,6 +1250,27 @@ def report_balance_cmd(out, runs, hands, matches, seed, threads, plan_only):
                    f"(planned {summary['planned_seconds']:.0f} s)")
 
 # -------------------------------------------------------------------------------- main
+
+@report.command("soak")
+@click.option("--blocks", default="reports/soak-blocks.jsonl", show_default=True,
+              type=click.Path(dir_okay=False), help="The blocks `soak --record` appended.")
+@click.option("--out", default="reports/soak.md", show_default=True,
+              type=click.Path(dir_okay=False))
+@click.option("--target", default=20_000, show_default=True, type=click.IntRange(min=1),
+              help="Hands per variant the report calls the target.")
+def report_soak_cmd(blocks, out, target):
+    """reports/soak.md from the soak blocks: hands covered per variant, decisions,
+    divergences, every block with its commit."""
+    from shengji_sim.fuzz.soak_report import write_report
+
+    if not Path(blocks).is_file():
+        raise InputError(f"--blocks {blocks}: no such file")
+    try:
+        write_report(blocks, out, target)
+    except ValueError as exc:
+        raise InputError(str(exc)) from None
+    click.echo(f"wrote {out}")
+
 
 @report.command("strategies")
 @click.option("--out", default="reports", show_default=True, type=click.Path(file_okay=False))
