@@ -31,6 +31,7 @@ import click
 
 from shengji_sim import cards as C
 from shengji_sim.errors import EngineError, InputError
+from shengji_sim.fuzz.soak_report import TARGET_HANDS
 from shengji_sim.rules.shapes import Context, make_context
 
 
@@ -824,16 +825,18 @@ def soak_cmd(variant_names, hands, vary_readings, players_list, seed, start_inde
         if not as_json:
             click.echo(f"  {name}: {done} hands, {decisions} decisions", err=True)
 
+    if record and not Path(record).resolve().parent.is_dir():
+        raise InputError(f"--record {record}: its folder does not exist")
     result = soak(names, hands, players, seed, vary_readings, progress, start_index)
+    if as_json:
+        click.echo(json.dumps(asdict(result), ensure_ascii=False))
+    else:
+        click.echo(summary_text(result))
     if record:
         from shengji_sim.benchmark import commit
         from shengji_sim.fuzz.soak_report import append_records, block_records
 
         append_records(record, block_records(result, commit()[0]))
-    if as_json:
-        click.echo(json.dumps(asdict(result), ensure_ascii=False))
-    else:
-        click.echo(summary_text(result))
     if result.divergence is not None:
         if not as_json:
             click.echo(result.divergence.text())
@@ -1249,14 +1252,12 @@ def report_balance_cmd(out, runs, hands, matches, seed, threads, plan_only):
         click.echo(f"wrote {path} in {summary['seconds']:.0f} s "
                    f"(planned {summary['planned_seconds']:.0f} s)")
 
-# -------------------------------------------------------------------------------- main
-
 @report.command("soak")
 @click.option("--blocks", default="reports/soak-blocks.jsonl", show_default=True,
               type=click.Path(dir_okay=False), help="The blocks `soak --record` appended.")
 @click.option("--out", default="reports/soak.md", show_default=True,
               type=click.Path(dir_okay=False))
-@click.option("--target", default=20_000, show_default=True, type=click.IntRange(min=1),
+@click.option("--target", default=TARGET_HANDS, show_default=True, type=click.IntRange(min=1),
               help="Hands per variant the report calls the target.")
 def report_soak_cmd(blocks, out, target):
     """reports/soak.md from the soak blocks: hands covered per variant, decisions,
@@ -1313,6 +1314,8 @@ def report_strategies_cmd(out, deals, seed, runs, backend):
     click.echo(f"wrote {path}")
 
 
+
+# -------------------------------------------------------------------------------- main
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point: one-line errors, exit status 2 for bad input (the project's

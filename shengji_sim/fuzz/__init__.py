@@ -10,6 +10,7 @@ interpretation diffs and the rules reports.
   readings and verdict.
 * :mod:`.soak`: the reference and the core play the same hands, compared decision by
   decision (``shengji-sim soak``).
+* :mod:`.soak_report`: the soak's blocks file and reports/soak.md (``report soak``).
 * :mod:`.diff`: ``diff_readings``: the same deals under two readings of an AMB item.
 * :mod:`.reports`: ``report rules``: reports/contradictions.md and reports/interpretations.md.
 """

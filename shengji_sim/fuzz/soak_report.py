@@ -13,6 +13,8 @@ them) and ``"resolution"`` (how a divergence was resolved: the fix and its regre
 test). ``shengji-sim report soak`` renders every line of the file (:func:`render`): per
 variant the hand indices covered (``start .. start + hands - 1`` of every line, merged), the
 decisions, the divergences and whether the target number of hands is met, then every line.
+Coverage is counted per root seed (another seed deals other hands); a hand that diverged is
+not covered, and its block's hands after it were not played.
 """
 
 from __future__ import annotations
@@ -39,38 +41,65 @@ def block_records(result: SoakResult, commit: str | None) -> list[dict[str, Any]
 
 
 def append_records(path: str | Path, records: list[dict[str, Any]]) -> None:
+    """Append ``records`` to the blocks file ``path``, one JSON line each."""
     with open(path, "a", encoding="utf-8") as f:
         for r in records:
             f.write(json.dumps(r, ensure_ascii=False) + "\n")
 
 
+#: the fields every line carries, with their types
+FIELDS: dict[str, type | tuple[type, ...]] = {
+    "variant": str, "start": int, "hands": int, "decisions": int, "seconds": (int, float),
+    "players": list, "seed": int}
+
+
 def read_records(path: str | Path) -> list[dict[str, Any]]:
     """The records of a blocks file; a bad line is a ``ValueError`` naming its number."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"{path}: cannot be read ({exc})") from None
     records = []
-    for n, line in enumerate(Path(path).read_text(encoding="utf-8").splitlines(), 1):
+    for n, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
         try:
             r = json.loads(line)
         except json.JSONDecodeError as exc:
             raise ValueError(f"{path} line {n}: not JSON ({exc.msg})") from None
-        missing = [k for k in ("variant", "start", "hands", "decisions", "seconds", "players",
-                               "seed") if k not in r]
+        if not isinstance(r, dict):
+            raise ValueError(f"{path} line {n}: not a JSON object")
+        missing = [k for k in FIELDS if k not in r]
         if missing:
             raise ValueError(f"{path} line {n}: missing {', '.join(missing)}")
+        for key, kind in FIELDS.items():
+            if not isinstance(r[key], kind) or isinstance(r[key], bool):
+                raise ValueError(f"{path} line {n}: {key} {r[key]!r} has the wrong type")
+        div = r.get("divergence")
+        if div is not None and not (isinstance(div, dict) and isinstance(div.get("index"), int)):
+            raise ValueError(f"{path} line {n}: divergence {div!r} has no hand index")
         records.append(r)
     return records
 
 
 def covered(records: list[dict[str, Any]]) -> list[tuple[int, int]]:
-    """The hand indices the records cover, as merged half-open ranges ``[a, b)``.
+    """The hand indices the records cover, as merged half-open ranges ``[a, b)``; a block that
+    stopped at a divergence covers the hands before it.
 
     >>> covered([{"start": 0, "hands": 5}, {"start": 5, "hands": 5}, {"start": 20, "hands": 1}])
     [(0, 10), (20, 21)]
+    >>> covered([{"start": 0, "hands": 5, "divergence": {"index": 3}}])
+    [(0, 3)]
     """
-    ranges = sorted((r["start"], r["start"] + r["hands"]) for r in records if r["hands"])
+    ranges = []
+    for r in records:
+        end = r["start"] + r["hands"]
+        if r.get("divergence"):
+            end = min(end, r["divergence"]["index"])
+        if end > r["start"]:
+            ranges.append((r["start"], end))
     merged: list[tuple[int, int]] = []
-    for a, b in ranges:
+    for a, b in sorted(ranges):
         if merged and a <= merged[-1][1]:
             merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
         else:
@@ -109,14 +138,17 @@ def render(records: list[dict[str, Any]], target: int = TARGET_HANDS,
     total_h = total_d = 0
     for v in variants:
         rs = [r for r in records if r["variant"] == v]
-        ranges = covered(rs)
-        hands = _hands_covered(ranges)
+        seeds = sorted({r["seed"] for r in rs})
+        by_seed = {seed: covered([r for r in rs if r["seed"] == seed]) for seed in seeds}
+        hands = sum(_hands_covered(ranges) for ranges in by_seed.values())
+        ranges_text = "; ".join((f"seed {seed}: " if len(seeds) > 1 else "")
+                                + _ranges_text(ranges) for seed, ranges in by_seed.items())
         decisions = sum(r["decisions"] for r in rs)
         players = sorted({p for r in rs for p in r["players"]})
         n_div = sum(1 for r in rs if r.get("divergence"))
         total_h += hands
         total_d += decisions
-        lines.append(f"| {v} | {_ranges_text(ranges)} | {hands:,} | {decisions:,} | "
+        lines.append(f"| {v} | {ranges_text} | {hands:,} | {decisions:,} | "
                      f"{', '.join(players)} | {n_div} | "
                      f"{'met' if hands >= target else 'not met'} |")
     lines += [f"| **total** | | **{total_h:,}** | **{total_d:,}** | | **{len(divergences)}** "
@@ -154,6 +186,7 @@ def render(records: list[dict[str, Any]], target: int = TARGET_HANDS,
 
 
 def write_report(blocks: str | Path, out: str | Path, target: int = TARGET_HANDS) -> str:
+    """Render the blocks file ``blocks`` into ``out``; returns the text."""
     text = render(read_records(blocks), target, str(blocks))
     Path(out).write_text(text, encoding="utf-8")
     return text

@@ -63,6 +63,15 @@ def test_read_records_names_the_bad_line(tmp_path) -> None:
     path.write_text(json.dumps({"variant": "jj-4deck"}) + "\n")
     with pytest.raises(ValueError, match="line 1: missing start, hands"):
         read_records(path)
+    path.write_text("5\n")
+    with pytest.raises(ValueError, match="line 1: not a JSON object"):
+        read_records(path)
+    path.write_text(json.dumps({**_record("jj-4deck", 0, 5), "start": "0"}) + "\n")
+    with pytest.raises(ValueError, match="line 1: start '0' has the wrong type"):
+        read_records(path)
+    path.write_text(json.dumps(_record("jj-4deck", 0, 5, divergence={"variant": "x"})) + "\n")
+    with pytest.raises(ValueError, match="line 1: divergence .* has no hand index"):
+        read_records(path)
 
 
 def test_report_soak_command(tmp_path, capsys) -> None:
@@ -78,9 +87,29 @@ def test_report_soak_command(tmp_path, capsys) -> None:
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "missing.jsonl: no such file" in err
+    blocks.write_text("{not json\n")
+    with pytest.raises(SystemExit) as exit_info:
+        main(["report", "soak", "--blocks", str(blocks), "--out", str(out)])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "line 1: not JSON" in err
 
 
-def test_soak_record_appends_a_block(tmp_path) -> None:
+def test_a_diverging_hand_is_not_covered() -> None:
+    div = {"variant": "jj-4deck", "ambs": [], "players": "expert", "seed": 0, "index": 4412,
+           "decision": "crash", "reference": "r", "core": "c", "commands": []}
+    text = render([_record("jj-4deck", 4200, 213, divergence=div),
+                   _record("jj-4deck", 0, 4200, seed=1)])
+    row = next(line for line in text.splitlines() if line.startswith("| jj-4deck |"))
+    assert "seed 0: 4,200..4,411; seed 1: 0..4,199 | 4,412 |" in row
+
+
+def test_soak_record_appends_a_block(tmp_path, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["soak", "--variants", "baifen-1deck", "--hands", "1", "--record",
+              str(tmp_path / "no-such-folder" / "blocks.jsonl")])
+    assert exit_info.value.code == 2
+    assert "its folder does not exist" in capsys.readouterr().err
     blocks = tmp_path / "blocks.jsonl"
     for start in (0, 2):
         res = CliRunner().invoke(cli, ["soak", "--variants", "baifen-1deck", "--hands", "2",
