@@ -510,9 +510,12 @@ def one_unit_best_nb(kt, sw, level, trump, plays, n_plays, uw, ul, ut, lead_suit
 @njit(cache=True, _nrt=False)
 def one_unit_claim_beats_nb(kt, sw, level, trump, play, uw, ul, lead_suit, best):
     """``play``, made after the plays whose winner so far is ``best`` (from
-    :func:`one_unit_best_nb`), takes a one-unit trick from it (CMP-9)."""
+    :func:`one_unit_best_nb`), takes a one-unit trick from it (CMP-9). A lead unit of width
+    2 or more is answered only by sets of width 2 or more (its own shape and the CMP-2,
+    CMP-3, CMP-4 substitutes of :func:`strongest_answer_nb`), so a play without two copies
+    of a kind cannot claim it."""
     side = play_side_nb(kt.eff[level, trump], play, lead_suit)
-    if side < 0:
+    if side < 0 or (uw[0] >= 2 and not _has_a_set_nb(play)):
         return False
     claim = strongest_answer_nb(kt, sw, level, trump, np.int64(uw[0]), np.int64(ul[0]), play,
                                 side, -1)
@@ -520,6 +523,15 @@ def one_unit_claim_beats_nb(kt, sw, level, trump, play, uw, ul, lead_suit, best)
         return False
     return claim_beats_nb(sw, claim[0], claim[1], claim[2], claim[3], best[1], best[2],
                           best[3], best[4])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _has_a_set_nb(play) -> bool:
+    """Does ``play`` hold two or more copies of some kind?"""
+    for k in range(N_KINDS):
+        if play[k] >= 2:
+            return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
