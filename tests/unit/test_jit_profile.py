@@ -51,3 +51,15 @@ def test_perf_map_names_a_fresh_kernel(tmp_path) -> None:
     n, name, size, all_zero = rows[0]
     assert int(n) >= 1 and "toy_kernels8total_nb" in name
     assert int(size) > 0 and all_zero == "False"
+
+
+def test_short_names_and_shares() -> None:
+    from tools.jit_profile import shares, short_name
+
+    assert short_name("_ZN11shengji_sim4core7game_nb12play_hand_nbB3v89B40c8tJTIeF") == \
+        "game_nb.play_hand_nb"
+    assert short_name("malloc") == "malloc"
+    report = "\n".join(["# comment", "  40.00%  [.] _ZN3pkg1m1fB2v1",
+                        "  10.00%  [.] 0x00007f0100", "  50.00%  [.] _ZN3pkg1m1fB9x",
+                        "   5.00%  [.] _ZN3pkg1m1gB1"])
+    assert shares(report) == [("m.f", 90.0), ("unnamed", 10.0), ("m.g", 5.0)]
