@@ -115,6 +115,20 @@ def _hands_covered(ranges: list[tuple[int, int]]) -> int:
     return sum(b - a for a, b in ranges)
 
 
+def short_commit(commit: str | None) -> str:
+    """A full commit hash shortened to 7 digits (a ``+dirty`` mark kept); anything else as is.
+
+    >>> short_commit("ffdf4ff3ac182c71b3d7b1f849edd257a1edab17+dirty"), short_commit(None)
+    ('ffdf4ff+dirty', 'unknown')
+    """
+    if commit is None:
+        return "unknown"
+    head, dirty, _ = commit.partition("+dirty")
+    if len(head) == 40 and all(c in "0123456789abcdef" for c in head):
+        return head[:7] + dirty
+    return commit
+
+
 def render(records: list[dict[str, Any]], target: int = TARGET_HANDS,
            source: str = "reports/soak-blocks.jsonl") -> str:
     """The report's Markdown (module docstring)."""
@@ -155,8 +169,9 @@ def render(records: list[dict[str, Any]], target: int = TARGET_HANDS,
               "| |", ""]
     for r in divergences:
         d = r["divergence"]
+        where = f"hand {d['index']} (commit {short_commit(r.get('commit'))})"
         lines += [f"* **Divergence** in {d['variant']} {' '.join(d['ambs'])} players "
-                  f"{d['players']}, hand {d['index']} (commit {r.get('commit')}): decision "
+                  f"{d['players']}, {where}: decision "
                   f"{d['decision']}; reference: {d['reference']}; core: {d['core']}."
                   + (f" **Resolved:** {r['resolution']}" if r.get("resolution") else ""),
                   *[f"  `{c}`" for c in d["commands"]]]
@@ -171,7 +186,7 @@ def render(records: list[dict[str, Any]], target: int = TARGET_HANDS,
         lines.append(f"| {r['variant']} | {r['start']:,} | {r['hands']:,}{runs} | "
                      f"{r['decisions']:,} | {r.get('lanes', '')} | {', '.join(r['players'])} | "
                      f"{'yes' if r.get('vary_readings') else 'no'} | {r['seconds']:,.0f} | "
-                     f"{rate:.1f} | {r.get('commit') or 'unknown'} |")
+                     f"{rate:.1f} | {short_commit(r.get('commit'))} |")
     lines += ["", "Hands are counted once where blocks overlap (a block that stopped at a "
               "divergence and was run again on the fix); decisions add up every block's. "
               "Seconds are each block's own wall time (reference + core + comparison) on "
