@@ -18,8 +18,8 @@ AMBS = ("AMB-07=B",)
 
 @pytest.mark.parametrize(("variant", "index"), [("changzhou-4deck", 4412),
                                                 ("classic-2deck", 9251)])
-def test_expert_hand_under_AMB_07_B_plays_on_both_engines_alike(variant: str,
-                                                                index: int) -> None:
+def test_DEF_27_expert_throw_under_AMB_07_B_is_one_suit_on_both_engines(
+        variant: str, index: int) -> None:
     decisions, divergence = compare_hand(variant_for(variant, AMBS), variant, AMBS, "expert",
                                          0, index)
     assert divergence is None, divergence
