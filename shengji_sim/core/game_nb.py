@@ -146,6 +146,7 @@ from shengji_sim.core.shadow_nb import (
 )
 from shengji_sim.core.shapes_nb import (
     decompose_top_nb,
+    first_kind_nb,
     two_quads_count_nb,
 )
 from shengji_sim.core.switches import (
@@ -342,14 +343,6 @@ def _set_units_nb(power, kind, width, uw, ul, uk, ut):
 
 
 @njit(cache=True, _nrt=False)
-def _first_kind_nb(counts):
-    for k in range(N_KINDS):
-        if counts[k]:
-            return k
-    return -1
-
-
-@njit(cache=True, _nrt=False)
 def _random_family_follow_nb(kt, sw, level, trump, lead, n_units, uw, ul, uk, hand,
                              position, fb, state, play):
     """``RandomPlayer.follow`` by the family kernels: option ``below(count)`` into ``play``,
@@ -375,22 +368,18 @@ def _family_follow_nb(kt, sw, level, trump, lane, cand, seat, position, n_units,
     among the listed options; returns the rule or ``ERR_FOLLOW`` plus the follow kernels'
     error. ``cand`` is ``lane.cand``: ``None`` (no greedy seat) compiles the random path only
     (players_nb, "Compiled players")."""
-    if cand is not None:
-        if lane.pkinds[seat] == GREEDY:
-            return _greedy_family_follow_nb(kt, sw, level, trump, lane, seat, position,
-                                            n_units, leader)
-        if lane.pkinds[seat] == HEURISTIC:
-            return heuristic_family_follow_nb(kt, sw, level, trump, lane, seat, position,
-                                               n_units, leader)
+    if cand is not None and (lane.pkinds[seat] == GREEDY or lane.pkinds[seat] == HEURISTIC):
+        return _strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position,
+                                          n_units, leader)
     return _random_family_follow_nb(kt, sw, level, trump, lane.lead, n_units, lane.uw,
                                     lane.ul, lane.uk, lane.pre.hands[seat], position, lane.fb,
                                     lane.state, lane.plays[position])
 
 
 @njit(cache=True, _nrt=False)
-def _greedy_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_units, leader):
-    """A greedy follower's choice among the listed families' options (the first
-    ``GREEDY_OPTIONS``), into ``lane.plays[position]``; returns the rule or an error."""
+def _strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_units, leader):
+    """A greedy or heuristic follower's choice among the listed families' options (the
+    first ``GREEDY_OPTIONS``), into ``lane.plays[position]``; returns the rule or an error."""
     pre = lane.pre
     n_fam, rule = follow_options_nb(kt, sw, level, trump, lane.lead, n_units, lane.uw,
                                     lane.ul, lane.uk, pre.hands[seat], position, lane.fb)
@@ -399,33 +388,15 @@ def _greedy_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_units
     count = options_count_nb(kt, level, trump, lane.fb, n_fam)
     if count <= 0:
         return ERR_FOLLOW + count
-    pick = greedy_follow_nb(kt, sw, level, trump, lane, n_fam, count, position, seat % 2,
-                            leader, n_units)
-    options_nth_nb(kt, level, trump, lane.fb, n_fam, pick, lane.out)
-    for k in range(N_KINDS):
-        lane.plays[position, k] = lane.out[k]
-        pre.hands[seat, k] -= lane.out[k]
-    return rule
-
-
-@njit(cache=True, _nrt=False)
-def heuristic_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_units, leader):
-    """A heuristic follower's choice among the listed families' options (the first
-    ``GREEDY_OPTIONS``, as greedy), into ``lane.plays[position]``; returns the rule or an
-    error."""
-    pre = lane.pre
-    n_fam, rule = follow_options_nb(kt, sw, level, trump, lane.lead, n_units, lane.uw,
-                                    lane.ul, lane.uk, pre.hands[seat], position, lane.fb)
-    if rule < 0:
-        return ERR_FOLLOW + rule
-    count = options_count_nb(kt, level, trump, lane.fb, n_fam)
-    if count <= 0:
-        return ERR_FOLLOW + count
-    m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
-    options_list_nb(kt, level, trump, lane.fb, n_fam, m, lane.cand)
-    trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
-    pick = heuristic_pick_nb(kt, sw, level, trump, pre.params[seat], lane, m, position, seat,
-                             leader, n_units, trumps_out, void, kept)
+    if lane.pkinds[seat] == GREEDY:
+        pick = greedy_follow_nb(kt, sw, level, trump, lane, n_fam, count, position, seat % 2,
+                                leader, n_units)
+    else:
+        m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
+        options_list_nb(kt, level, trump, lane.fb, n_fam, m, lane.cand)
+        trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
+        pick = heuristic_pick_nb(kt, sw, level, trump, pre.params[seat], lane, m, position,
+                                 seat, leader, n_units, trumps_out, void, kept)
     options_nth_nb(kt, level, trump, lane.fb, n_fam, pick, lane.out)
     for k in range(N_KINDS):
         lane.plays[position, k] = lane.out[k]
@@ -526,7 +497,7 @@ def _lead(kt, sw, level, trump, lane, cand, leader):
     if lane.lead[top] == size:  # one set: take it without rebuilding the masks
         take_nb(pre.hands[leader], hm[leader], top, order[top], size)
         return size, top, top
-    first = _first_kind_nb(lane.lead)
+    first = first_kind_nb(lane.lead)
     for k in range(N_KINDS):
         pre.hands[leader, k] -= lane.lead[k]
     masks_of_nb(order, pre.hands[leader], hm[leader])
@@ -574,7 +545,7 @@ def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n
         if mode < 0:  # the radix guard: the family kernels decide
             rule = _family_follow_nb(kt, sw, level, trump, lane, cand, seat, position,
                                      n_units, leader)
-            lane.tk[position] = _first_kind_nb(lane.plays[position])
+            lane.tk[position] = first_kind_nb(lane.plays[position])
             masks_of_nb(kt.order[level, trump], hand, hm[seat])
             return rule, lane.fb.state[STATE_ROW]
         if cand is not None:  # a lane with a greedy seat (pruned by type otherwise)

@@ -370,6 +370,13 @@ def _opt_uses_nb(lb, i, kept):
     return False
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _held_back_nb(lb, i, kept, any_free):
+    """Whether lead option ``i`` is set aside: it uses the endgame's kept kind while some
+    other option does not (``any_free``; ``players.kept_cards``)."""
+    return any_free and _opt_uses_nb(lb, i, kept)
+
+
 @njit(cache=True, _nrt=False)
 def _opp_void_nb(void, seat, g):
     return void[(seat + 1) % 4, g] != 0 or void[(seat + 3) % 4, g] != 0
@@ -399,7 +406,7 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, sea
     pick = -1
     bk = 0
     for i in range(n):
-        if any_free and _opt_uses_nb(lb, i, kept):
+        if _held_back_nb(lb, i, kept, any_free):
             continue
         top = _opt_top_nb(kind_at, lb, i)
         if eff[top] == TRUMP or not _sure_nb(group, power, tops, void, seat, others_trumps,
@@ -414,12 +421,12 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, sea
         p[P_TRUMP_LEAD] != KEEP and trumps_held >= p[P_DRAW_TRUMPS]))
     n_trump_units = 0
     for i in range(n):
-        if not (any_free and _opt_uses_nb(lb, i, kept)) and eff[_opt_top_nb(kind_at, lb, i)] \
-                == TRUMP:
+        if not _held_back_nb(lb, i, kept, any_free) and \
+                eff[_opt_top_nb(kind_at, lb, i)] == TRUMP:
             n_trump_units += 1
     if wants and n_trump_units:
         for i in range(n):  # trump masters: max by (len, top power)
-            if any_free and _opt_uses_nb(lb, i, kept):
+            if _held_back_nb(lb, i, kept, any_free):
                 continue
             top = _opt_top_nb(kind_at, lb, i)
             if eff[top] != TRUMP or not _sure_nb(group, power, tops, void, seat,
@@ -431,7 +438,7 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, sea
         if pick >= 0:
             return pick
         for i in range(n):  # trump singles: min by (points, power, kind)
-            if any_free and _opt_uses_nb(lb, i, kept):
+            if _held_back_nb(lb, i, kept, any_free):
                 continue
             top = _opt_top_nb(kind_at, lb, i)
             if eff[top] != TRUMP or lb.w[i] * lb.ln[i] != 1:
@@ -443,7 +450,7 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, sea
             return pick
     if p[P_LEAD_PAIRS]:  # off-suit pairs and tractors: max by (len, -points, top power)
         for i in range(n):
-            if any_free and _opt_uses_nb(lb, i, kept):
+            if _held_back_nb(lb, i, kept, any_free):
                 continue
             top = _opt_top_nb(kind_at, lb, i)
             size = lb.w[i] * lb.ln[i]
@@ -456,7 +463,7 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, sea
             return pick
     n_off = 0
     for i in range(n):  # low to a suit the partner ruffs: min by (points, power, kind)
-        if any_free and _opt_uses_nb(lb, i, kept):
+        if _held_back_nb(lb, i, kept, any_free):
             continue
         top = _opt_top_nb(kind_at, lb, i)
         if eff[top] == TRUMP or lb.w[i] * lb.ln[i] != 1:
@@ -474,11 +481,11 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, sea
     # rest: off-suit units, else trump units, else all; min by (len > 1, points, low, top)
     n_plain = 0
     for i in range(n):
-        if not (any_free and _opt_uses_nb(lb, i, kept)) and \
+        if not _held_back_nb(lb, i, kept, any_free) and \
                 eff[_opt_top_nb(kind_at, lb, i)] != TRUMP:
             n_plain += 1
     for i in range(n):
-        free = not (any_free and _opt_uses_nb(lb, i, kept))
+        free = not _held_back_nb(lb, i, kept, any_free)
         top = _opt_top_nb(kind_at, lb, i)
         if n_plain:
             if not free or eff[top] == TRUMP:
@@ -533,7 +540,7 @@ def _low_lead_nb(eff, group, power, points, hand, lb, n, any_free, kept, kind_at
     pick = -1
     bk = 0
     for i in range(n):
-        if any_free and _opt_uses_nb(lb, i, kept):
+        if _held_back_nb(lb, i, kept, any_free):
             continue
         top = _opt_top_nb(kind_at, lb, i)
         if eff[top] == TRUMP or lb.w[i] * lb.ln[i] != 1:

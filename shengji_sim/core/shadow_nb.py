@@ -42,7 +42,7 @@ from shengji_sim.core.follow_count_nb import options_contain_nb, options_count_n
 from shengji_sim.core.follow_families_nb import follow_options_nb
 from shengji_sim.core.jit import njit
 from shengji_sim.core.rng_nb import hand_seed_nb
-from shengji_sim.core.shapes_nb import decompose_top_nb
+from shengji_sim.core.shapes_nb import decompose_top_nb, first_kind_nb
 from shengji_sim.core.switches import (
     N_SWITCHES,
     SW_JJ4_LINE40,
@@ -219,20 +219,12 @@ def _size_nb(counts):
 
 
 @njit(cache=True, _nrt=False)
-def _first_kind_nb(counts):
-    for k in range(N_KINDS):
-        if counts[k]:
-            return k
-    return -1
-
-
-@njit(cache=True, _nrt=False)
 def _shadow_single_nb(kt_a, sw_a, kt_b, sw_b, level, trump, leader, plays, winner, hands,
                       kinds, counts):
     """:func:`shadow_hand_nb` on a one-card trick, by bit sets of kinds (no family kernels).
     ``plays`` is the trick's ``int8[4, 54]``, ``kinds`` int16[4] scratch."""
     for p in range(4):
-        kinds[p] = _first_kind_nb(plays[p])
+        kinds[p] = first_kind_nb(plays[p])
     f = kinds[0]
     eff_a = kt_a.eff[level, trump]
     eff_b = kt_b.eff[level, trump]
@@ -287,7 +279,7 @@ def shadow_hand_nb(kt_a, sw_a, kt_b, sw_b, level, trump, n_tricks, leader, plays
             counts[S_LEAD_SHAPE] += 1
         ls = leader[t]
         size = _size_nb(lead)
-        f = _first_kind_nb(lead)
+        f = first_kind_nb(lead)
         for k in range(N_KINDS):
             hands[ls, k] -= lead[k]
         for p in range(1, 4):

@@ -38,6 +38,15 @@ N_KINDS = 54
 FAIL = 1 << 20  #: "no decomposition within the budget"
 
 
+@njit(cache=True, _nrt=False)
+def first_kind_nb(counts) -> int:
+    """The first kind (lowest index) a count vector holds; -1 for an empty one."""
+    for k in range(N_KINDS):
+        if counts[k]:
+            return k
+    return -1
+
+
 @njit(cache=True, inline="always")
 def split_flag_nb(sw) -> bool:
     """AMB-17 A: a larger set may supply a smaller one."""

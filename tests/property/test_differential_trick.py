@@ -14,8 +14,23 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shengji_sim.cards import N_KINDS
-from shengji_sim.core.api import decompose_core, trick_winner_core
+from shengji_sim.cards import N_KINDS, TRUMP
+from shengji_sim.core.api import (
+    decompose_core,
+    kernel_inputs,
+    plays_array,
+    trick_winner_core,
+    unit_scratch,
+)
+from shengji_sim.core.shapes_nb import decompose_top_nb
+from shengji_sim.core.trick_nb import (
+    NO_CLAIM,
+    claim_beats_nb,
+    one_unit_best_nb,
+    one_unit_claim_beats_nb,
+    play_side_nb,
+    strongest_answer_nb,
+)
 from shengji_sim.fuzz.strategies import contexts, follow_groups, follow_play, lead_cards
 from shengji_sim.rules.shapes import decompose
 from shengji_sim.rules.trick import trick_winner
@@ -92,3 +107,49 @@ def test_throw_trick_winner_matches_reference(trick_kernels, trick, data):
     expected = trick_winner(ctx, plays)
     assert trick_winner_core(ctx.variant, ctx.ranking.level, ctx.ranking.trump,
                              plays) == expected
+
+
+@budget(2.5)
+@given(data=st.data())
+def test_one_unit_claim_shortcut_matches_the_full_claim(trick_kernels, data):
+    """``one_unit_claim_beats_nb`` skips plays without two copies of a kind when the lead
+    unit is a set or a tractor: only sets answer it (CMP-2, CMP-3, CMP-4). On every
+    reading, its answer equals the full one (``strongest_answer_nb`` then
+    ``claim_beats_nb``) for legal follows, ruffs, discards and set-free plays."""
+    ctx = data.draw(contexts(TRICK_ITEMS))
+    level, trump = ctx.ranking.level, ctx.ranking.trump
+    lead = data.draw(lead_cards(ctx, max_lead=8, lean=True, structured=True))
+    kt, sw = kernel_inputs(ctx.variant)
+    uw, ul, uk, ut = unit_scratch()
+    lead_counts = plays_array([lead])[0]
+    if decompose_top_nb(kt, sw, level, trump, lead_counts, uw, ul, uk, ut) != 1:
+        return  # a throw: _throw_winner decides, not the one-unit claims
+    before = [data.draw(follow_play(ctx, lead)) for _ in range(data.draw(st.integers(0, 2)))]
+    eff = kt.eff[level, trump]
+    lead_suit = int(eff[lead[0]])
+    shape = data.draw(st.sampled_from(["follow", "set-free", "set", "set"]))
+    if shape == "follow":
+        play = data.draw(follow_play(ctx, lead))
+    elif shape == "set-free":  # len(lead) different kinds
+        play = data.draw(st.lists(st.integers(0, N_KINDS - 1), min_size=len(lead),
+                                  max_size=len(lead), unique=True))
+    else:  # a set of the lead's width or wider in the led suit or trumps, then singles
+        width = min(int(uw[0]) + data.draw(st.integers(0, 1)), ctx.variant.decks, len(lead))
+        near = [k for k in range(N_KINDS) if eff[k] in (lead_suit, TRUMP)]
+        kind = data.draw(st.sampled_from(near))
+        rest = data.draw(st.lists(st.sampled_from([k for k in range(N_KINDS) if k != kind]),
+                                  min_size=len(lead) - width, max_size=len(lead) - width,
+                                  unique=True))
+        play = [kind] * width + rest
+    plays = plays_array([lead, *before, play])
+    best = one_unit_best_nb(kt, sw, level, trump, plays, 1 + len(before), uw, ul, ut,
+                            lead_suit)
+    side = play_side_nb(kt.eff[level, trump], plays[1 + len(before)], lead_suit)
+    full = False
+    if side >= 0:
+        claim = strongest_answer_nb(kt, sw, level, trump, np.int64(uw[0]), np.int64(ul[0]),
+                                    plays[1 + len(before)], side, -1)
+        full = claim[0] != NO_CLAIM and claim_beats_nb(
+            sw, claim[0], claim[1], claim[2], claim[3], best[1], best[2], best[3], best[4])
+    assert one_unit_claim_beats_nb(kt, sw, level, trump, plays[1 + len(before)], uw, ul,
+                                   lead_suit, best) == full
