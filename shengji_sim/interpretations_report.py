@@ -7,9 +7,11 @@ applicable AMB and OTH item of each built-in variant (RULES.md §4, §7), its de
 against each other letter (:func:`pairs`). Each pair is one
 :func:`shengji_sim.reading_diff.run` (``hands`` hands per pair, ``--levels all``, random
 players, the core), run on ``workers`` processes; every pair is seeded by itself, so the
-result does not depend on the worker count or the order. Holm's correction runs over the
-report's exercised items, per measure (dealer-side hold, level change, attackers' points);
-``*`` marks an adjusted p below 0.05.
+result does not depend on the worker count or the order. The variant's default reading is
+played once per player set (:func:`play_defaults`) and reused by the pairs that need no
+shadow (rows identical to a pair's own: tests/unit/test_reading_diff.py). Holm's correction
+runs over the report's exercised items, per measure (dealer-side hold, level change,
+attackers' points); ``*`` marks an adjusted p below 0.05.
 
 With the ``expert`` profile in the core (``strategy.kernel_plays``) every pair also runs
 with expert players at ``EXPERT_HANDS`` hands (:func:`player_sets`), in sections of their own.
@@ -54,13 +56,38 @@ def pairs(variant: str) -> list[tuple[str, str, str, str]]:
     return out
 
 
+#: reading A's rows per ``(variant, hands, seed, players)`` (:func:`play_defaults`), read by
+#: the forked workers: an outcome-only pair then plays its other reading alone
+_DEFAULT_ROWS: dict[tuple, Any] = {}
+
+
+def play_defaults(tasks: list, threads: int) -> None:
+    """Each task set's default reading once, on ``threads`` lanes, into ``_DEFAULT_ROWS``
+    (the pairs without a shadow reuse them: ``reading_diff.run(..., rows_a=...)``). A set
+    whose default fails a hand is left to its pairs, which report the failure."""
+    from shengji_sim import reading_diff
+    from shengji_sim.core.backend import CoreError
+
+    _DEFAULT_ROWS.clear()
+    for variant, _, _, _, hands, seed, players in tasks:
+        key = (variant, hands, seed, players)
+        if key in _DEFAULT_ROWS:
+            continue
+        try:
+            _DEFAULT_ROWS[key] = reading_diff.default_rows(variant, (), hands, seed, players,
+                                                           LEVELS, threads)
+        except CoreError:
+            _DEFAULT_ROWS[key] = None
+
+
 def _run_pair(task) -> dict[str, Any]:
     from shengji_sim import reading_diff
 
     variant, item_id, default, letter, hands, seed, players = task
     try:
         return reading_diff.run(variant, (), (f"{item_id}={letter}",), hands, seed, players,
-                                LEVELS, "core", 1)
+                                LEVELS, "core", 1,
+                                _DEFAULT_ROWS.get((variant, hands, seed, players)))
     except Exception as exc:  # noqa: BLE001 - a reading the variant rejects, a failing hand
         return {"variant": variant, "vs": [f"{item_id}={letter}"], "default": default,
                 "players": players,
@@ -68,11 +95,26 @@ def _run_pair(task) -> dict[str, Any]:
 
 
 def run_pairs(tasks: list, workers: int) -> list[dict[str, Any]]:
+    """Every task's result, in the order of ``tasks``; the longest tasks start first (expert
+    players, more decks, a shadow), so that no worker is left with a long one at the end."""
+    from shengji_sim.reading_diff import trick_item
+    from shengji_sim.variant import load_variant
+
+    play_defaults(tasks, workers)
+    decks = {v: load_variant(v).decks for v in {t[0] for t in tasks}}
+    order = sorted(range(len(tasks)), key=lambda i: (
+        -tasks[i][4] * (14 if tasks[i][6] != "random" else 1) * decks[tasks[i][0]] ** 2
+        * (2 if trick_item(tasks[i][1]) else 1), i))
     if workers <= 1:
-        return [_run_pair(t) for t in tasks]
-    ctx = multiprocessing.get_context("fork")
-    with ctx.Pool(workers) as pool:
-        return pool.map(_run_pair, tasks, chunksize=1)
+        done = [_run_pair(tasks[i]) for i in order]
+    else:
+        ctx = multiprocessing.get_context("fork")
+        with ctx.Pool(workers) as pool:
+            done = pool.map(_run_pair, [tasks[i] for i in order], chunksize=1)
+    out: list[dict[str, Any]] = [{}] * len(tasks)
+    for i, res in zip(order, done):
+        out[i] = res
+    return out
 
 
 def mark_significance(results: list[dict[str, Any]]) -> None:

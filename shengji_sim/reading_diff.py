@@ -186,13 +186,16 @@ def command(variant: str, ambs, vs, hands: int, seed: int, players: str, levels:
 
 
 def play_both(variant_a, variant_b, players: str, seed: int, levels: np.ndarray,
-              backend: str = "core", shadow: bool = True, threads: int = 1):
-    """``(rows A, rows B, shadow counters)`` of hands ``0 .. len(levels) - 1``."""
+              backend: str = "core", shadow: bool = True, threads: int = 1,
+              rows_a: np.ndarray | None = None):
+    """``(rows A, rows B, shadow counters)`` of hands ``0 .. len(levels) - 1``. ``rows_a``:
+    A's rows already played on the core (``diffrun.reading_rows``), reused when the shadow
+    is off."""
     if backend == "core":
         from shengji_sim.core.diffrun import run_diff
 
         res = run_diff(variant_a, variant_b, players, seed, 0, len(levels), levels, shadow,
-                       threads)
+                       threads, None if shadow else rows_a)
         return res.a, res.b, res.shadow
     return reference_both(variant_a, variant_b, players, seed, levels, shadow)
 
@@ -357,8 +360,9 @@ def outcomes(rows_a: np.ndarray, rows_b: np.ndarray) -> dict[str, Any]:
 
 def run(variant_name: str, ambs=(), vs=(), hands: int = 1000, seed: int = 0,
         players: str = "random", levels: str = "start", backend: str = "core",
-        threads: int = 1) -> dict[str, Any]:
-    """One diff (module docstring); bad readings raise ``VariantError``."""
+        threads: int = 1, rows_a: np.ndarray | None = None) -> dict[str, Any]:
+    """One diff (module docstring); bad readings raise ``VariantError``. ``rows_a``: reading
+    A's rows of these hands, when a caller has them (:func:`default_rows`; the core only)."""
     from shengji_sim.variant import load_variant
 
     def refuse(message: str) -> None:
@@ -374,7 +378,8 @@ def run(variant_name: str, ambs=(), vs=(), hands: int = 1000, seed: int = 0,
     throws_only = all(throw_item(i) for i in ids)
     lv = hand_levels(va, hands, levels)
     began = time.perf_counter()
-    rows_a, rows_b, shadow = play_both(va, vb, players, seed, lv, backend, decisions, threads)
+    rows_a, rows_b, shadow = play_both(va, vb, players, seed, lv, backend, decisions, threads,
+                                       rows_a)
     seconds = time.perf_counter() - began
     res = summarize(rows_a, rows_b, shadow, decisions, throws_only)
     res.update({"variant": variant_name, "amb": ambs, "vs": vs, "seed": seed,
@@ -383,6 +388,18 @@ def run(variant_name: str, ambs=(), vs=(), hands: int = 1000, seed: int = 0,
                 "command": command(variant_name, ambs, vs, hands, seed, players, levels,
                                    backend)})
     return res
+
+
+def default_rows(variant_name: str, ambs=(), hands: int = 1000, seed: int = 0,
+                 players: str = "random", levels: str = "start",
+                 threads: int = 1) -> np.ndarray:
+    """Reading A's rows of :func:`run` on the core (the variant with ``ambs``), for the runs
+    that compare it with several readings (``run(..., rows_a=...)``)."""
+    from shengji_sim.core.diffrun import reading_rows
+    from shengji_sim.variant import load_variant
+
+    va = load_variant(variant_name, amb=list(ambs))
+    return reading_rows(va, players, seed, 0, hands, hand_levels(va, hands, levels), threads)
 
 
 def _reading_words(va, vb, ids: list[str]) -> list[dict[str, str]]:

@@ -11,6 +11,9 @@ reading A (``kt_a``, ``sw_a``) into ``out_a[i]``, logged, with reading B evaluat
 reading B into ``out_b[i]``. The ``sw`` of a diff run carry the per-decision slot
 (:data:`~.shadow_nb.SW_DECISION_DRAWS`), so both readings draw each decision's numbers from
 the same stream. ``status[i, 0]`` / ``status[i, 1]``: 0 or the hand's error code under A / B.
+``sides`` says which readings a run plays: :data:`PLAY_A` (A alone: one reading's rows with
+per-decision draws), :data:`PLAY_B` (B alone, A's rows being known: no shadow then) or
+:data:`PLAY_BOTH`; a side not played leaves its ``out`` and ``status`` untouched.
 """
 
 from __future__ import annotations
@@ -34,6 +37,10 @@ from shengji_sim.core.shadow_nb import shadow_alike_nb, shadow_hand_nb
 from shengji_sim.core.switches import SW_DECKS, SW_HAND_SIZE, SW_KITTY_SIZE
 from shengji_sim.core.tables import MAX_RUN
 
+PLAY_A = 1
+PLAY_B = 2
+PLAY_BOTH = PLAY_A | PLAY_B
+
 
 @njit(cache=True, _nrt=True)
 def _units_scratch_nb():
@@ -49,8 +56,8 @@ def _follow_buffers_nb():
 
 @njit(nogil=True)
 def diff_lane_nb(kt_a, sw_a, kt_b, sw_b, rule_col, root, start, count, lane_index, n_lanes,
-                 max_lead_a, max_lead_b, pkinds, params, hand_levels, cand, shadow_on, alike,
-                 out_a, out_b, shadow, status):
+                 max_lead_a, max_lead_b, pkinds, params, hand_levels, cand, sides, shadow_on,
+                 alike, out_a, out_b, shadow, status):
     """Lane ``lane_index`` of ``n_lanes`` of a diff run (module docstring)."""
     levels = np.zeros(2, np.int32)
     lane_a = alloc_lane_nb(sw_a[SW_DECKS], sw_a[SW_HAND_SIZE], sw_a[SW_KITTY_SIZE],
@@ -71,9 +78,10 @@ def diff_lane_nb(kt_a, sw_a, kt_b, sw_b, rule_col, root, start, count, lane_inde
         lane_a.levels[1] = lv
         lane_b.levels[0] = lv
         lane_b.levels[1] = lv
-        status[i, 0] = play_hand_nb(kt_a, sw_a, rule_col, root, start + i, 1, -1, lane_a, cand,
-                                    out_a, i, shadow_on)
-        if status[i, 0] == 0 and shadow_on:
+        if sides & PLAY_A:
+            status[i, 0] = play_hand_nb(kt_a, sw_a, rule_col, root, start + i, 1, -1, lane_a,
+                                        cand, out_a, i, shadow_on)
+        if sides & PLAY_A and status[i, 0] == 0 and shadow_on:
             level, trump = out_a[i, C_LEVEL], out_a[i, C_TRUMP]
             if alike[level, trump]:
                 shadow_alike_nb(kt_a, sw_a, level, trump, log.n[0], log.plays, ua, shadow[i])
@@ -81,5 +89,6 @@ def diff_lane_nb(kt_a, sw_a, kt_b, sw_b, rule_col, root, start, count, lane_inde
                 shadow_hand_nb(kt_a, sw_a, kt_b, sw_b, level, trump, log.n[0], log.leader,
                                log.plays, log.winner, hands, fb_a, fb_b, ua, ub, scratch,
                                kinds, shadow[i])
-        status[i, 1] = play_hand_nb(kt_b, sw_b, rule_col, root, start + i, 1, -1, lane_b, cand,
-                                    out_b, i, False)
+        if sides & PLAY_B:
+            status[i, 1] = play_hand_nb(kt_b, sw_b, rule_col, root, start + i, 1, -1, lane_b,
+                                        cand, out_b, i, False)

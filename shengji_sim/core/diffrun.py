@@ -12,6 +12,10 @@ evaluated along A's hand (``shadow_nb.S_*``; zeros when ``shadow`` is off). Hand
 played at level ``hand_levels[i]`` (rank 0..12). A hand either reading cannot play raises
 :class:`~.backend.CoreError`. :func:`decision_switches` is a variant's ``sw`` with the
 per-decision slot set.
+
+Reading A's rows do not depend on B: :func:`reading_rows` plays one reading alone, and
+``run_diff(..., rows_a=...)`` without the shadow plays only B beside rows A already known (a
+report comparing one default with many readings plays the default once).
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from shengji_sim.core.backend import (
     engine,
     greedy_candidates,
 )
-from shengji_sim.core.diff_nb import diff_lane_nb
+from shengji_sim.core.diff_nb import PLAY_A, PLAY_B, PLAY_BOTH, diff_lane_nb
 from shengji_sim.core.game_nb import N_COLUMNS
 from shengji_sim.core.shadow_nb import N_SHADOW
 from shengji_sim.core.tables import SWITCH_KEYS
@@ -73,8 +77,29 @@ def equivalent_positions(ea, eb) -> np.ndarray:
 
 
 def run_diff(variant_a, variant_b, players: str, root: int, start: int, count: int,
-             hand_levels: np.ndarray, shadow: bool = True, threads: int = 1) -> DiffRows:
-    """Hands ``start .. start + count - 1`` under both readings (module docstring)."""
+             hand_levels: np.ndarray, shadow: bool = True, threads: int = 1,
+             rows_a: np.ndarray | None = None) -> DiffRows:
+    """Hands ``start .. start + count - 1`` under both readings (module docstring).
+    ``rows_a``: reading A's rows of these hands (:func:`reading_rows`); only B is played then,
+    which needs ``shadow`` off (the shadow walks A's hand)."""
+    if rows_a is not None and (shadow or len(rows_a) != count):
+        raise ValueError("rows_a needs shadow=False and one row per hand")
+    sides = PLAY_BOTH if rows_a is None else PLAY_B
+    res = _run_sides(variant_a, variant_b, players, root, start, count, hand_levels, shadow,
+                     threads, sides)
+    return res if rows_a is None else res._replace(a=rows_a)
+
+
+def reading_rows(variant, players: str, root: int, start: int, count: int,
+                 hand_levels: np.ndarray, threads: int = 1) -> np.ndarray:
+    """The rows of one reading alone, played as reading A of :func:`run_diff` (per-decision
+    draws, hand ``i`` at level ``hand_levels[i]``)."""
+    return _run_sides(variant, variant, players, root, start, count, hand_levels, False,
+                      threads, PLAY_A).a
+
+
+def _run_sides(variant_a, variant_b, players, root, start, count, hand_levels, shadow,
+               threads, sides) -> DiffRows:
     ea, eb = engine(variant_a), engine(variant_b)
     sw_a, sw_b = decision_switches(ea.sw), decision_switches(eb.sw)
     out_a = np.zeros((count, N_COLUMNS), np.int64)
@@ -89,7 +114,7 @@ def run_diff(variant_a, variant_b, players: str, root: int, start: int, count: i
     def lane(j: int) -> None:
         diff_lane_nb(ea.kt, sw_a, eb.kt, sw_b, RULE_COLUMN, np.uint64(root), start, count, j,
                      lanes, ea.max_lead, eb.max_lead, kinds, params, levels,
-                     greedy_candidates(kinds),
+                     greedy_candidates(kinds), sides,
                      shadow, alike, out_a, out_b, counters, status)
 
     _run_lanes(lane, lanes)

@@ -99,6 +99,32 @@ def test_cli_diff_bad_input_exits_2(capsys, argv) -> None:
     assert code == 2 and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("variant, vs, players", [("classic-2deck", "AMB-25=D", "random"),
+                                                  ("changzhou-4deck", "AMB-42=B", "greedy"),
+                                                  ("baifen-1deck", "AMB-42=B", "expert")])
+def test_default_rows_played_once_give_the_pairs_own_result(variant, vs, players) -> None:
+    """The report plays a variant's default reading once and reuses its rows for the pairs
+    without a shadow (interpretations_report.play_defaults): the result is the pair's own."""
+    import json
+
+    whole = rd.run(variant, (), (vs,), 40, 5, players, "all")
+    rows = rd.default_rows(variant, (), 40, 5, players, "all")
+    reused = rd.run(variant, (), (vs,), 40, 5, players, "all", rows_a=rows)
+    assert whole["hands_differ"] > 0
+    whole.pop("seconds"), reused.pop("seconds")
+    assert json.dumps(reused, sort_keys=True, default=str) == \
+        json.dumps(whole, sort_keys=True, default=str)
+
+
+def test_rows_of_reading_a_need_the_shadow_off() -> None:
+    from shengji_sim.core.diffrun import run_diff
+
+    va = load_variant("classic-2deck")
+    rows = rd.default_rows("classic-2deck", (), 2, 0)
+    with pytest.raises(ValueError, match="rows_a"):
+        run_diff(va, va, "random", 0, 0, 2, np.zeros(2, np.int32), True, 1, rows)
+
+
 def test_interpretations_report_at_a_small_size(tmp_path, monkeypatch) -> None:
     from shengji_sim import interpretations_report as ir
 
