@@ -25,8 +25,10 @@ x variants: share of follow decisions whose legal set B changes).
 
 from __future__ import annotations
 
+import json
 import multiprocessing
 import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -37,6 +39,9 @@ HANDS = 100_000  #: hands per reading pair with random players (issue 14)
 EXPERT_HANDS = 20_000  #: hands per reading pair with expert players
 SEED = 0
 LEVELS = "all"
+#: each finished pair, appended as it comes; an interrupted report resumes from it, a
+#: finished one removes it
+CHECKPOINT = "interpretations-pairs.jsonl"
 
 
 def pairs(variant: str) -> list[tuple[str, str, str, str]]:
@@ -94,27 +99,69 @@ def _run_pair(task) -> dict[str, Any]:
                 "error": f"{type(exc).__name__}: {' '.join(str(exc).split())[:300]}"}
 
 
-def run_pairs(tasks: list, workers: int) -> list[dict[str, Any]]:
+def _run_indexed(job) -> tuple[int, dict[str, Any]]:
+    i, task = job
+    return i, _run_pair(task)
+
+
+def _finished(checkpoint: Path | None, tasks: list, commit: str) -> dict[int, dict[str, Any]]:
+    """The results an interrupted run of the same commit wrote to ``checkpoint`` (JSON lines
+    ``{"commit", "task", "result"}``), by task index; a torn last line is ignored."""
+    if checkpoint is None or not checkpoint.exists():
+        return {}
+    index = {tuple(t): i for i, t in enumerate(tasks)}
+    found = {}
+    for line in checkpoint.read_text(encoding="utf-8").splitlines():
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        i = index.get(tuple(rec.get("task", ())))
+        if i is not None and rec.get("commit") == commit:
+            found[i] = rec["result"]
+    return found
+
+
+def run_pairs(tasks: list, workers: int, checkpoint: Path | None = None
+              ) -> list[dict[str, Any]]:
     """Every task's result, in the order of ``tasks``; the longest tasks start first (expert
-    players, more decks, a shadow), so that no worker is left with a long one at the end."""
+    players, more decks, a shadow), so that no worker is left with a long one at the end.
+    With ``checkpoint``, each result is appended to that file as it comes, and the results
+    an interrupted run of the same commit left there are not computed again."""
     from shengji_sim.reading_diff import trick_item
     from shengji_sim.variant import load_variant
 
-    play_defaults(tasks, workers)
+    commit = _commit()
+    results = _finished(checkpoint, tasks, commit)
+    pending = [i for i in range(len(tasks)) if i not in results]
+    play_defaults([tasks[i] for i in pending if not trick_item(tasks[i][1])], workers)
     decks = {v: load_variant(v).decks for v in {t[0] for t in tasks}}
-    order = sorted(range(len(tasks)), key=lambda i: (
+    order = sorted(pending, key=lambda i: (
         -tasks[i][4] * (14 if tasks[i][6] != "random" else 1) * decks[tasks[i][0]] ** 2
         * (2 if trick_item(tasks[i][1]) else 1), i))
-    if workers <= 1:
-        done = [_run_pair(tasks[i]) for i in order]
-    else:
-        ctx = multiprocessing.get_context("fork")
-        with ctx.Pool(workers) as pool:
-            done = pool.map(_run_pair, [tasks[i] for i in order], chunksize=1)
-    out: list[dict[str, Any]] = [{}] * len(tasks)
-    for i, res in zip(order, done):
-        out[i] = res
-    return out
+    jobs = [(i, tasks[i]) for i in order]
+    log = checkpoint.open("a", encoding="utf-8") if checkpoint is not None else None
+    try:
+        if workers <= 1:
+            _collect(map(_run_indexed, jobs), tasks, results, log, commit)
+        else:
+            ctx = multiprocessing.get_context("fork")
+            with ctx.Pool(workers) as pool:
+                _collect(pool.imap_unordered(_run_indexed, jobs, chunksize=1), tasks,
+                         results, log, commit)
+    finally:
+        if log is not None:
+            log.close()
+    return [results[i] for i in range(len(tasks))]
+
+
+def _collect(stream, tasks, results, log, commit) -> None:
+    for i, res in stream:
+        results[i] = res
+        if log is not None:
+            log.write(json.dumps({"commit": commit, "task": list(tasks[i]), "result": res})
+                      + "\n")
+            log.flush()
 
 
 def mark_significance(results: list[dict[str, Any]]) -> None:
@@ -138,17 +185,18 @@ def _commit() -> str:
 
 
 def _effect(o: dict[str, Any], scale: float, unit: str) -> str:
+    from shengji_sim.reading_diff import effect_interval
+
     if o["ci95"] is None:
         return f"{scale * o['delta']:+.2f}{unit} in every hand"
     mark = " *" if o.get("p_holm", 1.0) < 0.05 else ""
-    lo, hi = o["ci95"]
-    return f"{scale * o['delta']:+.2f}{unit} [{scale * lo:+.2f}, {scale * hi:+.2f}]{mark}"
+    return effect_interval(o["delta"], o["ci95"], scale, unit) + mark
 
 
 def _share(v: dict[str, Any]) -> str:
-    from shengji_sim.reading_diff import _pct
+    from shengji_sim.reading_diff import share_interval
 
-    return f"{_pct(v['share'])} [{_pct(v['ci95'][0])}, {_pct(v['ci95'][1])}]"
+    return share_interval(v["share"], v["ci95"])
 
 
 def _row(r: dict[str, Any]) -> str:
@@ -176,7 +224,8 @@ def _row(r: dict[str, Any]) -> str:
 
 
 def interpretations_md(results: list[dict[str, Any]], sets: list[tuple[str, int]], seed: int,
-                       seconds: float, argv: str, figures: dict[str, str]) -> str:
+                       seconds: float, argv: str, figures: dict[str, str],
+                       resumed: int = 0) -> str:
     from shengji_sim.sim import package_versions
 
     versions = ", ".join(f"{k} {v}" for k, v in package_versions().items())
@@ -189,7 +238,9 @@ def interpretations_md(results: list[dict[str, Any]], sets: list[tuple[str, int]
              f"the Numba core, per-decision draws",
              f"* commit {_commit()}, RULES_VERSION {RULES_VERSION}",
              f"* versions: {versions}",
-             f"* wall time of the interpretations part: {seconds:.0f} s", "",
+             f"* wall time of the interpretations part: {seconds:.0f} s"
+             + (f" (this run; {resumed} of {len(results)} pairs came from an interrupted run "
+                f"of the same commit)" if resumed else ""), "",
              "Each row plays the variant's default reading (A, the letter before the arrow) "
              "and the other reading (B) on the same deals, each lead and follow drawing from "
              "its own stream (a changed decision does not reshuffle the rest of the hand). "
@@ -315,10 +366,15 @@ def write_report(out_dir: str | Path = "reports", hands: int = HANDS, seed: int 
              for who, n in sets for v in names for (_, item, default, letter) in pairs(v)]
     for who, _ in sets:
         _warm(names[0], who)
-    results = run_pairs(tasks, workers)
-    mark_significance(results)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    checkpoint = out / CHECKPOINT
+    resumed = len(_finished(checkpoint, tasks, _commit()))
+    if resumed:
+        print(f"report rules: {resumed} of {len(tasks)} pairs taken from {checkpoint}",
+              file=sys.stderr)
+    results = run_pairs(tasks, workers, checkpoint)
+    mark_significance(results)
     figures = {}
     for v in names:
         name = f"interpretations-forest-{v}.png"
@@ -332,8 +388,9 @@ def write_report(out_dir: str | Path = "reports", hands: int = HANDS, seed: int 
     figures["heatmap"] = "interpretations-heatmap.png"
     path = out / "interpretations.md"
     path.write_text(interpretations_md(results, sets, seed, time.monotonic() - began, argv,
-                                       figures),
+                                       figures, resumed),
                     encoding="utf-8")
+    checkpoint.unlink(missing_ok=True)
     return path
 
 

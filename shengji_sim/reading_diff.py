@@ -422,14 +422,42 @@ def _reading_words(va, vb, ids: list[str]) -> list[dict[str, str]]:
 # ---------------------------------------------------------------------------- rendering
 
 
-def _pct(x: float) -> str:
-    """A share in percent: two decimals, or two significant digits below 0.01% (an interval
-    bound near 0 must not read as 0)."""
+def _pct(x: float, decimals: int = 2) -> str:
+    """A share in percent: ``decimals`` decimals, or two significant digits below 0.01% (an
+    interval bound near 0 must not read as 0)."""
     if x == 0:
         return "0%"
     if 100 * x < 0.01:
         return f"{100 * x:.2g}%"
-    return f"{100 * x:.2f}%"
+    return f"{100 * x:.{decimals}f}%"
+
+
+def apart(lo: float, hi: float, least: int = 2) -> int:
+    """Decimals, from ``least`` up to 6, at which ``lo`` and ``hi`` print apart: an interval
+    printed as ``[0.02, 0.02]`` would read as having no width.
+
+    >>> apart(0.0213, 0.0247), apart(-0.0031, 0.0052), apart(1.5, 1.5)
+    (3, 2, 6)
+    """
+    d = least
+    while d < 6 and f"{lo:.{d}f}" == f"{hi:.{d}f}":
+        d += 1
+    return d
+
+
+def share_interval(share: float, ci95) -> str:
+    """``share [lo, hi]`` in percent, with the decimals that keep the bounds apart."""
+    d = apart(100 * ci95[0], 100 * ci95[1])
+    return f"{_pct(share, d)} [{_pct(ci95[0], d)}, {_pct(ci95[1], d)}]"
+
+
+def effect_interval(delta: float, ci95, scale: float = 1.0, unit: str = "",
+                    least: int = 2) -> str:
+    """``+delta [+lo, +hi]`` (times ``scale``), with ``least`` decimals or the more that keep
+    the bounds apart."""
+    lo, hi = scale * ci95[0], scale * ci95[1]
+    d = apart(lo, hi, least)
+    return f"{scale * delta:+.{d}f}{unit} [{lo:+.{d}f}, {hi:+.{d}f}]"
 
 
 def decision_text(d: dict | None, exercised: bool) -> dict[str, str]:
@@ -442,8 +470,7 @@ def decision_text(d: dict | None, exercised: bool) -> dict[str, str]:
             out[key] = "not exercised"
         else:
             v = d[key]
-            out[key] = (f"{_pct(v['share'])} [{_pct(v['ci95'][0])}, {_pct(v['ci95'][1])}]"
-                        if v["of"] else "not exercised")
+            out[key] = share_interval(v["share"], v["ci95"]) if v["of"] else "not exercised"
     return out
 
 
@@ -472,8 +499,8 @@ def text(res: dict[str, Any]) -> str:
     o = res["outcomes"]
     h = o["hold"]
     lines.append(f"  dealer side holds: {_pct(h['a'])} -> {_pct(h['b'])}, B-A "
-                 f"{100 * h['delta']:+.2f} pp [{100 * h['ci95'][0]:+.2f}, "
-                 f"{100 * h['ci95'][1]:+.2f}] (Newcombe), McNemar p={h['p']:.3g}")
+                 f"{effect_interval(h['delta'], h['ci95'], 100, ' pp')} (Newcombe), "
+                 f"McNemar p={h['p']:.3g}")
     for key, words in (("level_change", "dealer-side level change"),
                        ("attacker_points", "attackers' points")):
         v = o[key]
@@ -481,11 +508,11 @@ def text(res: dict[str, Any]) -> str:
             lines.append(f"  {words}: {v['a']:.3f} -> {v['b']:.3f}, B-A {v['delta']:+.3f} "
                          f"in every hand")
             continue
-        lines.append(f"  {words}: {v['a']:.3f} -> {v['b']:.3f}, B-A {v['delta']:+.3f} "
-                     f"[{v['ci95'][0]:+.3f}, {v['ci95'][1]:+.3f}] (paired t), p={v['p']:.3g}")
+        lines.append(f"  {words}: {v['a']:.3f} -> {v['b']:.3f}, B-A "
+                     f"{effect_interval(v['delta'], v['ci95'], least=3)} (paired t), "
+                     f"p={v['p']:.3g}")
     nd = o["next_dealer"]
-    lines.append(f"  next dealer differs: {_pct(nd['share'])} [{_pct(nd['ci95'][0])}, "
-                 f"{_pct(nd['ci95'][1])}]")
+    lines.append(f"  next dealer differs: {share_interval(nd['share'], nd['ci95'])}")
     lines.append(f"  reproduce: {res['command']}")
     return "\n".join(lines)
 

@@ -135,6 +135,47 @@ def test_interpretations_report_at_a_small_size(tmp_path, monkeypatch) -> None:
     assert "## baifen-1deck" in text and "not exercised" in text and "OTH-1" in text
     assert (tmp_path / "interpretations-heatmap.png").stat().st_size > 0
     assert (tmp_path / "interpretations-forest-baifen-1deck.png").stat().st_size > 0
+    assert not (tmp_path / ir.CHECKPOINT).exists()  # a finished report removes it
+
+
+def test_interpretations_pairs_resume_from_their_checkpoint(tmp_path) -> None:
+    """An interrupted report loses no finished pair: each is appended to the checkpoint as it
+    comes and taken from there by a rerun of the same commit (a torn last line and another
+    commit's lines are ignored)."""
+    import json
+
+    from shengji_sim import interpretations_report as ir
+
+    tasks = [("baifen-1deck", "AMB-34", "A", "B", 20, 0, "random"),
+             ("baifen-1deck", "AMB-08", "A", "B", 20, 0, "random")]
+    checkpoint = tmp_path / ir.CHECKPOINT
+    first = ir.run_pairs(tasks, 1, checkpoint)
+    lines = checkpoint.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2 and all(r["hands"] == 20 for r in first)
+    kept = json.loads(lines[0])
+    kept["result"] = {"kept": True}
+    stale = json.loads(lines[1])
+    stale["commit"] = "another"
+    stale["result"] = {"stale": True}
+    checkpoint.write_text(json.dumps(kept) + "\n" + json.dumps(stale) + "\n{\"torn",
+                          encoding="utf-8")
+    again = ir.run_pairs(tasks, 1, checkpoint)
+    i = [tuple(t) for t in tasks].index(tuple(kept["task"]))
+    assert again[i] == {"kept": True}
+    assert again[1 - i]["vs"] == first[1 - i]["vs"] and "stale" not in again[1 - i]
+
+
+def test_narrow_intervals_print_with_their_width() -> None:
+    """A review found intervals printed as points ("0.02% [0.02%, 0.02%]", "+0.00 [+0.00,
+    +0.00]"): the bounds now get the decimals that keep them apart."""
+    import re
+
+    share = rd.share_interval(0.000215, (0.000187, 0.000247))
+    effect = rd.effect_interval(0.0012, (0.0003, 0.0021))
+    for text in (share, effect):
+        lo, hi = re.search(r"\[(.+), (.+)\]", text).groups()
+        assert lo != hi, text
+    assert share.startswith("0.02") and effect == "+0.001 [+0.000, +0.002]"
 
 
 def test_table_keys_reach_the_kernels_through_the_tables_only() -> None:
