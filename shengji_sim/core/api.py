@@ -724,7 +724,7 @@ def heuristic_decision_core(state, seat: int, current=()) -> list[int]:
     The lane holds every hand, as in a real run; the kernels must read only the seat's own
     hand, its buried kitty and the plays (tests/property/test_no_peeking_kernels.py)."""
     from shengji_sim.core.deal_nb import I_DEALER, I_N_BUR
-    from shengji_sim.core.game_nb import heuristic_family_follow_nb
+    from shengji_sim.core.game_nb import strategy_family_follow_nb
     from shengji_sim.core.heuristic_nb import P_MEMORY, heuristic_lead_into_nb, kept_kind_nb
     from shengji_sim.core.memory_nb import forget_nb, note_play_nb, unseen_nb
 
@@ -768,7 +768,7 @@ def heuristic_decision_core(state, seat: int, current=()) -> list[int]:
     lane.lead[:] = counts_of(current[0][1])
     n_units = decompose_top_nb(kt, sw, level, trump, lane.lead, lane.uw, lane.ul, lane.uk,
                                lane.ut)
-    rule = heuristic_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_units,
-                                      current[0][0])
+    rule = strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_units,
+                                     current[0][0])
     assert rule >= 0, rule
     return cards_of(kt, level, trump, lane.plays[position])

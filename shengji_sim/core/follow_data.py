@@ -157,6 +157,11 @@ CZR_NROWS, CZR_NALT, CZR_NPAT, CZR_PW, CZR_PK = _build_cz4_rows()
 
 MAX_DEPTH = 64  #: patterns per alternative, CZ4 greedy depth
 MAX_N = 64  #: lead size bound of the unranking table
+#: play keys a follow may materialise (``buf.keys``): the reference's
+#: ``rules.follow.MAX_MATERIALIZED``, so that both engines refuse exactly the same follows
+#: (2**18 refused a jj-4deck OTH-5 B follow the reference lists: tests/regression/
+#: test_follow_keys_as_the_reference_oth_5_b.py)
+MAX_PLAYS = 2_000_000
 
 
 #: ``RADIX_LIMIT[c]``: the largest weight that may still be multiplied by ``c + 1`` (a table
@@ -224,7 +229,7 @@ class FollowBuffers(NamedTuple):
     ga_n: np.ndarray  # int32[A]
 
 
-def make_buffers(max_families: int = 4096, max_plays: int = 1 << 18,
+def make_buffers(max_families: int = 4096, max_plays: int = MAX_PLAYS,
                  max_alternatives: int = 4096, max_tractors: int = 1024) -> FollowBuffers:
     """Allocate one set of buffers (reuse it for every call of one thread)."""
     return alloc_follow_buffers_nb(max_families, max_plays, max_alternatives, max_tractors)

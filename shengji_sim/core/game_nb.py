@@ -75,6 +75,7 @@ from shengji_sim.core.follow_count_nb import (
     options_nth_nb,
 )
 from shengji_sim.core.follow_data import (
+    MAX_PLAYS,
     RULE_FOLLOW_5,
     RULE_FOLLOW_10,
     STATE_ROW,
@@ -172,7 +173,7 @@ from shengji_sim.results import ROW_DTYPE
 
 MAX_TRICKS = 60
 FOLLOW_FAMILIES = 4096  # follow_data.make_buffers defaults
-FOLLOW_PLAYS = 1 << 18
+FOLLOW_PLAYS = MAX_PLAYS
 FOLLOW_ALTERNATIVES = 4096
 FOLLOW_TRACTORS = 1024
 COLUMNS: tuple[str, ...] = ROW_DTYPE.names
@@ -366,18 +367,19 @@ def _random_family_follow_nb(kt, sw, level, trump, lead, n_units, uw, ul, uk, ha
 def _family_follow_nb(kt, sw, level, trump, lane, cand, seat, position, n_units, leader):
     """One follow into ``lane.plays[position]`` by the family kernels, the player choosing
     among the listed options; returns the rule or ``ERR_FOLLOW`` plus the follow kernels'
-    error. ``cand`` is ``lane.cand``: ``None`` (no greedy seat) compiles the random path only
-    (players_nb, "Compiled players")."""
-    if cand is not None and (lane.pkinds[seat] == GREEDY or lane.pkinds[seat] == HEURISTIC):
-        return _strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position,
-                                          n_units, leader)
+    error. ``cand`` is ``lane.cand``: ``None`` (no greedy or heuristic seat) compiles the
+    random path only (players_nb, "Compiled players")."""
+    if cand is not None:
+        if lane.pkinds[seat] == GREEDY or lane.pkinds[seat] == HEURISTIC:
+            return strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position,
+                                             n_units, leader)
     return _random_family_follow_nb(kt, sw, level, trump, lane.lead, n_units, lane.uw,
                                     lane.ul, lane.uk, lane.pre.hands[seat], position, lane.fb,
                                     lane.state, lane.plays[position])
 
 
 @njit(cache=True, _nrt=False)
-def _strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_units, leader):
+def strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_units, leader):
     """A greedy or heuristic follower's choice among the listed families' options (the
     first ``GREEDY_OPTIONS``), into ``lane.plays[position]``; returns the rule or an error."""
     pre = lane.pre

@@ -11,7 +11,7 @@ structured led-suit plays, structured ruffs and discards (:func:`follow_play`).
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from shengji_sim.cards import N_KINDS, TRUMP
@@ -122,8 +122,8 @@ def test_one_unit_claim_shortcut_matches_the_full_claim(trick_kernels, data):
     kt, sw = kernel_inputs(ctx.variant)
     uw, ul, uk, ut = unit_scratch()
     lead_counts = plays_array([lead])[0]
-    if decompose_top_nb(kt, sw, level, trump, lead_counts, uw, ul, uk, ut) != 1:
-        return  # a throw: _throw_winner decides, not the one-unit claims
+    # a throw: _throw_winner decides, not the one-unit claims
+    assume(decompose_top_nb(kt, sw, level, trump, lead_counts, uw, ul, uk, ut) == 1)
     before = [data.draw(follow_play(ctx, lead)) for _ in range(data.draw(st.integers(0, 2)))]
     eff = kt.eff[level, trump]
     lead_suit = int(eff[lead[0]])
