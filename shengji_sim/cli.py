@@ -1026,7 +1026,7 @@ def report() -> None:
               help="Write only this report (repeatable; default: both).")
 def report_rules_cmd(out, budget, examples, hands, seed, workers, parts):
     """reports/contradictions.md and reports/interpretations.md (every built-in variant);
-    exit 1 when the fuzzing finds an engine defect."""
+    exit 1 when the fuzzing finds an engine defect or the engine fails a diffed pair."""
     from shengji_sim.fuzz import reports
 
     output_dir("--out", out)
@@ -1039,7 +1039,8 @@ def report_rules_cmd(out, budget, examples, hands, seed, workers, parts):
         parts=tuple(parts) or ("contradictions", "interpretations"))
     click.echo(f"wrote {' and '.join(str(p) for p in (c_path, i_path) if p is not None)}")
     if defects:
-        click.echo("engine defect found: see contradictions.md", err=True)
+        click.echo("engine defect found: see contradictions.md and the engine failures of "
+                   "interpretations.md", err=True)
         sys.exit(1)
 
 

@@ -61,53 +61,67 @@ def pairs(variant: str) -> list[tuple[str, str, str, str]]:
     return out
 
 
-#: reading A's rows per ``(variant, hands, seed, players)`` (:func:`play_defaults`), read by
-#: the forked workers: an outcome-only pair then plays its other reading alone
-_DEFAULT_ROWS: dict[tuple, Any] = {}
-
-
-def play_defaults(tasks: list, threads: int) -> None:
-    """Each task set's default reading once, on ``threads`` lanes, into ``_DEFAULT_ROWS``
-    (the pairs without a shadow reuse them: ``reading_diff.run(..., rows_a=...)``). A set
-    whose default fails a hand is left to its pairs, which report the failure."""
+def play_defaults(tasks: list, threads: int) -> dict[tuple, Any]:
+    """Each task set's default reading once, on ``threads`` lanes: rows per ``(variant,
+    hands, seed, players)``, for the pairs without a shadow (``reading_diff.run(...,
+    rows_a=...)``). A set whose default cannot be played gets None: its pairs play it
+    themselves and report the failure."""
     from shengji_sim import reading_diff
-    from shengji_sim.core.backend import CoreError
 
-    _DEFAULT_ROWS.clear()
+    rows: dict[tuple, Any] = {}
     for variant, _, _, _, hands, seed, players in tasks:
         key = (variant, hands, seed, players)
-        if key in _DEFAULT_ROWS:
-            continue
-        try:
-            _DEFAULT_ROWS[key] = reading_diff.default_rows(variant, (), hands, seed, players,
-                                                           LEVELS, threads)
-        except CoreError:
-            _DEFAULT_ROWS[key] = None
+        if key not in rows:
+            try:
+                rows[key] = reading_diff.default_rows(variant, (), hands, seed, players,
+                                                      LEVELS, threads)
+            except Exception:  # noqa: BLE001 - reported by the pairs themselves
+                rows[key] = None
+    return rows
 
 
-def _run_pair(task) -> dict[str, Any]:
+def _run_pair(task, defaults: dict[tuple, Any]) -> dict[str, Any]:
     from shengji_sim import reading_diff
 
     variant, item_id, default, letter, hands, seed, players = task
     try:
         return reading_diff.run(variant, (), (f"{item_id}={letter}",), hands, seed, players,
-                                LEVELS, "core", 1,
-                                _DEFAULT_ROWS.get((variant, hands, seed, players)))
+                                LEVELS, "core", 1, defaults.get((variant, hands, seed, players)))
     except Exception as exc:  # noqa: BLE001 - a reading the variant rejects, a failing hand
         return {"variant": variant, "vs": [f"{item_id}={letter}"], "default": default,
                 "players": players,
                 "error": f"{type(exc).__name__}: {' '.join(str(exc).split())[:300]}"}
 
 
+_worker_defaults: dict[tuple, Any] = {}  #: a pool worker's copy (:func:`_adopt_defaults`)
+
+
+def _adopt_defaults(defaults: dict[tuple, Any]) -> None:
+    """Pool initializer: the forked worker keeps the parent's default rows (no pickling)."""
+    _worker_defaults.update(defaults)
+
+
 def _run_indexed(job) -> tuple[int, dict[str, Any]]:
     i, task = job
-    return i, _run_pair(task)
+    return i, _run_pair(task, _worker_defaults)
 
 
-def _finished(checkpoint: Path | None, tasks: list, commit: str) -> dict[int, dict[str, Any]]:
-    """The results an interrupted run of the same commit wrote to ``checkpoint`` (JSON lines
-    ``{"commit", "task", "result"}``), by task index; a torn last line is ignored."""
-    if checkpoint is None or not checkpoint.exists():
+def _resume_key() -> str | None:
+    """What a checkpoint's results are valid for: the commit, when the package's files are
+    those of the commit; None (no resuming) for a changed tree or outside git."""
+    commit = _commit()
+    if commit == "unknown":
+        return None
+    dirty = subprocess.run(["git", "status", "--porcelain", "--", ".", "../variants",
+                            "../strategies"], capture_output=True, text=True,
+                           cwd=Path(__file__).parent).stdout.strip()
+    return None if dirty else commit
+
+
+def _finished(checkpoint: Path, tasks: list, key: str | None) -> dict[int, dict[str, Any]]:
+    """The results an interrupted run with the same ``key`` wrote to ``checkpoint`` (JSON
+    lines ``{"commit", "task", "result"}``), by task index; a torn line is ignored."""
+    if key is None or not checkpoint.exists():
         return {}
     index = {tuple(t): i for i, t in enumerate(tasks)}
     found = {}
@@ -117,49 +131,70 @@ def _finished(checkpoint: Path | None, tasks: list, commit: str) -> dict[int, di
         except json.JSONDecodeError:
             continue
         i = index.get(tuple(rec.get("task", ())))
-        if i is not None and rec.get("commit") == commit:
+        if i is not None and rec.get("commit") == key:
             found[i] = rec["result"]
     return found
 
 
+def _cost(task, decks: dict[str, int]) -> int:
+    """A pair's relative run time: hands, expert players (about 14x random), decks squared,
+    a shadow (about 2x)."""
+    from shengji_sim.reading_diff import trick_item
+
+    variant, item_id, _, _, hands, _, players = task
+    return (hands * (14 if players != "random" else 1) * decks[variant] ** 2
+            * (2 if trick_item(item_id) else 1))
+
+
 def run_pairs(tasks: list, workers: int, checkpoint: Path | None = None
-              ) -> list[dict[str, Any]]:
-    """Every task's result, in the order of ``tasks``; the longest tasks start first (expert
-    players, more decks, a shadow), so that no worker is left with a long one at the end.
-    With ``checkpoint``, each result is appended to that file as it comes, and the results
-    an interrupted run of the same commit left there are not computed again."""
+              ) -> tuple[list[dict[str, Any]], int]:
+    """Every task's result, in the order of ``tasks``, and how many came from the checkpoint.
+    The longest tasks start first (:func:`_cost`), so that no worker is left with a long one
+    at the end. With ``checkpoint``, each result without an error is appended to that file
+    as it comes, and the results an interrupted run of the same commit left there are not
+    computed again."""
     from shengji_sim.reading_diff import trick_item
     from shengji_sim.variant import load_variant
 
-    commit = _commit()
-    results = _finished(checkpoint, tasks, commit)
+    key = _resume_key() if checkpoint is not None else None
+    results = _finished(checkpoint, tasks, key) if checkpoint is not None else {}
+    resumed = len(results)
     pending = [i for i in range(len(tasks)) if i not in results]
-    play_defaults([tasks[i] for i in pending if not trick_item(tasks[i][1])], workers)
+    defaults = play_defaults([tasks[i] for i in pending if not trick_item(tasks[i][1])],
+                             workers)
     decks = {v: load_variant(v).decks for v in {t[0] for t in tasks}}
-    order = sorted(pending, key=lambda i: (
-        -tasks[i][4] * (14 if tasks[i][6] != "random" else 1) * decks[tasks[i][0]] ** 2
-        * (2 if trick_item(tasks[i][1]) else 1), i))
-    jobs = [(i, tasks[i]) for i in order]
-    log = checkpoint.open("a", encoding="utf-8") if checkpoint is not None else None
+    jobs = [(i, tasks[i]) for i in sorted(pending, key=lambda i: (-_cost(tasks[i], decks), i))]
+    log = _append_log(checkpoint) if checkpoint is not None else None
     try:
         if workers <= 1:
-            _collect(map(_run_indexed, jobs), tasks, results, log, commit)
+            stream = ((i, _run_pair(task, defaults)) for i, task in jobs)
+            _collect(stream, tasks, results, log, key)
         else:
             ctx = multiprocessing.get_context("fork")
-            with ctx.Pool(workers) as pool:
+            with ctx.Pool(workers, initializer=_adopt_defaults, initargs=(defaults,)) as pool:
                 _collect(pool.imap_unordered(_run_indexed, jobs, chunksize=1), tasks,
-                         results, log, commit)
+                         results, log, key)
     finally:
         if log is not None:
             log.close()
-    return [results[i] for i in range(len(tasks))]
+    return [results[i] for i in range(len(tasks))], resumed
 
 
-def _collect(stream, tasks, results, log, commit) -> None:
+def _append_log(checkpoint: Path):
+    """``checkpoint`` opened for appending, after a newline if its last line was torn."""
+    torn = checkpoint.exists() and not checkpoint.read_bytes().endswith(b"\n") \
+        and checkpoint.stat().st_size > 0
+    log = checkpoint.open("a", encoding="utf-8")
+    if torn:
+        log.write("\n")
+    return log
+
+
+def _collect(stream, tasks, results, log, key) -> None:
     for i, res in stream:
         results[i] = res
-        if log is not None:
-            log.write(json.dumps({"commit": commit, "task": list(tasks[i]), "result": res})
+        if log is not None and "error" not in res:
+            log.write(json.dumps({"commit": key, "task": list(tasks[i]), "result": res})
                       + "\n")
             log.flush()
 
@@ -199,13 +234,19 @@ def _share(v: dict[str, Any]) -> str:
     return share_interval(v["share"], v["ci95"])
 
 
+def engine_failure(r: dict[str, Any]) -> bool:
+    """A pair whose hands the engine could not play (any error but a reading the variant
+    rejects): an engine defect, which fails ``report rules``."""
+    return "error" in r and not r["error"].startswith("VariantError")
+
+
 def _row(r: dict[str, Any]) -> str:
     from shengji_sim.reading_diff import decision_text
 
     item, letter = r["vs"][0].split("=")
     if "error" in r:
-        what = ("reading rejected by the variant" if r["error"].startswith("VariantError")
-                else "error")
+        what = "engine failure (the run failed)" if engine_failure(r) else \
+            "reading rejected by the variant"
         return (f"| {item} | {r.get('default') or 'n/a'} → {letter} | {what}: "
                 f"{r['error'].replace('|', '/')} |||||||||")
     words = r["readings"][0]
@@ -354,8 +395,9 @@ def player_sets(hands: int) -> list[tuple[str, int]]:
 def write_report(out_dir: str | Path = "reports", hands: int = HANDS, seed: int = SEED,
                  workers: int = 2, variants: list[str] | None = None,
                  players: list[tuple[str, int]] | None = None,
-                 argv: str = "shengji-sim report rules") -> Path:
-    """Run every pair and write interpretations.md and its figures; returns the .md path.
+                 argv: str = "shengji-sim report rules") -> tuple[Path, list[dict[str, Any]]]:
+    """Run every pair and write interpretations.md and its figures; returns the .md path and
+    the pairs the engine failed (:func:`engine_failure`; ``report rules`` exits 1 on them).
     ``players``: ``(players, hands per pair)`` sets (default :func:`player_sets`)."""
     from shengji_sim.variant import builtin_names
 
@@ -369,11 +411,10 @@ def write_report(out_dir: str | Path = "reports", hands: int = HANDS, seed: int 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     checkpoint = out / CHECKPOINT
-    resumed = len(_finished(checkpoint, tasks, _commit()))
+    results, resumed = run_pairs(tasks, workers, checkpoint)
     if resumed:
-        print(f"report rules: {resumed} of {len(tasks)} pairs taken from {checkpoint}",
+        print(f"report rules: {resumed} of {len(tasks)} pairs were taken from {checkpoint}",
               file=sys.stderr)
-    results = run_pairs(tasks, workers, checkpoint)
     mark_significance(results)
     figures = {}
     for v in names:
@@ -391,7 +432,7 @@ def write_report(out_dir: str | Path = "reports", hands: int = HANDS, seed: int 
                                        figures, resumed),
                     encoding="utf-8")
     checkpoint.unlink(missing_ok=True)
-    return path
+    return path, [r for r in results if engine_failure(r)]
 
 
 def _warm(variant: str, players: str) -> None:

@@ -363,20 +363,15 @@ def run(variant_name: str, ambs=(), vs=(), hands: int = 1000, seed: int = 0,
         threads: int = 1, rows_a: np.ndarray | None = None) -> dict[str, Any]:
     """One diff (module docstring); bad readings raise ``VariantError``. ``rows_a``: reading
     A's rows of these hands, when a caller has them (:func:`default_rows`; the core only)."""
-    from shengji_sim.variant import load_variant
-
-    def refuse(message: str) -> None:
-        from shengji_sim.interpretations import VariantError
-
-        raise VariantError(message)
-
     ambs, vs = list(ambs), list(vs)
-    va = load_variant(variant_name, amb=ambs, warn=refuse)
-    vb = load_variant(variant_name, amb=ambs + vs, warn=refuse)
+    va = _reading(variant_name, ambs)
+    vb = _reading(variant_name, ambs + vs)
     ids = item_ids(vs)
     decisions = any(trick_item(i) for i in ids)
     throws_only = all(throw_item(i) for i in ids)
     lv = hand_levels(va, hands, levels)
+    if rows_a is not None:
+        _check_rows_a(rows_a, seed, lv, backend)
     began = time.perf_counter()
     rows_a, rows_b, shadow = play_both(va, vb, players, seed, lv, backend, decisions, threads,
                                        rows_a)
@@ -396,10 +391,33 @@ def default_rows(variant_name: str, ambs=(), hands: int = 1000, seed: int = 0,
     """Reading A's rows of :func:`run` on the core (the variant with ``ambs``), for the runs
     that compare it with several readings (``run(..., rows_a=...)``)."""
     from shengji_sim.core.diffrun import reading_rows
+
+    va = _reading(variant_name, list(ambs))
+    return reading_rows(va, players, seed, 0, hands, hand_levels(va, hands, levels), threads)
+
+
+def _reading(variant_name: str, ambs: list[str]):
+    """The variant under the readings ``ambs``; a reading it warns about raises
+    ``VariantError`` (a diff compares readings the variant accepts)."""
     from shengji_sim.variant import load_variant
 
-    va = load_variant(variant_name, amb=list(ambs))
-    return reading_rows(va, players, seed, 0, hands, hand_levels(va, hands, levels), threads)
+    def refuse(message: str) -> None:
+        from shengji_sim.interpretations import VariantError
+
+        raise VariantError(message)
+
+    return load_variant(variant_name, amb=ambs, warn=refuse)
+
+
+def _check_rows_a(rows_a: np.ndarray, seed: int, levels: np.ndarray, backend: str) -> None:
+    """``rows_a`` must be the core's rows of these hands: root seed ``seed``, hand ``i`` at
+    ``levels[i]``."""
+    if backend != "core":
+        raise ValueError("rows_a: reading A's rows are reused on the core only")
+    if (len(rows_a) != len(levels) or not np.all(rows_a["seed"] == seed)
+            or not np.array_equal(rows_a["index"], np.arange(len(levels)))
+            or not np.array_equal(rows_a["level"], levels)):
+        raise ValueError("rows_a: not reading A's rows of these hands (seed, index, level)")
 
 
 def _reading_words(va, vb, ids: list[str]) -> list[dict[str, str]]:

@@ -23,6 +23,7 @@ defect among the findings makes ``report rules`` exit 1.
 from __future__ import annotations
 
 import multiprocessing
+import sys
 import time
 from dataclasses import asdict
 from pathlib import Path
@@ -66,7 +67,7 @@ def _header(title: str, params: str, seconds: float) -> list[str]:
     return [f"# {title}", "",
             "Regenerate with `shengji-sim report rules` (do not edit by hand).", "",
             f"* {params}", f"* RULES_VERSION {RULES_VERSION}", f"* versions: {vtext}",
-            f"* wall time of the whole `report rules` run: {seconds:.0f} s", ""]
+            f"* wall time of the contradictions part: {seconds:.0f} s", ""]
 
 
 def contradictions_md(reports: list[FuzzReport], budget: float, seed: int,
@@ -131,10 +132,15 @@ def report_rules(out_dir: str | Path = "reports", budget: float = FUZZ_BUDGET,
         c_path = out / "contradictions.md"
         c_path.write_text(contradictions_md(fuzz, budget, seed, seconds, examples),
                           encoding="utf-8")
+    failures: list = []
     if "interpretations" in parts:
-        i_path = write_report(out, hands, seed, workers, names,
-                              argv=f"shengji-sim report rules --hands {hands} --seed {seed}")
-    defects = any(rep.engine_defects for rep in fuzz)
+        i_path, failures = write_report(
+            out, hands, seed, workers, names,
+            argv=f"shengji-sim report rules --hands {hands} --seed {seed}")
+    for r in failures:
+        print(f"engine failure: {r['variant']} {' '.join(r['vs'])} ({r['players']} players): "
+              f"{r['error']}", file=sys.stderr)
+    defects = any(rep.engine_defects for rep in fuzz) or bool(failures)
     return c_path, i_path, defects
 
 

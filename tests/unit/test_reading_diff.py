@@ -108,21 +108,29 @@ def test_default_rows_played_once_give_the_pairs_own_result(variant, vs, players
     import json
 
     whole = rd.run(variant, (), (vs,), 40, 5, players, "all")
-    rows = rd.default_rows(variant, (), 40, 5, players, "all")
+    rows = rd.default_rows(variant, (), 40, 5, players, "all", threads=2)
     reused = rd.run(variant, (), (vs,), 40, 5, players, "all", rows_a=rows)
     assert whole["hands_differ"] > 0
     whole.pop("seconds"), reused.pop("seconds")
     assert json.dumps(reused, sort_keys=True, default=str) == \
         json.dumps(whole, sort_keys=True, default=str)
+    rows["attacker_points"] += 5  # the rows given are the rows used
+    assert rd.run(variant, (), (vs,), 40, 5, players, "all", rows_a=rows)["outcomes"] != \
+        whole["outcomes"]
 
 
-def test_rows_of_reading_a_need_the_shadow_off() -> None:
+def test_rows_of_reading_a_must_be_these_hands_on_the_core() -> None:
     from shengji_sim.core.diffrun import run_diff
 
     va = load_variant("classic-2deck")
     rows = rd.default_rows("classic-2deck", (), 2, 0)
-    with pytest.raises(ValueError, match="rows_a"):
+    with pytest.raises(ValueError, match="rows_a"):  # the shadow walks A's own hand
         run_diff(va, va, "random", 0, 0, 2, np.zeros(2, np.int32), True, 1, rows)
+    for seed, hands, levels, backend in ((1, 2, "start", "core"), (0, 3, "start", "core"),
+                                         (0, 2, "all", "core"), (0, 2, "start", "reference")):
+        with pytest.raises(ValueError, match="rows_a"):
+            rd.run("classic-2deck", (), ("AMB-25=D",), hands, seed, "random", levels, backend,
+                   rows_a=rows)
 
 
 def test_interpretations_report_at_a_small_size(tmp_path, monkeypatch) -> None:
@@ -130,7 +138,8 @@ def test_interpretations_report_at_a_small_size(tmp_path, monkeypatch) -> None:
 
     monkeypatch.setattr(ir, "pairs", lambda v: [(v, "OTH-1", "A", "B"), (v, "AMB-20", "A", "B"),
                                                  (v, "AMB-34", "A", "B")])
-    path = ir.write_report(tmp_path, 30, 0, 1, ["baifen-1deck"])
+    path, failures = ir.write_report(tmp_path, 30, 0, 1, ["baifen-1deck"])
+    assert failures == []
     text = path.read_text(encoding="utf-8")
     assert "## baifen-1deck" in text and "not exercised" in text and "OTH-1" in text
     assert (tmp_path / "interpretations-heatmap.png").stat().st_size > 0
@@ -138,31 +147,36 @@ def test_interpretations_report_at_a_small_size(tmp_path, monkeypatch) -> None:
     assert not (tmp_path / ir.CHECKPOINT).exists()  # a finished report removes it
 
 
-def test_interpretations_pairs_resume_from_their_checkpoint(tmp_path) -> None:
+def test_interpretations_pairs_resume_from_their_checkpoint(tmp_path, monkeypatch) -> None:
     """An interrupted report loses no finished pair: each is appended to the checkpoint as it
     comes and taken from there by a rerun of the same commit (a torn last line and another
-    commit's lines are ignored)."""
+    commit's lines are ignored; the next record starts on a line of its own)."""
     import json
 
     from shengji_sim import interpretations_report as ir
 
+    monkeypatch.setattr(ir, "_resume_key", lambda: "c1")
     tasks = [("baifen-1deck", "AMB-34", "A", "B", 20, 0, "random"),
              ("baifen-1deck", "AMB-08", "A", "B", 20, 0, "random")]
     checkpoint = tmp_path / ir.CHECKPOINT
-    first = ir.run_pairs(tasks, 1, checkpoint)
+    first, resumed = ir.run_pairs(tasks, 1, checkpoint)
     lines = checkpoint.read_text(encoding="utf-8").splitlines()
-    assert len(lines) == 2 and all(r["hands"] == 20 for r in first)
+    assert resumed == 0 and len(lines) == 2 and all(r["hands"] == 20 for r in first)
     kept = json.loads(lines[0])
     kept["result"] = {"kept": True}
     stale = json.loads(lines[1])
-    stale["commit"] = "another"
+    stale["commit"] = "c0"
     stale["result"] = {"stale": True}
     checkpoint.write_text(json.dumps(kept) + "\n" + json.dumps(stale) + "\n{\"torn",
                           encoding="utf-8")
-    again = ir.run_pairs(tasks, 1, checkpoint)
+    again, resumed = ir.run_pairs(tasks, 1, checkpoint)
     i = [tuple(t) for t in tasks].index(tuple(kept["task"]))
-    assert again[i] == {"kept": True}
+    assert resumed == 1 and again[i] == {"kept": True}
     assert again[1 - i]["vs"] == first[1 - i]["vs"] and "stale" not in again[1 - i]
+    last = json.loads(checkpoint.read_text(encoding="utf-8").splitlines()[-1])
+    assert tuple(last["task"]) == tasks[1 - i] and last["commit"] == "c1"
+    monkeypatch.setattr(ir, "_resume_key", lambda: None)  # a changed tree: nothing reused
+    assert ir.run_pairs(tasks, 1, checkpoint)[1] == 0
 
 
 def test_narrow_intervals_print_with_their_width() -> None:
@@ -176,6 +190,29 @@ def test_narrow_intervals_print_with_their_width() -> None:
         lo, hi = re.search(r"\[(.+), (.+)\]", text).groups()
         assert lo != hi, text
     assert share.startswith("0.02") and effect == "+0.001 [+0.000, +0.002]"
+
+
+def test_a_pair_the_engine_fails_fails_the_report(tmp_path, monkeypatch) -> None:
+    """An engine failure found by the report (a hand neither reading's kernels could play)
+    is returned to ``report rules``, which exits 1; a reading the variant rejects is not."""
+    from shengji_sim import interpretations_report as ir
+
+    monkeypatch.setattr(ir, "pairs", lambda v: [(v, "AMB-34", "A", "B"), (v, "AMB-08", "A", "B")])
+    real = ir._run_pair
+
+    def failing(task, defaults):
+        if task[1] == "AMB-08":
+            return {"variant": task[0], "vs": ["AMB-08=B"], "default": "A", "players": task[6],
+                    "error": "CoreError: hand 7: core engine: reading B: follow: play-key "
+                             "buffer full [kernel code -3005]"}
+        return real(task, defaults)
+
+    monkeypatch.setattr(ir, "_run_pair", failing)
+    path, failures = ir.write_report(tmp_path, 20, 0, 1, ["baifen-1deck"],
+                                     players=[("random", 20)])
+    assert [f["vs"] for f in failures] == [["AMB-08=B"]]
+    assert "engine failure (the run failed)" in path.read_text(encoding="utf-8")
+    assert not ir.engine_failure({"error": "VariantError: --amb AMB-28=C: impossible"})
 
 
 def test_table_keys_reach_the_kernels_through_the_tables_only() -> None:
