@@ -91,6 +91,7 @@ from shengji_sim.core.rng_nb import (
     below_nb,
 )
 from shengji_sim.core.shapes_nb import (
+    split_flag_nb,
     supplies_nb,
     two_quads_count_nb,
 )
@@ -107,6 +108,7 @@ from shengji_sim.core.switches import (
 from shengji_sim.core.trick_nb import (
     one_unit_best_nb,
     one_unit_claim_beats_nb,
+    set_claim_beats_nb,
     trick_winner_units_nb,
 )
 
@@ -530,9 +532,6 @@ def _greedy_set_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cl
     eff = kt.eff[level, trump]
     power = kt.power[level, trump]
     points = kt.points
-    out = lane.out
-    for k in range(N_KINDS):
-        out[k] = 0
     pick = -1
     b1 = 0
     b2 = 0
@@ -552,12 +551,10 @@ def _greedy_set_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cl
         if pick < 0 or pts < b1 or (pts == b1 and cost < b2):  # min by (points, cost)
             pick, b1, b2 = k, pts, cost
         if win < 0 or cost < w1 or (cost == w1 and pts > w2):
-            out[k] = width
-            if greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul, lane.ut,
-                              out, position, 1, size, lead_suit,
-                              best):  # min by (cost, -points)
+            side = 0 if eff[k] == lead_suit else (1 if eff[k] == TRUMP else -1)
+            if side >= 0 and set_claim_beats_nb(sw, side, np.int64(width), np.int64(power[k]),
+                                                best):  # min by (cost, -points)
                 win, w1, w2 = k, cost, pts
-            out[k] = 0
     if win >= 0:
         pick = win
     for k in range(N_KINDS):
@@ -692,6 +689,8 @@ _H_BASE = 512
 _X_CNT = 576  # _shortcut_one_family_nb: a composition, its caps and the kinds' weights
 _X_CAP = 640
 _X_W = 704
+_U_POW = 768  # per pool kind its power, and the prefix strongest set of a set lead
+_P_TOP = 832
 SHORTCUT_FROM = 8  #: a family of more options than this is not walked whole
 
 
@@ -714,33 +713,43 @@ def _walk_one_family_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, 
     ucap = fb.ucap
     nk = fb.state[STATE_WAYS] - 1
     fixed = fb.fam_fixed[0]
+    width = np.int64(lane.uw[0])
+    split = split_flag_nb(sw)
     f_pts = 0
     f_cost = 0
     f_bit = 0
+    f_top = -1
     for k in range(N_KINDS):
         c = fixed[k]
         if c:
             f_pts += c * points[k]
             f_cost += c * single_cost_nb(eff, power, k)
             f_bit |= 1 << eff[k]
+            f_top = _set_top_nb(f_top, c, power[k], width, split)
+    set_lead = n_units == 1 and lane.ul[0] == 1
     left = fb.fam_free[0]
     for i in range(nk):
         k = ukind[i]
         sc[_U_PTS + i] = points[k]
         sc[_U_COST + i] = single_cost_nb(eff, power, k)
         sc[_U_BIT + i] = 1 << eff[k]
+        sc[_U_POW + i] = power[k]
+        if fixed[k]:
+            set_lead = False  # a kind both fixed and free: its count is judged whole
         c = ucap[i] if ucap[i] < left else left
         cnt[i] = c
         left -= c
     sc[_P_PTS] = f_pts
     sc[_P_COST] = f_cost
     sc[_P_BIT] = f_bit
+    sc[_P_TOP] = f_top
     if m > SHORTCUT_FROM:
         pick = _shortcut_one_family_nb(kt, sw, level, trump, lane, nk, m, n_so_far, n_units,
-                                       size, lead_suit, best, partner, f_pts, f_cost, f_bit)
+                                       size, lead_suit, best, partner, f_pts, f_cost, f_bit,
+                                       f_top, set_lead)
         if pick >= 0:
             return pick
-    _prefix_sums_nb(sc, cnt, 0, nk)
+    _prefix_sums_nb(sc, cnt, 0, nk, width, split)
     claim_a = 1 << lead_suit
     claim_b = 1 << TRUMP
     pick = -1
@@ -763,13 +772,18 @@ def _walk_one_family_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, 
             bit = sc[_P_BIT + nk]
             if (bit == claim_a or bit == claim_b) and (
                     win < 0 or cost < w1 or (cost == w1 and pts > w2)):
-                for k in range(N_KINDS):  # a winner would be cheaper: judge it
-                    out[k] = fixed[k]
-                for i in range(nk):
-                    out[ukind[i]] += cnt[i]
-                if greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul,
-                                  lane.ut, out, n_so_far, n_units, size, lead_suit,
-                                  best):  # min by (cost, -points)
+                if set_lead:  # a winner would be cheaper: judge it
+                    wins = set_claim_beats_nb(sw, 0 if bit == claim_a else 1, width,
+                                              sc[_P_TOP + nk], best)
+                else:
+                    for k in range(N_KINDS):
+                        out[k] = fixed[k]
+                    for i in range(nk):
+                        out[ukind[i]] += cnt[i]
+                    wins = greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul,
+                                          lane.ut, out, n_so_far, n_units, size, lead_suit,
+                                          best)
+                if wins:  # min by (cost, -points)
                     win, w1, w2 = idx, cost, pts
         idx += 1
         if idx >= m:
@@ -792,7 +806,7 @@ def _walk_one_family_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, 
             c = ucap[i] if ucap[i] < left else left
             cnt[i] = c
             left -= c
-        _prefix_sums_nb(sc, cnt, j, nk)
+        _prefix_sums_nb(sc, cnt, j, nk, width, split)
     return win if win >= 0 else pick
 
 
@@ -838,18 +852,21 @@ def _rank_nb(sc, ways, ucap, nk, free):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _shortcut_one_family_nb(kt, sw, level, trump, lane, nk, m, n_so_far, n_units, size,
-                            lead_suit, best, partner, f_pts, f_cost, f_bit):
+                            lead_suit, best, partner, f_pts, f_cost, f_bit, f_top, set_lead):
     """:func:`_walk_one_family_nb`'s choice without walking every option, or -1 when it
     must walk: the best of (points, cost) by :func:`_best_fill_nb` and its index
     (:func:`_rank_nb`), valid when that index is below the cap ``m``; the winners among the
     options of one suit only (the led suit or trumps, the only ones that may win), walked
-    in listing order until their index reaches ``m``."""
+    in listing order until their index reaches ``m`` (a set lead's judged by the strongest
+    set, ``f_top`` that of the fixed cards, when ``set_lead``)."""
     fb = lane.fb
     sc = lane.keys
     ucap = fb.ucap
     ukind = fb.ukind
     ways = fb.ways
     free = fb.fam_free[0]
+    width = np.int64(lane.uw[0])
+    split = split_flag_nb(sw)
     if not partner:
         win = -1
         w1 = 0
@@ -881,18 +898,24 @@ def _shortcut_one_family_nb(kt, sw, level, trump, lane, nk, m, n_so_far, n_units
                     break  # past the cap: the rest come later still
                 pts = f_pts
                 cost = f_cost
+                top = f_top
                 for i in range(nk):
                     pts += sc[_X_CNT + i] * sc[_U_PTS + i]
                     cost += sc[_X_CNT + i] * sc[_U_COST + i]
+                    top = _set_top_nb(top, sc[_X_CNT + i], sc[_U_POW + i], width, split)
                 if win < 0 or cost < w1 or (cost == w1 and (pts > w2 or (
                         pts == w2 and r < win))):
-                    for k in range(N_KINDS):
-                        out[k] = fixed[k]
-                    for i in range(nk):
-                        out[ukind[i]] += sc[_X_CNT + i]
-                    if greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul,
-                                      lane.ut, out, n_so_far, n_units, size, lead_suit,
-                                      best):  # min by (cost, -points), first on ties
+                    if set_lead:
+                        wins = set_claim_beats_nb(sw, s, width, top, best)
+                    else:
+                        for k in range(N_KINDS):
+                            out[k] = fixed[k]
+                        for i in range(nk):
+                            out[ukind[i]] += sc[_X_CNT + i]
+                        wins = greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw,
+                                              lane.ul, lane.ut, out, n_so_far, n_units, size,
+                                              lead_suit, best)
+                    if wins:  # min by (cost, -points), first on ties
                         win, w1, w2 = r, cost, pts
                 # the next composition of this suit's kinds
                 tail = 0
@@ -920,13 +943,25 @@ def _shortcut_one_family_nb(kt, sw, level, trump, lane, nk, m, n_so_far, n_units
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _prefix_sums_nb(sc, cnt, start, nk):
-    """The walk's prefix sums from pool kind ``start`` on (``sc[_P_* + start]`` is kept)."""
+def _prefix_sums_nb(sc, cnt, start, nk, width, split):
+    """The walk's prefix sums from pool kind ``start`` on (``sc[_P_* + start]`` is kept),
+    the strongest set of ``width`` cards (:func:`_set_top_nb`) among them."""
     for i in range(start, nk):
         c = cnt[i]
         sc[_P_PTS + i + 1] = sc[_P_PTS + i] + c * sc[_U_PTS + i]
         sc[_P_COST + i + 1] = sc[_P_COST + i] + c * sc[_U_COST + i]
         sc[_P_BIT + i + 1] = sc[_P_BIT + i] | (sc[_U_BIT + i] if c else 0)
+        sc[_P_TOP + i + 1] = _set_top_nb(sc[_P_TOP + i], c, sc[_U_POW + i], width, split)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _set_top_nb(top, count, power, width, split):
+    """The power of the strongest kind that supplies a set of ``width`` cards (AMB-17),
+    ``top`` so far (-1 none), after a kind of ``power`` held ``count`` times: a set lead's
+    claim (``trick_nb.set_claim_beats_nb``)."""
+    if power > top and supplies_nb(count, width, split):
+        return np.int64(power)
+    return top
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -951,7 +986,11 @@ def _walk_keys_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, lead_s
             sc[_U_PTS + nh] = points[k]
             sc[_U_COST + nh] = single_cost_nb(eff, power, k)
             sc[_U_BIT + nh] = 1 << eff[k]
+            sc[_U_POW + nh] = power[k]
             nh += 1
+    set_lead = n_units == 1 and lane.ul[0] == 1
+    width = np.int64(lane.uw[0])
+    split = split_flag_nb(sw)
     claim_a = 1 << lead_suit
     claim_b = 1 << TRUMP
     pick = -1
@@ -966,6 +1005,7 @@ def _walk_keys_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, lead_s
         pts = 0
         cost = 0
         bit = 0
+        top = -1
         for j in range(nh):
             c = (key // sc[_H_W + j]) % sc[_H_BASE + j]
             sc[_P_PTS + j] = c
@@ -973,6 +1013,7 @@ def _walk_keys_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, lead_s
                 pts += c * sc[_U_PTS + j]
                 cost += c * sc[_U_COST + j]
                 bit |= sc[_U_BIT + j]
+                top = _set_top_nb(top, c, sc[_U_POW + j], width, split)
         if partner:  # max by (points, -cost), first on ties
             if pick < 0 or pts > b1 or (pts == b1 and cost < b2):
                 pick, b1, b2 = idx, pts, cost
@@ -981,13 +1022,16 @@ def _walk_keys_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, lead_s
             pick, b1, b2 = idx, pts, cost
         if (bit == claim_a or bit == claim_b) and (
                 win < 0 or cost < w1 or (cost == w1 and pts > w2)):
-            for k in range(N_KINDS):  # a winner would be cheaper: judge it
-                out[k] = 0
-            for j in range(nh):
-                out[sc[_H_KIND + j]] = sc[_P_PTS + j]
-            if greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul, lane.ut,
-                              out, n_so_far, n_units, size, lead_suit,
-                              best):  # min by (cost, -points)
+            if set_lead:  # a winner would be cheaper: judge it
+                wins = set_claim_beats_nb(sw, 0 if bit == claim_a else 1, width, top, best)
+            else:
+                for k in range(N_KINDS):
+                    out[k] = 0
+                for j in range(nh):
+                    out[sc[_H_KIND + j]] = sc[_P_PTS + j]
+                wins = greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul,
+                                      lane.ut, out, n_so_far, n_units, size, lead_suit, best)
+            if wins:  # min by (cost, -points)
                 win, w1, w2 = idx, cost, pts
     return win if win >= 0 else pick
 

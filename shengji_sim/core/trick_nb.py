@@ -525,6 +525,17 @@ def one_unit_claim_beats_nb(kt, sw, level, trump, play, uw, ul, lead_suit, best)
                           best[3], best[4])
 
 
+@njit(cache=True, inline="always")
+def set_claim_beats_nb(sw, side, width, top, best) -> bool:
+    """:func:`one_unit_claim_beats_nb` for a lead of one set of ``width`` cards (CMP-9): a
+    play of one suit (``side`` 0 the led suit, 1 a ruff) claims it by its strongest kind
+    that supplies that width (AMB-17), of power ``top`` (-1: none, no claim); only the set
+    shape answers a set (CMP-2, CMP-3, CMP-4 substitute for tractors only)."""
+    if top < 0:
+        return False
+    return claim_beats_nb(sw, side, width, 1, top, best[1], best[2], best[3], best[4])
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def _has_a_set_nb(play) -> bool:
     """Does ``play`` hold two or more copies of some kind?"""
