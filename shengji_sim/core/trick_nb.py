@@ -490,6 +490,17 @@ def one_unit_best_nb(kt, sw, level, trump, plays, n_plays, uw, ul, ut, lead_suit
     best_l = ll
     best_t = np.int64(ut[0])
     winner = 0
+    if ll == 1:  # a set lead: each play's claim is its strongest set of the lead's width
+        power = kt.power[level, trump]
+        split = split_flag_nb(sw)
+        for p in range(1, n_plays):
+            side, top = set_claim_nb(eff, power, plays[p], lead_suit, lw, split)
+            if side >= 0 and set_claim_beats_nb(sw, side, lw, top, (winner, best_r, best_w,
+                                                                     best_l, best_t)):
+                winner = p
+                best_r = side
+                best_t = top
+        return winner, best_r, best_w, best_l, best_t
     for p in range(1, n_plays):
         side = play_side_nb(eff, plays[p], lead_suit)
         if side < 0:
@@ -514,6 +525,10 @@ def one_unit_claim_beats_nb(kt, sw, level, trump, play, uw, ul, lead_suit, best)
     2 or more is answered only by sets of width 2 or more (its own shape and the CMP-2,
     CMP-3, CMP-4 substitutes of :func:`strongest_answer_nb`), so a play without two copies
     of a kind cannot claim it."""
+    if ul[0] == 1:  # a set lead
+        side, top = set_claim_nb(kt.eff[level, trump], kt.power[level, trump], play, lead_suit,
+                                 np.int64(uw[0]), split_flag_nb(sw))
+        return side >= 0 and set_claim_beats_nb(sw, side, np.int64(uw[0]), top, best)
     side = play_side_nb(kt.eff[level, trump], play, lead_suit)
     if side < 0 or (uw[0] >= 2 and not _has_a_set_nb(play)):
         return False
@@ -523,6 +538,31 @@ def one_unit_claim_beats_nb(kt, sw, level, trump, play, uw, ul, lead_suit, best)
         return False
     return claim_beats_nb(sw, claim[0], claim[1], claim[2], claim[3], best[1], best[2],
                           best[3], best[4])
+
+
+@njit(cache=True, inline="always")
+def set_claim_nb(eff, power, play, lead_suit, width, split):
+    """A play's claim on a lead of one set of ``width`` cards (CMP-9), in one pass over the
+    kinds: ``(side, top)``, side as :func:`play_side_nb` (-1: cannot win) and top the power
+    of its strongest kind that supplies that width (AMB-17; -1: none, no claim). Only the
+    set's own shape answers a set: the CMP-2, CMP-3, CMP-4 substitutes answer tractors
+    (:func:`strongest_answer_nb`)."""
+    suit = -1
+    top = np.int64(-1)
+    for k in range(N_KINDS):
+        c = play[k]
+        if c > 0:
+            if suit < 0:
+                suit = eff[k]
+            elif eff[k] != suit:
+                return -1, top
+            if power[k] > top and supplies_nb(c, width, split):
+                top = np.int64(power[k])
+    if suit == lead_suit:
+        return 0, top
+    if suit == TRUMP:
+        return 1, top
+    return -1, top
 
 
 @njit(cache=True, inline="always")
