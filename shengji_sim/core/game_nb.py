@@ -132,6 +132,7 @@ from shengji_sim.core.players_nb import (
     greedy_short_follow_nb,
     greedy_single_nb,
     greedy_triple_follow_nb,
+    greedy_walk_nb,
     random_lead_pick_nb,
 )
 from shengji_sim.core.rng_nb import (
@@ -391,8 +392,8 @@ def strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_unit
     if count <= 0:
         return ERR_FOLLOW + count
     if lane.pkinds[seat] == GREEDY:
-        pick = greedy_follow_nb(kt, sw, level, trump, lane, n_fam, count, position, seat % 2,
-                                leader, n_units)
+        pick = greedy_follow_nb(kt, sw, level, trump, greedy_walk_nb(lane), n_fam, count,
+                                position, seat % 2, leader, n_units)
     else:
         m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
         options_list_nb(kt, level, trump, lane.fb, n_fam, m, lane.cand)

@@ -48,6 +48,7 @@ from shengji_sim.core.players_nb import (
     greedy_burial_nb,
     greedy_lead_nb,
     greedy_pick_nb,
+    greedy_walk_nb,
     single_beats_nb,
     single_cost_nb,
 )
@@ -759,8 +760,8 @@ def heuristic_pick_nb(kt, sw, level, trump, p, lane, m, position, seat, leader, 
     """``HeuristicPlayer.follow`` among ``lane.cand[:m]``: ``follow_rule`` 'expert'
     (:func:`expert_pick_nb`) or the greedy choice (``players_nb.greedy_pick_nb``)."""
     if p[P_FOLLOW_RULE] != EXPERT:
-        return greedy_pick_nb(kt, sw, level, trump, lane, m, position, seat % 2, leader,
-                              n_units)
+        return greedy_pick_nb(kt, sw, level, trump, greedy_walk_nb(lane), m, position,
+                              seat % 2, leader, n_units)
     return expert_pick_nb(kt, sw, level, trump, p, lane.plays, lane.cand, m, position, seat,
                           leader, n_units, lane.uw, lane.ul, lane.ut, lane.tops, trumps_out,
                           void, kept, lane.pre.hand_len[seat])

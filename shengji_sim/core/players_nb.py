@@ -48,6 +48,8 @@ type, so a random-player run compiles no greedy code (about a sixth of the cold 
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 
 from shengji_sim.cards import (
@@ -117,6 +119,28 @@ GREEDY = 1
 PASSIVE = 2  # random, but never declares or 炒s (exercises BID-8 in tests)
 ABSENT = 1 << 62  # greedy burial key offset of kinds not held
 GREEDY_OPTIONS = 256  # players.MAX_GREEDY_OPTIONS
+
+
+class GreedyWalk(NamedTuple):
+    """The lane's arrays a greedy follow reads and writes (``game_nb.Lane``'s fields of the
+    same names): :func:`greedy_follow_nb` takes these, not the lane, because a call copies
+    every array it is passed (the whole lane is some 800 machine words a call)."""
+
+    fb: object  # follow_data.FollowBuffers: the families and their options
+    keys: np.ndarray  # int64 scratch of the walks (the ``_U_*``, ``_P_*`` ... offsets)
+    out: np.ndarray  # int8[54] an option written out
+    plays: np.ndarray  # int8[4, 54] the trick so far
+    uw: np.ndarray  # the lead's units: widths, lengths, tops (decompose_top_nb)
+    ul: np.ndarray
+    ut: np.ndarray
+    cand: np.ndarray  # int8[GREEDY_OPTIONS, 54] the listed options (the listing fallback)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def greedy_walk_nb(lane):
+    """The :class:`GreedyWalk` of ``lane`` (no copy: the same arrays)."""
+    return GreedyWalk(lane.fb, lane.keys, lane.out, lane.plays, lane.uw, lane.ul, lane.ut,
+                      lane.cand)
 
 
 @njit(cache=True, _nrt=False)
@@ -346,10 +370,10 @@ def points_nb(kt, counts):
 
 
 @njit(cache=True, _nrt=False)
-def greedy_follow_nb(kt, sw, level, trump, lane, n_fam, count, n_so_far, seat_side,
+def greedy_follow_nb(kt, sw, level, trump, walk, n_fam, count, n_so_far, seat_side,
                       leader, n_units):
     """``GreedyPlayer.follow`` over the first 256 options; returns the chosen index.
-    ``lane.uw/ul/ut`` hold the lead's ``n_units`` units.
+    ``walk.uw/ul/ut`` hold the lead's ``n_units`` units.
 
     The choice of :func:`greedy_pick_nb`, found in one walk over the options in listing
     order that lists none of them (:func:`_walk_one_family_nb`, :func:`_walk_keys_nb`):
@@ -359,28 +383,28 @@ def greedy_follow_nb(kt, sw, level, trump, lane, n_fam, count, n_so_far, seat_si
     walks do not cover (none today) are listed and scored as before
     (:func:`greedy_follow_listed_nb`)."""
     m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
-    size, lead_suit, best, partner = _trick_so_far_nb(kt, sw, level, trump, lane, n_so_far,
+    size, lead_suit, best, partner = _trick_so_far_nb(kt, sw, level, trump, walk, n_so_far,
                                                       n_units, seat_side, leader)
-    fb = lane.fb
+    fb = walk.fb
     if n_fam == 1 and fb.state[STATE_WAYS] > 0:
-        return _walk_one_family_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size,
+        return _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size,
                                    lead_suit, best, partner)
     if n_fam > 1 and fb.state[STATE_NKEYS] >= m:
-        return _walk_keys_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size,
+        return _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size,
                              lead_suit, best, partner)
-    return greedy_follow_listed_nb(kt, sw, level, trump, lane, n_fam, count, n_so_far,
+    return greedy_follow_listed_nb(kt, sw, level, trump, walk, n_fam, count, n_so_far,
                                    seat_side, leader, n_units)
 
 
 @njit(cache=True, _nrt=False)
-def greedy_follow_listed_nb(kt, sw, level, trump, lane, n_fam, count, n_so_far, seat_side,
+def greedy_follow_listed_nb(kt, sw, level, trump, walk, n_fam, count, n_so_far, seat_side,
                             leader, n_units):
-    """:func:`greedy_follow_nb` by listing the first 256 options into ``lane.cand`` and
+    """:func:`greedy_follow_nb` by listing the first 256 options into ``walk.cand`` and
     scoring each (:func:`greedy_pick_nb`): the plain form, kept as the fallback and as the
     walks' yardstick in tests/property/test_differential_greedy.py."""
     m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
-    options_list_nb(kt, level, trump, lane.fb, n_fam, m, lane.cand)
-    return greedy_pick_nb(kt, sw, level, trump, lane, m, n_so_far, seat_side, leader, n_units)
+    options_list_nb(kt, level, trump, walk.fb, n_fam, m, walk.cand)
+    return greedy_pick_nb(kt, sw, level, trump, walk, m, n_so_far, seat_side, leader, n_units)
 
 
 @njit(cache=True, _nrt=False)
@@ -465,8 +489,8 @@ def _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, n_
     fb.state[STATE_WAYS] = 0
     fb.state[STATE_ROW] = 0
     count = options_count_nb(kt, level, trump, fb, 1)
-    pick = greedy_follow_nb(kt, sw, level, trump, lane, 1, count, position, seat % 2, leader,
-                            n_units)
+    pick = greedy_follow_nb(kt, sw, level, trump, greedy_walk_nb(lane), 1, count, position,
+                            seat % 2, leader, n_units)
     options_nth_nb(kt, level, trump, fb, 1, pick, lane.out)
     hand = lane.pre.hands[seat]
     for k in range(N_KINDS):
@@ -695,7 +719,7 @@ SHORTCUT_FROM = 8  #: a family of more options than this is not walked whole
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _walk_one_family_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, lead_suit,
+def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_suit,
                         best, partner):
     """:func:`greedy_follow_nb` over one family (fixed cards plus ``free`` cards of the
     pool): its options in listing order are the bounded compositions of ``free`` over the
@@ -703,17 +727,17 @@ def _walk_one_family_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, 
     descending lexicographic order, each got from the last by moving one card right
     (``follow_count_nb._materialize``'s step); the sums over the kinds are kept as prefix
     sums, so a step costs what it changes."""
-    fb = lane.fb
+    fb = walk.fb
     eff = kt.eff[level, trump]
     power = kt.power[level, trump]
     points = kt.points
-    sc = lane.keys
+    sc = walk.keys
     cnt = fb.ucnt
     ukind = fb.ukind
     ucap = fb.ucap
     nk = fb.state[STATE_WAYS] - 1
     fixed = fb.fam_fixed[0]
-    width = np.int64(lane.uw[0])
+    width = np.int64(walk.uw[0])
     split = split_flag_nb(sw)
     f_pts = 0
     f_cost = 0
@@ -726,7 +750,7 @@ def _walk_one_family_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, 
             f_cost += c * single_cost_nb(eff, power, k)
             f_bit |= 1 << eff[k]
             f_top = _set_top_nb(f_top, c, power[k], width, split)
-    set_lead = n_units == 1 and lane.ul[0] == 1
+    set_lead = n_units == 1 and walk.ul[0] == 1
     left = fb.fam_free[0]
     for i in range(nk):
         k = ukind[i]
@@ -744,7 +768,7 @@ def _walk_one_family_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, 
     sc[_P_BIT] = f_bit
     sc[_P_TOP] = f_top
     if m > SHORTCUT_FROM:
-        pick = _shortcut_one_family_nb(kt, sw, level, trump, lane, nk, m, n_so_far, n_units,
+        pick = _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units,
                                        size, lead_suit, best, partner, f_pts, f_cost, f_bit,
                                        f_top, set_lead)
         if pick >= 0:
@@ -758,7 +782,7 @@ def _walk_one_family_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, 
     win = -1
     w1 = 0
     w2 = 0
-    out = lane.out
+    out = walk.out
     idx = 0
     while True:
         pts = sc[_P_PTS + nk]
@@ -780,8 +804,8 @@ def _walk_one_family_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, 
                         out[k] = fixed[k]
                     for i in range(nk):
                         out[ukind[i]] += cnt[i]
-                    wins = greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul,
-                                          lane.ut, out, n_so_far, n_units, size, lead_suit,
+                    wins = greedy_wins_nb(kt, sw, level, trump, walk.plays, walk.uw, walk.ul,
+                                          walk.ut, out, n_so_far, n_units, size, lead_suit,
                                           best)
                 if wins:  # min by (cost, -points)
                     win, w1, w2 = idx, cost, pts
@@ -851,7 +875,7 @@ def _rank_nb(sc, ways, ucap, nk, free):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _shortcut_one_family_nb(kt, sw, level, trump, lane, nk, m, n_so_far, n_units, size,
+def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units, size,
                             lead_suit, best, partner, f_pts, f_cost, f_bit, f_top, set_lead):
     """:func:`_walk_one_family_nb`'s choice without walking every option, or -1 when it
     must walk: the best of (points, cost) by :func:`_best_fill_nb` and its index
@@ -859,19 +883,19 @@ def _shortcut_one_family_nb(kt, sw, level, trump, lane, nk, m, n_so_far, n_units
     options of one suit only (the led suit or trumps, the only ones that may win), walked
     in listing order until their index reaches ``m`` (a set lead's judged by the strongest
     set, ``f_top`` that of the fixed cards, when ``set_lead``)."""
-    fb = lane.fb
-    sc = lane.keys
+    fb = walk.fb
+    sc = walk.keys
     ucap = fb.ucap
     ukind = fb.ukind
     ways = fb.ways
     free = fb.fam_free[0]
-    width = np.int64(lane.uw[0])
+    width = np.int64(walk.uw[0])
     split = split_flag_nb(sw)
     if not partner:
         win = -1
         w1 = 0
         w2 = 0
-        out = lane.out
+        out = walk.out
         fixed = fb.fam_fixed[0]
         for s in range(2):
             suit = lead_suit if s == 0 else TRUMP
@@ -912,8 +936,8 @@ def _shortcut_one_family_nb(kt, sw, level, trump, lane, nk, m, n_so_far, n_units
                             out[k] = fixed[k]
                         for i in range(nk):
                             out[ukind[i]] += sc[_X_CNT + i]
-                        wins = greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw,
-                                              lane.ul, lane.ut, out, n_so_far, n_units, size,
+                        wins = greedy_wins_nb(kt, sw, level, trump, walk.plays, walk.uw,
+                                              walk.ul, walk.ut, out, n_so_far, n_units, size,
                                               lead_suit, best)
                     if wins:  # min by (cost, -points), first on ties
                         win, w1, w2 = r, cost, pts
@@ -965,17 +989,17 @@ def _set_top_nb(top, count, power, width, split):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _walk_keys_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, lead_suit, best,
+def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_suit, best,
                   partner):
     """:func:`greedy_follow_nb` over several families, whose distinct plays are the sorted
     keys ``fb.keys`` (``options_count_nb``; listing order): each key's digits are read
     once (``options_nth_nb``), summed, and written out only to be judged."""
-    fb = lane.fb
+    fb = walk.fb
     eff = kt.eff[level, trump]
     power = kt.power[level, trump]
     points = kt.points
     kind_at = kt.kind_at[level, trump]
-    sc = lane.keys
+    sc = walk.keys
     nh = 0
     for o in range(N_KINDS):
         k = kind_at[o]
@@ -988,8 +1012,8 @@ def _walk_keys_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, lead_s
             sc[_U_BIT + nh] = 1 << eff[k]
             sc[_U_POW + nh] = power[k]
             nh += 1
-    set_lead = n_units == 1 and lane.ul[0] == 1
-    width = np.int64(lane.uw[0])
+    set_lead = n_units == 1 and walk.ul[0] == 1
+    width = np.int64(walk.uw[0])
     split = split_flag_nb(sw)
     claim_a = 1 << lead_suit
     claim_b = 1 << TRUMP
@@ -999,7 +1023,7 @@ def _walk_keys_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, lead_s
     win = -1
     w1 = 0
     w2 = 0
-    out = lane.out
+    out = walk.out
     for idx in range(m):
         key = fb.keys[idx]
         pts = 0
@@ -1029,39 +1053,39 @@ def _walk_keys_nb(kt, sw, level, trump, lane, m, n_so_far, n_units, size, lead_s
                     out[k] = 0
                 for j in range(nh):
                     out[sc[_H_KIND + j]] = sc[_P_PTS + j]
-                wins = greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul,
-                                      lane.ut, out, n_so_far, n_units, size, lead_suit, best)
+                wins = greedy_wins_nb(kt, sw, level, trump, walk.plays, walk.uw, walk.ul,
+                                      walk.ut, out, n_so_far, n_units, size, lead_suit, best)
             if wins:  # min by (cost, -points)
                 win, w1, w2 = idx, cost, pts
     return win if win >= 0 else pick
 
 
 @njit(cache=True, _nrt=False)
-def greedy_pick_nb(kt, sw, level, trump, lane, m, n_so_far, seat_side, leader, n_units):
-    """The greedy choice among the candidates ``lane.cand[:m]`` (listing order) after
-    ``n_so_far`` plays of a trick whose lead has ``n_units`` units ``lane.uw/ul/ut``.
+def greedy_pick_nb(kt, sw, level, trump, walk, m, n_so_far, seat_side, leader, n_units):
+    """The greedy choice among the candidates ``walk.cand[:m]`` (listing order) after
+    ``n_so_far`` plays of a trick whose lead has ``n_units`` units ``walk.uw/ul/ut``.
     The winner so far is found once; a candidate of a one-unit trick is then checked
     against its claim alone (:func:`~.trick_nb.one_unit_claim_beats_nb`)."""
     size = 0
     lead_suit = -1
     for k in range(N_KINDS):
-        if lane.plays[0, k]:
-            size += lane.plays[0, k]
+        if walk.plays[0, k]:
+            size += walk.plays[0, k]
             lead_suit = kt.eff[level, trump, k]
-    best = one_unit_best_nb(kt, sw, level, trump, lane.plays, n_so_far, lane.uw, lane.ul,
-                            lane.ut, lead_suit)
+    best = one_unit_best_nb(kt, sw, level, trump, walk.plays, n_so_far, walk.uw, walk.ul,
+                            walk.ut, lead_suit)
     best_now = best[0]
     if n_units > 1 and n_so_far > 1:  # a throw
-        best_now = trick_winner_units_nb(kt, sw, level, trump, lane.plays, n_so_far, n_units,
-                                         lane.uw, lane.ul, lane.ut, size, lead_suit)
+        best_now = trick_winner_units_nb(kt, sw, level, trump, walk.plays, n_so_far, n_units,
+                                         walk.uw, walk.ul, walk.ut, size, lead_suit)
     partner_winning = (leader + best_now) % 2 == seat_side
     pick = -1
     if partner_winning:  # max by (points, -cost), first on ties
         b1 = 0
         b2 = 0
         for i in range(m):
-            p = points_nb(kt, lane.cand[i])
-            c = -cost_nb(kt, level, trump, lane.cand[i])
+            p = points_nb(kt, walk.cand[i])
+            c = -cost_nb(kt, level, trump, walk.cand[i])
             if pick < 0 or p > b1 or (p == b1 and c > b2):
                 pick, b1, b2 = i, p, c
         return pick
@@ -1070,23 +1094,23 @@ def greedy_pick_nb(kt, sw, level, trump, lane, m, n_so_far, seat_side, leader, n
     for i in range(m):  # winning plays: min by (cost, -points)
         if n_units > 1:
             for k in range(N_KINDS):
-                lane.plays[n_so_far, k] = lane.cand[i, k]
-            wins = trick_winner_units_nb(kt, sw, level, trump, lane.plays, n_so_far + 1,
-                                         n_units, lane.uw, lane.ul, lane.ut, size,
+                walk.plays[n_so_far, k] = walk.cand[i, k]
+            wins = trick_winner_units_nb(kt, sw, level, trump, walk.plays, n_so_far + 1,
+                                         n_units, walk.uw, walk.ul, walk.ut, size,
                                          lead_suit) == n_so_far
         else:
-            wins = one_unit_claim_beats_nb(kt, sw, level, trump, lane.cand[i], lane.uw,
-                                           lane.ul, lead_suit, best)
+            wins = one_unit_claim_beats_nb(kt, sw, level, trump, walk.cand[i], walk.uw,
+                                           walk.ul, lead_suit, best)
         if wins:
-            c = cost_nb(kt, level, trump, lane.cand[i])
-            p = -points_nb(kt, lane.cand[i])
+            c = cost_nb(kt, level, trump, walk.cand[i])
+            p = -points_nb(kt, walk.cand[i])
             if pick < 0 or c < b1 or (c == b1 and p < b2):
                 pick, b1, b2 = i, c, p
     if pick >= 0:
         return pick
     for i in range(m):  # min by (points, cost)
-        p = points_nb(kt, lane.cand[i])
-        c = cost_nb(kt, level, trump, lane.cand[i])
+        p = points_nb(kt, walk.cand[i])
+        c = cost_nb(kt, level, trump, walk.cand[i])
         if pick < 0 or p < b1 or (p == b1 and c < b2):
             pick, b1, b2 = i, p, c
     return pick

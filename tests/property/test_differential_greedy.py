@@ -29,6 +29,7 @@ from shengji_sim.core.players_nb import (
     GREEDY_OPTIONS,
     greedy_follow_listed_nb,
     greedy_follow_nb,
+    greedy_walk_nb,
 )
 from shengji_sim.core.shapes_nb import decompose_top_nb
 from shengji_sim.fuzz.strategies import (
@@ -98,8 +99,8 @@ def check_greedy_follow(pos: Position, position: int) -> None:
         assert rule >= 0
         count = options_count_nb(kt, level, trump, lane.fb, n_fam)
         assert count == options.count
-        pick = kernel(kt, sw, level, trump, lane, n_fam, count, position, position % 2, 0,
-                      n_units)
+        pick = kernel(kt, sw, level, trump, greedy_walk_nb(lane), n_fam, count, position,
+                      position % 2, 0, n_units)
         assert 0 <= pick < min(count, GREEDY_OPTIONS)
         assert options_nth_nb(kt, level, trump, lane.fb, n_fam, pick, lane.out) == 0
         picks.append(pick)
