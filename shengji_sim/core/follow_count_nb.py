@@ -36,12 +36,12 @@ from shengji_sim.core.jit import njit
 
 
 @njit(cache=True, inline="always")
-def _single_ways(kt, level, trump, buf, f):
-    """Fill buf.ways for family f's pool (kinds strongest first); returns the kind count."""
+def _single_ways(kind_at, buf, f):
+    """Fill buf.ways for family f's pool (kinds strongest first: the tables' ``kind_at`` row);
+    returns the kind count."""
     pool = buf.fam_pool[f]
     free = buf.fam_free[f]
     nk = 0
-    kind_at = kt.kind_at[level, trump]
     ukind = buf.ukind
     ucap = buf.ucap
     for i in range(N_KINDS):  # compaction without a branch per kind (ukind has 54 slots)
@@ -145,11 +145,7 @@ def _materialize(kt, level, trump, buf, n_fam):
 def options_count_nb(kt, level, trump, buf, n_fam):
     """Exact number of distinct legal follows of the families in ``buf`` (``Options.count``)."""
     if n_fam == 1:
-        free = buf.fam_free[0]
-        if free > MAX_N:
-            return ERR_LEAD_TOO_LONG
-        buf.state[STATE_WAYS] = _single_ways(kt, level, trump, buf, 0) + 1  # kept for nth
-        return buf.ways[0, free]
+        return one_family_count_nb(kt.kind_at[level, trump], buf)
     if buf.state[STATE_NKEYS] >= 0:
         return buf.state[STATE_NKEYS]
     return _materialize(kt, level, trump, buf, n_fam)
@@ -160,15 +156,34 @@ def options_nth_nb(kt, level, trump, buf, n_fam, index, out_counts):
     """The ``index``-th legal follow in listing order into ``out_counts`` (``Options.nth``).
     Returns 0 or an error code."""
     if n_fam == 1:
-        if buf.fam_free[0] > MAX_N:
-            return ERR_LEAD_TOO_LONG
-        if buf.state[STATE_WAYS] <= 0:  # the count's table is gone: build it again
-            buf.state[STATE_WAYS] = _single_ways(kt, level, trump, buf, 0) + 1
-    elif buf.state[STATE_NKEYS] < 0:
+        return one_family_nth_nb(kt.kind_at[level, trump], buf, index, out_counts)
+    if buf.state[STATE_NKEYS] < 0:
         nkeys = _materialize(kt, level, trump, buf, n_fam)
         if nkeys < 0:
             return nkeys
     return _nth_ready_nb(kt.kind_at[level, trump], buf, n_fam, index, out_counts)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def one_family_count_nb(kind_at, buf):
+    """:func:`options_count_nb` of one family (``n_fam`` 1), from the tables' ``kind_at``
+    row: a caller that has the row passes no tables (a call copies every array it is
+    passed)."""
+    free = buf.fam_free[0]
+    if free > MAX_N:
+        return ERR_LEAD_TOO_LONG
+    buf.state[STATE_WAYS] = _single_ways(kind_at, buf, 0) + 1  # kept for nth
+    return buf.ways[0, free]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def one_family_nth_nb(kind_at, buf, index, out_counts):
+    """:func:`options_nth_nb` of one family, from the tables' ``kind_at`` row."""
+    if buf.fam_free[0] > MAX_N:
+        return ERR_LEAD_TOO_LONG
+    if buf.state[STATE_WAYS] <= 0:  # the count's table is gone: build it again
+        buf.state[STATE_WAYS] = _single_ways(kind_at, buf, 0) + 1
+    return _nth_ready_nb(kind_at, buf, 1, index, out_counts)
 
 
 @njit(cache=True, _nrt=False)

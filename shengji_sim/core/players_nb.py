@@ -65,9 +65,9 @@ from shengji_sim.core.errors import (
     ERR_LEAD_NONE,
 )
 from shengji_sim.core.follow_count_nb import (
-    options_count_nb,
+    one_family_count_nb,
+    one_family_nth_nb,
     options_list_nb,
-    options_nth_nb,
 )
 from shengji_sim.core.follow_data import (
     MAX_N,
@@ -110,6 +110,7 @@ from shengji_sim.core.switches import (
 from shengji_sim.core.trick_nb import (
     one_unit_best_nb,
     one_unit_claim_beats_nb,
+    set_best_nb,
     set_claim_beats_nb,
     trick_winner_units_nb,
 )
@@ -434,8 +435,12 @@ def _trick_so_far_nb(kt, sw, level, trump, lane, n_so_far, n_units, seat_side, l
         if lane.plays[0, k]:
             size += lane.plays[0, k]
             lead_suit = kt.eff[level, trump, k]
-    best = one_unit_best_nb(kt, sw, level, trump, lane.plays, n_so_far, lane.uw, lane.ul,
-                            lane.ut, lead_suit)
+    if lane.ul[0] == 1:  # a set first: judged from two rows, no tables passed
+        best = set_best_nb(sw, kt.eff[level, trump], kt.power[level, trump], lane.plays,
+                           n_so_far, np.int64(lane.uw[0]), lane.ut[0], lead_suit)
+    else:
+        best = one_unit_best_nb(kt, sw, level, trump, lane.plays, n_so_far, lane.uw, lane.ul,
+                                lane.ut, lead_suit)
     best_now = best[0]
     if n_units > 1 and n_so_far > 1:  # a throw
         best_now = trick_winner_units_nb(kt, sw, level, trump, lane.plays, n_so_far, n_units,
@@ -488,10 +493,11 @@ def _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, n_
     fb.state[STATE_NKEYS] = -1
     fb.state[STATE_WAYS] = 0
     fb.state[STATE_ROW] = 0
-    count = options_count_nb(kt, level, trump, fb, 1)
+    kind_at = kt.kind_at[level, trump]
+    count = one_family_count_nb(kind_at, fb)
     pick = greedy_follow_nb(kt, sw, level, trump, greedy_walk_nb(lane), 1, count, position,
                             seat % 2, leader, n_units)
-    options_nth_nb(kt, level, trump, fb, 1, pick, lane.out)
+    one_family_nth_nb(kind_at, fb, pick, lane.out)
     hand = lane.pre.hands[seat]
     for k in range(N_KINDS):
         lane.plays[position, k] = lane.out[k]

@@ -490,17 +490,9 @@ def one_unit_best_nb(kt, sw, level, trump, plays, n_plays, uw, ul, ut, lead_suit
     best_l = ll
     best_t = np.int64(ut[0])
     winner = 0
-    if ll == 1:  # a set lead: each play's claim is its strongest set of the lead's width
-        power = kt.power[level, trump]
-        split = split_flag_nb(sw)
-        for p in range(1, n_plays):
-            side, top = set_claim_nb(eff, power, plays[p], lead_suit, lw, split)
-            if side >= 0 and set_claim_beats_nb(sw, side, lw, top, (winner, best_r, best_w,
-                                                                     best_l, best_t)):
-                winner = p
-                best_r = side
-                best_t = top
-        return winner, best_r, best_w, best_l, best_t
+    if ll == 1:
+        return set_best_nb(sw, eff, kt.power[level, trump], plays, n_plays, lw, best_t,
+                           lead_suit)
     for p in range(1, n_plays):
         side = play_side_nb(eff, plays[p], lead_suit)
         if side < 0:
@@ -516,6 +508,26 @@ def one_unit_best_nb(kt, sw, level, trump, plays, n_plays, uw, ul, ut, lead_suit
             best_l = claim[2]
             best_t = claim[3]
     return winner, best_r, best_w, best_l, best_t
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def set_best_nb(sw, eff, power, plays, n_plays, width, lead_top, lead_suit):
+    """:func:`one_unit_best_nb` of a trick led by one set of ``width`` cards of power
+    ``lead_top``: each play's claim is its strongest set of that width (:func:`set_claim_nb`).
+    It reads the tables' ``[level, trump]`` rows ``eff`` and ``power`` only, so a caller
+    that has them passes no tables."""
+    best_r = np.int64(0)
+    best_t = np.int64(lead_top)
+    winner = 0
+    split = split_flag_nb(sw)
+    for p in range(1, n_plays):
+        side, top = set_claim_nb(eff, power, plays[p], lead_suit, width, split)
+        if side >= 0 and set_claim_beats_nb(sw, side, width, top,
+                                            (winner, best_r, width, 1, best_t)):
+            winner = p
+            best_r = side
+            best_t = top
+    return winner, best_r, np.int64(width), np.int64(1), best_t
 
 
 @njit(cache=True, _nrt=False)
