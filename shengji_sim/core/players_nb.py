@@ -721,6 +721,7 @@ _X_CAP = 640
 _X_W = 704
 _U_POW = 768  # per pool kind its power, and the prefix strongest set of a set lead
 _P_TOP = 832
+_P_SETC = 896  # prefix count of the cards in kinds held twice or more (a tractor's answers)
 SHORTCUT_FROM = 8  #: a family of more options than this is not walked whole
 
 
@@ -749,6 +750,7 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
     f_cost = 0
     f_bit = 0
     f_top = -1
+    f_setc = 0
     for k in range(N_KINDS):
         c = fixed[k]
         if c:
@@ -756,7 +758,8 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
             f_cost += c * single_cost_nb(eff, power, k)
             f_bit |= 1 << eff[k]
             f_top = _set_top_nb(f_top, c, power[k], width, split)
-    set_lead = n_units == 1 and walk.ul[0] == 1
+            f_setc += c if c >= 2 else 0
+    apart = True  # no kind both fixed and free (a kind's count is then one term's)
     left = fb.fam_free[0]
     for i in range(nk):
         k = ukind[i]
@@ -765,18 +768,21 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
         sc[_U_BIT + i] = 1 << eff[k]
         sc[_U_POW + i] = power[k]
         if fixed[k]:
-            set_lead = False  # a kind both fixed and free: its count is judged whole
+            apart = False
         c = ucap[i] if ucap[i] < left else left
         cnt[i] = c
         left -= c
+    set_lead = apart and n_units == 1 and walk.ul[0] == 1
+    tractor_cards = _tractor_cards_nb(walk, n_units) if apart else 0
     sc[_P_PTS] = f_pts
     sc[_P_COST] = f_cost
     sc[_P_BIT] = f_bit
     sc[_P_TOP] = f_top
+    sc[_P_SETC] = f_setc
     if m > SHORTCUT_FROM:
         pick = _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units,
                                        size, lead_suit, best, partner, f_pts, f_cost, f_bit,
-                                       f_top, set_lead)
+                                       f_top, set_lead, f_setc, tractor_cards)
         if pick >= 0:
             return pick
     _prefix_sums_nb(sc, cnt, 0, nk, width, split)
@@ -805,6 +811,8 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
                 if set_lead:  # a winner would be cheaper: judge it
                     wins = set_claim_beats_nb(sw, 0 if bit == claim_a else 1, width,
                                               sc[_P_TOP + nk], best)
+                elif sc[_P_SETC + nk] < tractor_cards:
+                    wins = False
                 else:
                     for k in range(N_KINDS):
                         out[k] = fixed[k]
@@ -882,13 +890,15 @@ def _rank_nb(sc, ways, ucap, nk, free):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units, size,
-                            lead_suit, best, partner, f_pts, f_cost, f_bit, f_top, set_lead):
+                            lead_suit, best, partner, f_pts, f_cost, f_bit, f_top, set_lead,
+                            f_setc, tractor_cards):
     """:func:`_walk_one_family_nb`'s choice without walking every option, or -1 when it
     must walk: the best of (points, cost) by :func:`_best_fill_nb` and its index
     (:func:`_rank_nb`), valid when that index is below the cap ``m``; the winners among the
     options of one suit only (the led suit or trumps, the only ones that may win), walked
     in listing order until their index reaches ``m`` (a set lead's judged by the strongest
-    set, ``f_top`` that of the fixed cards, when ``set_lead``)."""
+    set, ``f_top`` that of the fixed cards, when ``set_lead``; a tractor's only when at
+    least ``tractor_cards`` cards are in sets, ``f_setc`` of them fixed)."""
     fb = walk.fb
     sc = walk.keys
     ucap = fb.ucap
@@ -929,14 +939,19 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
                 pts = f_pts
                 cost = f_cost
                 top = f_top
+                setc = f_setc
                 for i in range(nk):
-                    pts += sc[_X_CNT + i] * sc[_U_PTS + i]
-                    cost += sc[_X_CNT + i] * sc[_U_COST + i]
-                    top = _set_top_nb(top, sc[_X_CNT + i], sc[_U_POW + i], width, split)
+                    c = sc[_X_CNT + i]
+                    pts += c * sc[_U_PTS + i]
+                    cost += c * sc[_U_COST + i]
+                    top = _set_top_nb(top, c, sc[_U_POW + i], width, split)
+                    setc += c if c >= 2 else 0
                 if win < 0 or cost < w1 or (cost == w1 and (pts > w2 or (
                         pts == w2 and r < win))):
                     if set_lead:
                         wins = set_claim_beats_nb(sw, s, width, top, best)
+                    elif setc < tractor_cards:
+                        wins = False
                     else:
                         for k in range(N_KINDS):
                             out[k] = fixed[k]
@@ -982,6 +997,18 @@ def _prefix_sums_nb(sc, cnt, start, nk, width, split):
         sc[_P_COST + i + 1] = sc[_P_COST + i] + c * sc[_U_COST + i]
         sc[_P_BIT + i + 1] = sc[_P_BIT + i] | (sc[_U_BIT + i] if c else 0)
         sc[_P_TOP + i + 1] = _set_top_nb(sc[_P_TOP + i], c, sc[_U_POW + i], width, split)
+        sc[_P_SETC + i + 1] = sc[_P_SETC + i] + (c if c >= 2 else 0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _tractor_cards_nb(walk, n_units):
+    """The cards of a lead that is one tractor (0 for any other lead): every answer to it
+    (the tractor's shape, CMP-2's quad, the CMP-3, CMP-4 substitutes, AMB-41's two quads)
+    is made of that many cards in kinds held twice or more, so an option with fewer such
+    cards cannot claim it (:func:`_walk_one_family_nb`, :func:`_walk_keys_nb`)."""
+    if n_units == 1 and walk.ul[0] >= 2 and walk.uw[0] >= 2:
+        return np.int64(walk.uw[0]) * np.int64(walk.ul[0])
+    return np.int64(0)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -1019,6 +1046,7 @@ def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_s
             sc[_U_POW + nh] = power[k]
             nh += 1
     set_lead = n_units == 1 and walk.ul[0] == 1
+    tractor_cards = _tractor_cards_nb(walk, n_units)
     width = np.int64(walk.uw[0])
     split = split_flag_nb(sw)
     claim_a = 1 << lead_suit
@@ -1036,6 +1064,7 @@ def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_s
         cost = 0
         bit = 0
         top = -1
+        setc = 0
         for j in range(nh):
             c = (key // sc[_H_W + j]) % sc[_H_BASE + j]
             sc[_P_PTS + j] = c
@@ -1044,6 +1073,7 @@ def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_s
                 cost += c * sc[_U_COST + j]
                 bit |= sc[_U_BIT + j]
                 top = _set_top_nb(top, c, sc[_U_POW + j], width, split)
+                setc += c if c >= 2 else 0
         if partner:  # max by (points, -cost), first on ties
             if pick < 0 or pts > b1 or (pts == b1 and cost < b2):
                 pick, b1, b2 = idx, pts, cost
@@ -1054,6 +1084,8 @@ def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_s
                 win < 0 or cost < w1 or (cost == w1 and pts > w2)):
             if set_lead:  # a winner would be cheaper: judge it
                 wins = set_claim_beats_nb(sw, 0 if bit == claim_a else 1, width, top, best)
+            elif setc < tractor_cards:
+                wins = False
             else:
                 for k in range(N_KINDS):
                     out[k] = 0
