@@ -25,10 +25,16 @@ The greedy choice keys are sums over the cards (points, cost) except "does it wi
 only a play of one suit, the led one or trumps, can win (``trick_nb.play_side_nb``). So
 :func:`greedy_follow_nb` walks the options in listing order (a family's compositions, or
 the sorted keys of several) keeping per-kind sums, and judges only an option of one such
-suit that would be cheaper than the cheapest winner so far. A family of many options is
-not walked whole (:func:`_shortcut_one_family_nb`): the best by the linear keys is a greedy
-fill of the heaviest kinds, and its listing index (counted, not walked) says whether it is
-within the cap; only the options of one suit are walked for winners. :func:`greedy_single_nb`
+suit that would be cheaper than the cheapest winner so far, by one number where the lead
+allows: a one-set lead's claim is the option's strongest kind that supplies the set
+(kept as a prefix maximum, ``trick_nb.set_claim_beats_nb``), and a one-tractor lead is
+answered only by options with as many cards in sets (:func:`_tractor_cards_nb`); other
+leads get the whole claim (:func:`greedy_wins_nb`). :func:`greedy_follow_nb` takes a
+:class:`GreedyWalk`, the lane's arrays it reads, since a call copies what it is passed.
+A family of many options is not walked whole (:func:`_shortcut_one_family_nb`): the best by
+the linear keys is a greedy fill of the heaviest kinds, and its listing index (counted, not
+walked) says whether it is within the cap; only the options of one suit are walked for
+winners. :func:`greedy_single_nb`
 walks a one-card lead's options from the hand masks. As for the random player, a short follower
 (:func:`greedy_short_follow_nb`) and a pair lead (:func:`greedy_pair_follow_nb`) build their
 families without the family kernels. Same choices, same tie-breaks (first in listing order)
