@@ -164,11 +164,12 @@ def options_nth_nb(kt, level, trump, buf, n_fam, index, out_counts):
     return _nth_ready_nb(kt.kind_at[level, trump], buf, n_fam, index, out_counts)
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def one_family_count_nb(kind_at, buf):
     """:func:`options_count_nb` of one family (``n_fam`` 1), from the tables' ``kind_at``
     row: a caller that has the row passes no tables (a call copies every array it is
-    passed)."""
+    passed). Not inlined: inlined at the greedy follow's three call sites it doubled the
+    compile time of ``game_nb.play_hand_nb``."""
     free = buf.fam_free[0]
     if free > MAX_N:
         return ERR_LEAD_TOO_LONG
@@ -176,7 +177,7 @@ def one_family_count_nb(kind_at, buf):
     return buf.ways[0, free]
 
 
-@njit(cache=True, _nrt=False, inline="always")
+@njit(cache=True, _nrt=False)
 def one_family_nth_nb(kind_at, buf, index, out_counts):
     """:func:`options_nth_nb` of one family, from the tables' ``kind_at`` row."""
     if buf.fam_free[0] > MAX_N:
