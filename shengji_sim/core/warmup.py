@@ -2,13 +2,24 @@
 
 Every kernel is ``cache=True``, so after this the test session and the simulator load
 machine code from ``__pycache__`` instead of compiling; CI runs it once before the tests so
-that parallel test workers do not compile the same kernels twice. The follow kernels and the
-other rule kernels compile in two processes at once; the whole-hand kernels, compiled last,
-then load their callees from the cache.
+that parallel test workers do not compile the same kernels twice.
+
+The work is split in two parts of about equal length that compile in two processes at once:
+the whole-hand kernels specialised for heuristic seats (greedy and the profiles: they take a
+candidate buffer) in one, and in the other those for random seats (no buffer), the ``diff``
+kernels and the rule kernels (follow, judge, decompose). A kernel both parts call is compiled
+by whichever gets there first; the other loads it from the cache if it is written by then.
+Numba saves a specialisation by reading the kernel's cache index, adding an entry and writing
+the index back, so two processes saving two specialisations of one kernel at once could lose
+one entry or give both the same data file: the warm-up's processes hold an exclusive lock on
+the cache directory around each save (:func:`_serialise_cache_saves`). The parent process
+then runs every entry once more, which loads everything from the cache and checks it.
 """
 
 from __future__ import annotations
 
+import fcntl
+import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -50,15 +61,25 @@ def _warm_rules() -> None:
     judge_score_core(v, 120)
 
 
-def _warm_game() -> None:
+def _warm_random_game() -> None:
+    """The whole-hand and match kernels of random seats."""
     from shengji_sim.core.backend import play_hand_core, run_chunk, run_matches
     from shengji_sim.variant import load_variant
 
     v = load_variant(VARIANT)
     run_chunk(v, "random", 0, 0, 2, 2)
-    run_chunk(v, "greedy", 0, 0, 1, 1)
     play_hand_core(v, "random", 0, 0)
     run_matches(v, "random", 0, 0, 2, 2)
+
+
+def _warm_heuristic_game() -> None:
+    """The whole-hand and match kernels of heuristic seats (one specialisation serves
+    greedy and every profile) and the heuristic decision entry."""
+    from shengji_sim.core.backend import play_hand_core, run_chunk, run_matches
+    from shengji_sim.variant import load_variant
+
+    v = load_variant(VARIANT)
+    run_chunk(v, "greedy", 0, 0, 1, 1)
     run_matches(v, "greedy", 0, 0, 1, 1)
     run_chunk(v, "NS=expert,EW=greedy", 0, 0, 1, 1)
     play_hand_core(v, "expert", 0, 0)
@@ -114,18 +135,49 @@ def _warm_diff() -> None:
              np.full(2, 8, np.int32), True, 2)
 
 
+def _warm_random_side() -> None:
+    _warm_random_game()
+    _warm_diff()
+    _warm_follow()
+    _warm_rules()
+
+
+PARTS = (_warm_heuristic_game, _warm_random_side)
+
+
+def _serialise_cache_saves() -> None:
+    """Make Numba's cache saves in this process wait for an exclusive lock on the cache
+    directory (``.save.lock`` there), so that saves from the warm-up's processes never
+    interleave (see the module docstring)."""
+    from numba.core.caching import IndexDataCacheFile
+
+    save = IndexDataCacheFile.save
+    if getattr(save, "serialised", False):
+        return
+
+    def locked_save(self, key, data):
+        with open(os.path.join(self._cache_path, ".save.lock"), "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            save(self, key, data)
+
+    locked_save.serialised = True
+    IndexDataCacheFile.save = locked_save
+
+
+def _run_part(part) -> None:
+    _serialise_cache_saves()
+    part()
+
+
 def warm_up(processes: int = 2) -> float:
     """Compile every kernel entry point once; returns the seconds it took."""
     began = time.perf_counter()
     if processes > 1:
-        with ProcessPoolExecutor(processes) as pool:
-            for future in [pool.submit(_warm_follow), pool.submit(_warm_rules)]:
+        with ProcessPoolExecutor(min(processes, len(PARTS))) as pool:
+            for future in [pool.submit(_run_part, part) for part in PARTS]:
                 future.result()
-    else:
-        _warm_follow()
-        _warm_rules()
-    _warm_game()
-    _warm_diff()
+    for part in PARTS:  # loads from the cache (compiles it all when processes == 1)
+        part()
     return time.perf_counter() - began
 
 
