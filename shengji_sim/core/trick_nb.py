@@ -490,12 +490,12 @@ def one_unit_best_nb(kt, sw, level, trump, plays, n_plays, uw, ul, ut, lead_suit
     best_l = ll
     best_t = np.int64(ut[0])
     winner = 0
+    power = kt.power[level, trump]
     if ll == 1:
-        return set_best_nb(sw, eff, kt.power[level, trump], plays, n_plays, lw, best_t,
-                           lead_suit)
+        return set_best_nb(sw, eff, power, plays, n_plays, lw, best_t, lead_suit)
     for p in range(1, n_plays):
-        side = play_side_nb(eff, plays[p], lead_suit)
-        if side < 0:
+        side, reach = tractor_claim_nb(eff, power, plays[p], lead_suit, best_w)
+        if not tractor_may_beat_nb(side, reach, best_r, best_t):
             continue
         claim = strongest_answer_nb(kt, sw, level, trump, lw, ll, plays[p], side, -1)
         if claim[0] == NO_CLAIM:
@@ -535,14 +535,15 @@ def one_unit_claim_beats_nb(kt, sw, level, trump, play, uw, ul, lead_suit, best)
     """``play``, made after the plays whose winner so far is ``best`` (from
     :func:`one_unit_best_nb`), takes a one-unit trick from it (CMP-9). A lead unit of width
     2 or more is answered only by sets of width 2 or more (its own shape and the CMP-2,
-    CMP-3, CMP-4 substitutes of :func:`strongest_answer_nb`), so a play without two copies
-    of a kind cannot claim it."""
+    CMP-3, CMP-4 substitutes of :func:`strongest_answer_nb`), so a tractor lead's play is
+    judged only if :func:`tractor_claim_nb`'s bound lets it beat ``best``."""
     if ul[0] == 1:  # a set lead
         side, top = set_claim_nb(kt.eff[level, trump], kt.power[level, trump], play, lead_suit,
                                  np.int64(uw[0]), split_flag_nb(sw))
         return side >= 0 and set_claim_beats_nb(sw, side, np.int64(uw[0]), top, best)
-    side = play_side_nb(kt.eff[level, trump], play, lead_suit)
-    if side < 0 or (uw[0] >= 2 and not _has_a_set_nb(play)):
+    side, reach = tractor_claim_nb(kt.eff[level, trump], kt.power[level, trump], play,
+                                   lead_suit, best[2])
+    if not tractor_may_beat_nb(side, reach, best[1], best[4]):
         return False
     claim = strongest_answer_nb(kt, sw, level, trump, np.int64(uw[0]), np.int64(ul[0]), play,
                                 side, -1)
@@ -588,13 +589,61 @@ def set_claim_beats_nb(sw, side, width, top, best) -> bool:
     return claim_beats_nb(sw, side, width, 1, top, best[1], best[2], best[3], best[4])
 
 
-@njit(cache=True, _nrt=False, inline="always")
-def _has_a_set_nb(play) -> bool:
-    """Does ``play`` hold two or more copies of some kind?"""
+ABOVE_ALL = 1 << 20  #: a tractor claim bound above every power (tractor_claim_nb)
+
+
+@njit(cache=True, inline="always")
+def tractor_claim_nb(eff, power, play, lead_suit, best_width):
+    """A bound of a play's claim on a lead of one tractor (CMP-9), in one pass over the
+    kinds: ``(side, reach)``, side as :func:`play_side_nb` (-1: cannot win) and reach at
+    least the top of every answer the play makes, -1 when it makes none. Every answer (the
+    tractor's shape, CMP-2's quad, the CMP-3, CMP-4 substitutes, AMB-41's two quads) is
+    made of kinds held twice or more, and its top is one of their powers (or AMB-40's wrap
+    tractor's, below every trump), so reach is the strongest such kind's power; a kind held
+    more than ``best_width`` times may make a wider answer, which beats the best by width
+    whatever its top, so it makes reach :data:`ABOVE_ALL`."""
+    suit = -1
+    reach = np.int64(-1)
     for k in range(N_KINDS):
-        if play[k] >= 2:
-            return True
-    return False
+        c = play[k]
+        if c > 0:
+            if suit < 0:
+                suit = eff[k]
+            elif eff[k] != suit:
+                return -1, reach
+            reach = tractor_reach_step_nb(reach, c, power[k], best_width)
+    if suit == lead_suit:
+        return 0, reach
+    if suit == TRUMP:
+        return 1, reach
+    return -1, reach
+
+
+@njit(cache=True, inline="always")
+def tractor_reach_step_nb(reach, count, power, best_width):
+    """:func:`tractor_claim_nb`'s reach, ``reach`` so far (-1 none), after a kind of
+    ``power`` held ``count`` times."""
+    if count < 2:
+        return reach
+    v = np.int64(ABOVE_ALL) if count > best_width else np.int64(power)
+    return v if v > reach else reach
+
+
+@njit(cache=True, inline="always")
+def tractor_may_beat_nb(side, reach, best_side, best_top) -> bool:
+    """Can a play with :func:`tractor_claim_nb`'s ``(side, reach)`` beat the claim so far
+    (``best_side`` 0 led suit, 1 ruff; top ``best_top``) on a tractor lead? A ruff beats a
+    led-suit claim and never loses to one. On the same side (:func:`claim_beats_nb`) a
+    claim of the best's width needs a higher top; a wider one wins, but it is made of kinds
+    held more often than the best's width, which make reach :data:`ABOVE_ALL`; a narrower
+    one wins only as AMB-09 B's 2-pair tractor over a quad, by a higher top. So
+    ``reach > best_top`` is needed. A play this admits is judged in full
+    (:func:`strongest_answer_nb`)."""
+    if side < 0 or reach < 0:
+        return False
+    if side != best_side:
+        return side == 1
+    return reach > best_top
 
 
 @njit(cache=True, _nrt=False)

@@ -112,10 +112,13 @@ def test_throw_trick_winner_matches_reference(trick_kernels, trick, data):
 @budget(2.5)
 @given(data=st.data())
 def test_one_unit_claim_shortcut_matches_the_full_claim(trick_kernels, data):
-    """``one_unit_claim_beats_nb`` skips plays without two copies of a kind when the lead
-    unit is a set or a tractor: only sets answer it (CMP-2, CMP-3, CMP-4). On every
-    reading, its answer equals the full one (``strongest_answer_nb`` then
-    ``claim_beats_nb``) for legal follows, ruffs, discards and set-free plays."""
+    """``one_unit_claim_beats_nb`` judges a set lead by the play's strongest set
+    (``set_claim_nb``) and skips a tractor lead's play whose bound
+    (``tractor_claim_nb``: its strongest kind held twice or more, or a kind held more often
+    than the best's width) cannot beat the best so far (CMP-9). On every reading, its answer
+    equals the full one (``strongest_answer_nb`` then ``claim_beats_nb``) for legal
+    follows, ruffs, discards, set-free plays, plays with a set and plays of several sets
+    (tractors among them), after 0 to 2 earlier plays."""
     ctx = data.draw(contexts(TRICK_ITEMS))
     level, trump = ctx.ranking.level, ctx.ranking.trump
     lead = data.draw(lead_cards(ctx, max_lead=8, lean=True, structured=True))
@@ -127,15 +130,27 @@ def test_one_unit_claim_shortcut_matches_the_full_claim(trick_kernels, data):
     before = [data.draw(follow_play(ctx, lead)) for _ in range(data.draw(st.integers(0, 2)))]
     eff = kt.eff[level, trump]
     lead_suit = int(eff[lead[0]])
-    shape = data.draw(st.sampled_from(["follow", "set-free", "set", "set"]))
-    if shape == "follow":
+    shape = data.draw(st.sampled_from(["follow", "set-free", "set", "set", "sets"]))
+    near = [k for k in range(N_KINDS) if eff[k] in (lead_suit, TRUMP)]
+    if shape == "sets":  # sets of 2 or more copies of kinds of one suit, then singles
+        assume(ctx.variant.decks >= 2)
+        suit = data.draw(st.sampled_from(sorted({int(eff[k]) for k in near})))
+        kinds = data.draw(st.lists(st.sampled_from([k for k in near if eff[k] == suit]),
+                                   min_size=1, max_size=max(1, len(lead) // 2), unique=True))
+        play = []
+        for kind in kinds:
+            play += [kind] * data.draw(st.integers(2, ctx.variant.decks))
+        assume(len(play) <= len(lead))
+        play += data.draw(st.lists(st.sampled_from([k for k in near if k not in kinds]),
+                                   min_size=len(lead) - len(play),
+                                   max_size=len(lead) - len(play), unique=True))
+    elif shape == "follow":
         play = data.draw(follow_play(ctx, lead))
     elif shape == "set-free":  # len(lead) different kinds
         play = data.draw(st.lists(st.integers(0, N_KINDS - 1), min_size=len(lead),
                                   max_size=len(lead), unique=True))
     else:  # a set of the lead's width or wider in the led suit or trumps, then singles
         width = min(int(uw[0]) + data.draw(st.integers(0, 1)), ctx.variant.decks, len(lead))
-        near = [k for k in range(N_KINDS) if eff[k] in (lead_suit, TRUMP)]
         kind = data.draw(st.sampled_from(near))
         rest = data.draw(st.lists(st.sampled_from([k for k in range(N_KINDS) if k != kind]),
                                   min_size=len(lead) - width, max_size=len(lead) - width,
