@@ -28,8 +28,10 @@ the sorted keys of several) keeping per-kind sums, and judges only an option of 
 suit that would be cheaper than the cheapest winner so far, by one number where the lead
 allows: a one-set lead's claim is the option's strongest kind that supplies the set
 (kept as a prefix maximum, ``trick_nb.set_claim_beats_nb``), and a one-tractor lead is
-answered only by options with as many cards in sets (:func:`_tractor_cards_nb`); other
-leads get the whole claim (:func:`greedy_wins_nb`). :func:`greedy_follow_nb` takes a
+answered only by options with as many cards in sets (:func:`_tractor_cards_nb`) whose
+strongest kind held twice or more may beat the claim so far (``trick_nb.tractor_claim_nb``,
+also a prefix maximum); the options these admit and other leads' get the whole claim
+(:func:`greedy_wins_nb`; :func:`_judge_by_sums_nb` says which). :func:`greedy_follow_nb` takes a
 :class:`GreedyWalk`, the lane's arrays it reads, since a call copies what it is passed.
 A family of many options is not walked whole (:func:`_shortcut_one_family_nb`): the best by
 the linear keys is a greedy fill of the heaviest kinds, and its listing index (counted, not
@@ -118,6 +120,8 @@ from shengji_sim.core.trick_nb import (
     one_unit_claim_beats_nb,
     set_best_nb,
     set_claim_beats_nb,
+    tractor_may_beat_nb,
+    tractor_reach_step_nb,
     trick_winner_units_nb,
 )
 
@@ -725,7 +729,7 @@ _H_BASE = 512
 _X_CNT = 576  # _shortcut_one_family_nb: a composition, its caps and the kinds' weights
 _X_CAP = 640
 _X_W = 704
-_U_POW = 768  # per pool kind its power, and the prefix strongest set of a set lead
+_U_POW = 768  # per pool kind its power, and the prefix claim number (_claim_top_nb)
 _P_TOP = 832
 _P_SETC = 896  # prefix count of the cards in kinds held twice or more (a tractor's answers)
 SHORTCUT_FROM = 8  #: a family of more options than this is not walked whole
@@ -752,6 +756,7 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
     fixed = fb.fam_fixed[0]
     width = np.int64(walk.uw[0])
     split = split_flag_nb(sw)
+    reach_width = _reach_width_nb(walk, n_units, best)
     f_pts = 0
     f_cost = 0
     f_bit = 0
@@ -763,7 +768,7 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
             f_pts += c * points[k]
             f_cost += c * single_cost_nb(eff, power, k)
             f_bit |= 1 << eff[k]
-            f_top = _set_top_nb(f_top, c, power[k], width, split)
+            f_top = _claim_top_nb(f_top, c, power[k], width, split, reach_width)
             f_setc += c if c >= 2 else 0
     apart = True  # no kind both fixed and free (a kind's count is then one term's)
     left = fb.fam_free[0]
@@ -788,10 +793,10 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
     if m > SHORTCUT_FROM:
         pick = _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units,
                                        size, lead_suit, best, partner, f_pts, f_cost, f_bit,
-                                       f_top, set_lead, f_setc, tractor_cards)
+                                       f_top, set_lead, f_setc, tractor_cards, reach_width)
         if pick >= 0:
             return pick
-    _prefix_sums_nb(sc, cnt, 0, nk, width, split)
+    _prefix_sums_nb(sc, cnt, 0, nk, width, split, reach_width)
     claim_a = 1 << lead_suit
     claim_b = 1 << TRUMP
     pick = -1
@@ -814,12 +819,12 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
             bit = sc[_P_BIT + nk]
             if (bit == claim_a or bit == claim_b) and (
                     win < 0 or cost < w1 or (cost == w1 and pts > w2)):
-                if set_lead:  # a winner would be cheaper: judge it
-                    wins = set_claim_beats_nb(sw, 0 if bit == claim_a else 1, width,
-                                              sc[_P_TOP + nk], best)
-                elif sc[_P_SETC + nk] < tractor_cards:
-                    wins = False
-                else:
+                # a winner would be cheaper: judge it
+                verdict = _judge_by_sums_nb(sw, 0 if bit == claim_a else 1, width,
+                                            sc[_P_TOP + nk], sc[_P_SETC + nk], set_lead,
+                                            tractor_cards, best)
+                wins = verdict == WINS
+                if verdict == UNDECIDED:
                     for k in range(N_KINDS):
                         out[k] = fixed[k]
                     for i in range(nk):
@@ -850,7 +855,7 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
             c = ucap[i] if ucap[i] < left else left
             cnt[i] = c
             left -= c
-        _prefix_sums_nb(sc, cnt, j, nk, width, split)
+        _prefix_sums_nb(sc, cnt, j, nk, width, split, reach_width)
     return win if win >= 0 else pick
 
 
@@ -897,7 +902,7 @@ def _rank_nb(sc, ways, ucap, nk, free):
 @njit(cache=True, _nrt=False, inline="always")
 def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units, size,
                             lead_suit, best, partner, f_pts, f_cost, f_bit, f_top, set_lead,
-                            f_setc, tractor_cards):
+                            f_setc, tractor_cards, reach_width):
     """:func:`_walk_one_family_nb`'s choice without walking every option, or -1 when it
     must walk: the best of (points, cost) by :func:`_best_fill_nb` and its index
     (:func:`_rank_nb`), valid when that index is below the cap ``m``; the winners among the
@@ -950,15 +955,14 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
                     c = sc[_X_CNT + i]
                     pts += c * sc[_U_PTS + i]
                     cost += c * sc[_U_COST + i]
-                    top = _set_top_nb(top, c, sc[_U_POW + i], width, split)
+                    top = _claim_top_nb(top, c, sc[_U_POW + i], width, split, reach_width)
                     setc += c if c >= 2 else 0
                 if win < 0 or cost < w1 or (cost == w1 and (pts > w2 or (
                         pts == w2 and r < win))):
-                    if set_lead:
-                        wins = set_claim_beats_nb(sw, s, width, top, best)
-                    elif setc < tractor_cards:
-                        wins = False
-                    else:
+                    verdict = _judge_by_sums_nb(sw, s, width, top, setc, set_lead,
+                                                tractor_cards, best)
+                    wins = verdict == WINS
+                    if verdict == UNDECIDED:
                         for k in range(N_KINDS):
                             out[k] = fixed[k]
                         for i in range(nk):
@@ -994,15 +998,16 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _prefix_sums_nb(sc, cnt, start, nk, width, split):
+def _prefix_sums_nb(sc, cnt, start, nk, width, split, reach_width):
     """The walk's prefix sums from pool kind ``start`` on (``sc[_P_* + start]`` is kept),
-    the strongest set of ``width`` cards (:func:`_set_top_nb`) among them."""
+    the claim number (:func:`_claim_top_nb`) among them."""
     for i in range(start, nk):
         c = cnt[i]
         sc[_P_PTS + i + 1] = sc[_P_PTS + i] + c * sc[_U_PTS + i]
         sc[_P_COST + i + 1] = sc[_P_COST + i] + c * sc[_U_COST + i]
         sc[_P_BIT + i + 1] = sc[_P_BIT + i] | (sc[_U_BIT + i] if c else 0)
-        sc[_P_TOP + i + 1] = _set_top_nb(sc[_P_TOP + i], c, sc[_U_POW + i], width, split)
+        sc[_P_TOP + i + 1] = _claim_top_nb(sc[_P_TOP + i], c, sc[_U_POW + i], width, split,
+                                           reach_width)
         sc[_P_SETC + i + 1] = sc[_P_SETC + i] + (c if c >= 2 else 0)
 
 
@@ -1025,6 +1030,47 @@ def _set_top_nb(top, count, power, width, split):
     if power > top and supplies_nb(count, width, split):
         return np.int64(power)
     return top
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _reach_width_nb(walk, n_units, best):
+    """For a lead of one tractor the width of the claim so far (``best``), which bounds
+    the options' claims (``trick_nb.tractor_claim_nb``); 0 for any other lead."""
+    if n_units == 1 and walk.ul[0] >= 2 and walk.uw[0] >= 2:
+        return np.int64(best[2])
+    return np.int64(0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _claim_top_nb(top, count, power, width, split, reach_width):
+    """An option's claim number, ``top`` so far (-1 none), after a kind of ``power`` held
+    ``count`` times: on a lead of one tractor (``reach_width`` > 0, :func:`_reach_width_nb`)
+    the bound ``trick_nb.tractor_claim_nb`` calls reach, else a set lead's strongest set
+    (:func:`_set_top_nb`)."""
+    if reach_width > 0:
+        return tractor_reach_step_nb(top, count, power, reach_width)
+    return _set_top_nb(top, count, power, width, split)
+
+
+WINS = 1
+LOSES = 0
+UNDECIDED = -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _judge_by_sums_nb(sw, side, width, top, setc, set_lead, tractor_cards, best):
+    """Does a walked option of one suit (``side`` 0 the led suit, 1 trumps) beat the claim
+    so far ``best``, judged from its sums (CMP-9): :data:`WINS`, :data:`LOSES`, or
+    :data:`UNDECIDED` (write it out and ask :func:`greedy_wins_nb`). A set lead: by its
+    strongest set ``top`` (``trick_nb.set_claim_beats_nb``). A one-tractor lead: it loses
+    with fewer than ``tractor_cards`` cards in sets (``setc``, :func:`_tractor_cards_nb`) or
+    when its reach ``top`` cannot beat ``best`` (``trick_nb.tractor_may_beat_nb``)."""
+    if set_lead:
+        return WINS if set_claim_beats_nb(sw, side, width, top, best) else LOSES
+    if tractor_cards > 0 and (setc < tractor_cards
+                              or not tractor_may_beat_nb(side, top, best[1], best[4])):
+        return LOSES
+    return UNDECIDED
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -1053,6 +1099,7 @@ def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_s
             nh += 1
     set_lead = n_units == 1 and walk.ul[0] == 1
     tractor_cards = _tractor_cards_nb(walk, n_units)
+    reach_width = _reach_width_nb(walk, n_units, best)
     width = np.int64(walk.uw[0])
     split = split_flag_nb(sw)
     claim_a = 1 << lead_suit
@@ -1078,7 +1125,7 @@ def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_s
                 pts += c * sc[_U_PTS + j]
                 cost += c * sc[_U_COST + j]
                 bit |= sc[_U_BIT + j]
-                top = _set_top_nb(top, c, sc[_U_POW + j], width, split)
+                top = _claim_top_nb(top, c, sc[_U_POW + j], width, split, reach_width)
                 setc += c if c >= 2 else 0
         if partner:  # max by (points, -cost), first on ties
             if pick < 0 or pts > b1 or (pts == b1 and cost < b2):
@@ -1088,11 +1135,11 @@ def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_s
             pick, b1, b2 = idx, pts, cost
         if (bit == claim_a or bit == claim_b) and (
                 win < 0 or cost < w1 or (cost == w1 and pts > w2)):
-            if set_lead:  # a winner would be cheaper: judge it
-                wins = set_claim_beats_nb(sw, 0 if bit == claim_a else 1, width, top, best)
-            elif setc < tractor_cards:
-                wins = False
-            else:
+            # a winner would be cheaper: judge it
+            verdict = _judge_by_sums_nb(sw, 0 if bit == claim_a else 1, width, top, setc,
+                                        set_lead, tractor_cards, best)
+            wins = verdict == WINS
+            if verdict == UNDECIDED:
                 for k in range(N_KINDS):
                     out[k] = 0
                 for j in range(nh):
