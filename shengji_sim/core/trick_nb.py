@@ -471,10 +471,27 @@ def trick_winner_nb(kt, sw, level, trump, plays, n_plays, uw, ul, uk, ut) -> int
 def trick_winner_units_nb(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, size,
                           lead_suit) -> int:
     """:func:`trick_winner_nb` of checked plays whose lead (``size`` cards of ``lead_suit``)
-    is already decomposed into ``n_units`` units ``uw/ul/ut`` (``decompose_top_nb``)."""
+    is already decomposed into ``n_units`` units ``uw/ul/ut`` (``decompose_top_nb``). A
+    throw that no play may beat (:func:`throw_challenged_nb`) is the lead's without the
+    judge's scratch arrays."""
     if n_units > 1:
+        if not throw_challenged_nb(sw, kt.eff[level, trump], plays, n_plays, lead_suit):
+            return 0
         return _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, size)
     return one_unit_best_nb(kt, sw, level, trump, plays, n_plays, uw, ul, ut, lead_suit)[0]
+
+
+@njit(cache=True, _nrt=False)
+def throw_challenged_nb(sw, eff, plays, n_plays, lead_suit) -> bool:
+    """May a play after a throw lead beat it? Only a ruff may (DEF-4; an all-trump play
+    of a non-trump lead), or under OTH-2 B also a play all of the led suit: the plays
+    :func:`_throw_winner` judges."""
+    same_suit_ok = sw[SW_SAME_SUIT_BEATS_THROW] == V_SAME_SUIT_BEATS_THROW_YES
+    for p in range(1, n_plays):
+        side = play_side_nb(eff, plays[p], lead_suit)
+        if side == 1 or (side == 0 and same_suit_ok):
+            return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
