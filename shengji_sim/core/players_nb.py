@@ -30,9 +30,10 @@ allows: a one-set lead's claim is the option's strongest kind that supplies the 
 (kept as a prefix maximum, ``trick_nb.set_claim_beats_nb``), and a one-tractor lead is
 answered only by options with as many cards in sets (:func:`_tractor_cards_nb`) whose
 strongest kind held twice or more may beat the claim so far (``trick_nb.tractor_claim_nb``,
-also a prefix maximum); the options these admit and other leads' get the whole claim
-(:func:`greedy_wins_nb`; :func:`_judge_by_sums_nb` says which). :func:`greedy_follow_nb` takes a
-:class:`GreedyWalk`, the lane's arrays it reads, since a call copies what it is passed.
+also a prefix maximum); the options these admit, and the options of other leads, get the
+whole claim (:func:`greedy_wins_nb`; :func:`_judge_by_sums_nb` says which).
+:func:`greedy_follow_nb` takes a :class:`GreedyWalk`, the lane's arrays it reads, since a
+call copies what it is passed.
 A family of many options is not walked whole (:func:`_shortcut_one_family_nb`): the best by
 the linear keys is a greedy fill of the heaviest kinds, and its listing index (counted, not
 walked) says whether it is within the cap; only the options of one suit are walked for
@@ -907,9 +908,9 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
     must walk: the best of (points, cost) by :func:`_best_fill_nb` and its index
     (:func:`_rank_nb`), valid when that index is below the cap ``m``; the winners among the
     options of one suit only (the led suit or trumps, the only ones that may win), walked
-    in listing order until their index reaches ``m`` (a set lead's judged by the strongest
-    set, ``f_top`` that of the fixed cards, when ``set_lead``; a tractor's only when at
-    least ``tractor_cards`` cards are in sets, ``f_setc`` of them fixed)."""
+    in listing order until their index reaches ``m``, each judged by
+    :func:`_judge_by_sums_nb` (``f_top``, ``f_setc``: the fixed cards' claim number,
+    :func:`_claim_top_nb`, and cards in sets)."""
     fb = walk.fb
     sc = walk.keys
     ucap = fb.ucap
@@ -1034,9 +1035,11 @@ def _set_top_nb(top, count, power, width, split):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _reach_width_nb(walk, n_units, best):
-    """For a lead of one tractor the width of the claim so far (``best``), which bounds
-    the options' claims (``trick_nb.tractor_claim_nb``); 0 for any other lead."""
-    if n_units == 1 and walk.ul[0] >= 2 and walk.uw[0] >= 2:
+    """For a lead of one tractor (:func:`_tractor_cards_nb` > 0, the test
+    :func:`_judge_by_sums_nb` reads the reach under) the width of the claim so far
+    (``best``, at least the tractor's width), which bounds the options' claims
+    (``trick_nb.tractor_claim_nb``); 0 for any other lead."""
+    if _tractor_cards_nb(walk, n_units) > 0:
         return np.int64(best[2])
     return np.int64(0)
 

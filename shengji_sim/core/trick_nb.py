@@ -613,7 +613,8 @@ ABOVE_ALL = 1 << 20  #: a tractor claim bound above every power (tractor_claim_n
 def tractor_claim_nb(eff, power, play, lead_suit, best_width):
     """A bound of a play's claim on a lead of one tractor (CMP-9), in one pass over the
     kinds: ``(side, reach)``, side as :func:`play_side_nb` (-1: cannot win) and reach at
-    least the top of every answer the play makes, -1 when it makes none. Every answer (the
+    least the top of every answer the play makes, -1 when no kind is held twice (then it
+    makes none). Every answer (the
     tractor's shape, CMP-2's quad, the CMP-3, CMP-4 substitutes, AMB-41's two quads) is
     made of kinds held twice or more, and its top is one of their powers (or AMB-40's wrap
     tractor's, below every trump), so reach is the strongest such kind's power; a kind held

@@ -10,10 +10,12 @@ candidate buffer) in one, and in the other those for random seats (no buffer), t
 kernels and the rule kernels (follow, judge, decompose). A kernel both parts call is compiled
 by whichever gets there first; the other loads it from the cache if it is written by then.
 Numba saves a specialisation by reading the kernel's cache index, adding an entry and writing
-the index back, so two processes saving two specialisations of one kernel at once could lose
-one entry or give both the same data file: the warm-up's processes hold an exclusive lock on
-the cache directory around each save (:func:`_serialise_cache_saves`). The parent process
-then runs every entry once more, which loads everything from the cache and checks it.
+the index back (then the data file), so two processes saving two specialisations of one
+kernel at once could lose one entry or give both the same data file, and a load in between
+could read an index entry whose data is not written yet: the warm-up's processes hold an
+exclusive lock on the cache directory around each save and a shared one around each load
+(:func:`_serialise_cache_saves`). The parent process then runs every entry once more, which
+loads everything from the cache and checks it.
 """
 
 from __future__ import annotations
@@ -146,22 +148,29 @@ PARTS = (_warm_heuristic_game, _warm_random_side)
 
 
 def _serialise_cache_saves() -> None:
-    """Make Numba's cache saves in this process wait for an exclusive lock on the cache
-    directory (``.save.lock`` there), so that saves from the warm-up's processes never
-    interleave (see the module docstring)."""
+    """Make Numba's cache saves in this process take an exclusive lock on the cache
+    directory (``.save.lock`` there) and its loads a shared one, so that a save from one
+    of the warm-up's processes is never interleaved with another's save or load (see the
+    module docstring)."""
     from numba.core.caching import IndexDataCacheFile
 
-    save = IndexDataCacheFile.save
-    if getattr(save, "serialised", False):
+    if getattr(IndexDataCacheFile.save, "serialised", False):
         return
+    IndexDataCacheFile.save = _locked(IndexDataCacheFile.save, fcntl.LOCK_EX)
+    IndexDataCacheFile.load = _locked(IndexDataCacheFile.load, fcntl.LOCK_SH)
 
-    def locked_save(self, key, data):
+
+def _locked(method, mode):
+    """``method`` of Numba's ``IndexDataCacheFile`` holding ``flock`` ``mode`` on the
+    cache directory's ``.save.lock`` while it runs."""
+
+    def locked(self, *args):
         with open(os.path.join(self._cache_path, ".save.lock"), "a") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            save(self, key, data)
+            fcntl.flock(lock, mode)
+            return method(self, *args)
 
-    locked_save.serialised = True
-    IndexDataCacheFile.save = locked_save
+    locked.serialised = True
+    return locked
 
 
 def _run_part(part) -> None:
