@@ -117,12 +117,12 @@ from shengji_sim.core.switches import (
     reading_nb,
 )
 from shengji_sim.core.trick_nb import (
+    claim_number_step_nb,
     one_unit_best_nb,
     one_unit_claim_beats_nb,
     set_best_nb,
     set_claim_beats_nb,
     tractor_may_beat_nb,
-    tractor_reach_step_nb,
     trick_winner_units_nb,
 )
 
@@ -730,7 +730,7 @@ _H_BASE = 512
 _X_CNT = 576  # _shortcut_one_family_nb: a composition, its caps and the kinds' weights
 _X_CAP = 640
 _X_W = 704
-_U_POW = 768  # per pool kind its power, and the prefix claim number (_claim_top_nb)
+_U_POW = 768  # per pool kind its power, and the prefix claim number (claim_number_step_nb)
 _P_TOP = 832
 _P_SETC = 896  # prefix count of the cards in kinds held twice or more (a tractor's answers)
 SHORTCUT_FROM = 8  #: a family of more options than this is not walked whole
@@ -769,7 +769,7 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
             f_pts += c * points[k]
             f_cost += c * single_cost_nb(eff, power, k)
             f_bit |= 1 << eff[k]
-            f_top = _claim_top_nb(f_top, c, power[k], width, split, reach_width)
+            f_top = claim_number_step_nb(f_top, c, power[k], width, split, reach_width)
             f_setc += c if c >= 2 else 0
     apart = True  # no kind both fixed and free (a kind's count is then one term's)
     left = fb.fam_free[0]
@@ -910,7 +910,7 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
     options of one suit only (the led suit or trumps, the only ones that may win), walked
     in listing order until their index reaches ``m``, each judged by
     :func:`_judge_by_sums_nb` (``f_top``, ``f_setc``: the fixed cards' claim number,
-    :func:`_claim_top_nb`, and cards in sets)."""
+    ``trick_nb.claim_number_step_nb``, and cards in sets)."""
     fb = walk.fb
     sc = walk.keys
     ucap = fb.ucap
@@ -956,7 +956,7 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
                     c = sc[_X_CNT + i]
                     pts += c * sc[_U_PTS + i]
                     cost += c * sc[_U_COST + i]
-                    top = _claim_top_nb(top, c, sc[_U_POW + i], width, split, reach_width)
+                    top = claim_number_step_nb(top, c, sc[_U_POW + i], width, split, reach_width)
                     setc += c if c >= 2 else 0
                 if win < 0 or cost < w1 or (cost == w1 and (pts > w2 or (
                         pts == w2 and r < win))):
@@ -1001,14 +1001,14 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
 @njit(cache=True, _nrt=False, inline="always")
 def _prefix_sums_nb(sc, cnt, start, nk, width, split, reach_width):
     """The walk's prefix sums from pool kind ``start`` on (``sc[_P_* + start]`` is kept),
-    the claim number (:func:`_claim_top_nb`) among them."""
+    the claim number (``trick_nb.claim_number_step_nb``) among them."""
     for i in range(start, nk):
         c = cnt[i]
         sc[_P_PTS + i + 1] = sc[_P_PTS + i] + c * sc[_U_PTS + i]
         sc[_P_COST + i + 1] = sc[_P_COST + i] + c * sc[_U_COST + i]
         sc[_P_BIT + i + 1] = sc[_P_BIT + i] | (sc[_U_BIT + i] if c else 0)
-        sc[_P_TOP + i + 1] = _claim_top_nb(sc[_P_TOP + i], c, sc[_U_POW + i], width, split,
-                                           reach_width)
+        sc[_P_TOP + i + 1] = claim_number_step_nb(sc[_P_TOP + i], c, sc[_U_POW + i], width,
+                                                  split, reach_width)
         sc[_P_SETC + i + 1] = sc[_P_SETC + i] + (c if c >= 2 else 0)
 
 
@@ -1024,16 +1024,6 @@ def _tractor_cards_nb(walk, n_units):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _set_top_nb(top, count, power, width, split):
-    """The power of the strongest kind that supplies a set of ``width`` cards (AMB-17),
-    ``top`` so far (-1 none), after a kind of ``power`` held ``count`` times: a set lead's
-    claim (``trick_nb.set_claim_beats_nb``)."""
-    if power > top and supplies_nb(count, width, split):
-        return np.int64(power)
-    return top
-
-
-@njit(cache=True, _nrt=False, inline="always")
 def _reach_width_nb(walk, n_units, best):
     """For a lead of one tractor (:func:`_tractor_cards_nb` > 0, the test
     :func:`_judge_by_sums_nb` reads the reach under) the width of the claim so far
@@ -1042,17 +1032,6 @@ def _reach_width_nb(walk, n_units, best):
     if _tractor_cards_nb(walk, n_units) > 0:
         return np.int64(best[2])
     return np.int64(0)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _claim_top_nb(top, count, power, width, split, reach_width):
-    """An option's claim number, ``top`` so far (-1 none), after a kind of ``power`` held
-    ``count`` times: on a lead of one tractor (``reach_width`` > 0, :func:`_reach_width_nb`)
-    the bound ``trick_nb.tractor_claim_nb`` calls reach, else a set lead's strongest set
-    (:func:`_set_top_nb`)."""
-    if reach_width > 0:
-        return tractor_reach_step_nb(top, count, power, reach_width)
-    return _set_top_nb(top, count, power, width, split)
 
 
 WINS = 1
@@ -1128,7 +1107,7 @@ def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_s
                 pts += c * sc[_U_PTS + j]
                 cost += c * sc[_U_COST + j]
                 bit |= sc[_U_BIT + j]
-                top = _claim_top_nb(top, c, sc[_U_POW + j], width, split, reach_width)
+                top = claim_number_step_nb(top, c, sc[_U_POW + j], width, split, reach_width)
                 setc += c if c >= 2 else 0
         if partner:  # max by (points, -cost), first on ties
             if pick < 0 or pts > b1 or (pts == b1 and cost < b2):

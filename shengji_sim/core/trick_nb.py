@@ -79,6 +79,13 @@ def play_side_nb(eff, counts, lead_suit) -> int:
                 suit = eff[k]
             elif eff[k] != suit:
                 return -1
+    return side_of_suit_nb(suit, lead_suit)
+
+
+@njit(cache=True, inline="always")
+def side_of_suit_nb(suit, lead_suit) -> int:
+    """TRUMP-6 for a play all of ``suit`` (-1: no cards): 0 the led suit, 1 a ruff, -1 an
+    off suit (it cannot win)."""
     if suit == lead_suit:
         return 0
     if suit == TRUMP:
@@ -577,22 +584,7 @@ def set_claim_nb(eff, power, play, lead_suit, width, split):
     of its strongest kind that supplies that width (AMB-17; -1: none, no claim). Only the
     set's own shape answers a set: the CMP-2, CMP-3, CMP-4 substitutes answer tractors
     (:func:`strongest_answer_nb`)."""
-    suit = -1
-    top = np.int64(-1)
-    for k in range(N_KINDS):
-        c = play[k]
-        if c > 0:
-            if suit < 0:
-                suit = eff[k]
-            elif eff[k] != suit:
-                return -1, top
-            if power[k] > top and supplies_nb(c, width, split):
-                top = np.int64(power[k])
-    if suit == lead_suit:
-        return 0, top
-    if suit == TRUMP:
-        return 1, top
-    return -1, top
+    return claim_number_nb(eff, power, play, lead_suit, width, split, 0)
 
 
 @njit(cache=True, inline="always")
@@ -620,31 +612,43 @@ def tractor_claim_nb(eff, power, play, lead_suit, best_width):
     tractor's, below every trump), so reach is the strongest such kind's power; a kind held
     more than ``best_width`` times may make a wider answer, which beats the best by width
     whatever its top, so it makes reach :data:`ABOVE_ALL`."""
+    return claim_number_nb(eff, power, play, lead_suit, 0, False, best_width)
+
+
+@njit(cache=True, inline="always")
+def claim_number_nb(eff, power, play, lead_suit, width, split, reach_width):
+    """One pass over a play's kinds for a one-unit lead's claim (CMP-9): ``(side, number)``,
+    side as :func:`play_side_nb` and number :func:`claim_number_step_nb`'s over the kinds
+    held (:func:`set_claim_nb` with ``reach_width`` 0, :func:`tractor_claim_nb` with the
+    best claim's width)."""
     suit = -1
-    reach = np.int64(-1)
+    number = np.int64(-1)
     for k in range(N_KINDS):
         c = play[k]
         if c > 0:
             if suit < 0:
                 suit = eff[k]
             elif eff[k] != suit:
-                return -1, reach
-            reach = tractor_reach_step_nb(reach, c, power[k], best_width)
-    if suit == lead_suit:
-        return 0, reach
-    if suit == TRUMP:
-        return 1, reach
-    return -1, reach
+                return -1, number
+            number = claim_number_step_nb(number, c, power[k], width, split, reach_width)
+    return side_of_suit_nb(suit, lead_suit), number
 
 
 @njit(cache=True, inline="always")
-def tractor_reach_step_nb(reach, count, power, best_width):
-    """:func:`tractor_claim_nb`'s reach, ``reach`` so far (-1 none), after a kind of
-    ``power`` held ``count`` times."""
-    if count < 2:
-        return reach
-    v = np.int64(ABOVE_ALL) if count > best_width else np.int64(power)
-    return v if v > reach else reach
+def claim_number_step_nb(number, count, power, width, split, reach_width):
+    """A claim number, ``number`` so far (-1 none), after a kind of ``power`` held ``count``
+    times: on a tractor lead (``reach_width`` > 0, the best claim's width) the reach of
+    :func:`tractor_claim_nb`, above all for a kind held more than ``reach_width`` times;
+    else a set lead's strongest kind that supplies ``width`` cards (AMB-17,
+    :func:`set_claim_nb`)."""
+    if reach_width > 0:
+        if count < 2:
+            return number
+        v = np.int64(ABOVE_ALL) if count > reach_width else np.int64(power)
+        return v if v > number else number
+    if power > number and supplies_nb(count, width, split):
+        return np.int64(power)
+    return number
 
 
 @njit(cache=True, inline="always")
