@@ -436,26 +436,28 @@ def greedy_wins_nb(kt, sw, level, trump, plays, uw, ul, ut, play, n_so_far, n_un
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _trick_so_far_nb(kt, sw, level, trump, lane, n_so_far, n_units, seat_side, leader):
-    """What :func:`greedy_pick_nb` reads of the trick before choosing: the lead's size and
-    suit, the one-unit winner so far (:func:`~.trick_nb.one_unit_best_nb`) and whether the
-    partner of the seat on side ``seat_side`` is winning (a throw judged whole)."""
+def _trick_so_far_nb(kt, sw, level, trump, walk, n_so_far, n_units, seat_side, leader):
+    """What :func:`greedy_pick_nb` and :func:`greedy_follow_nb` read of the trick before
+    choosing: the lead's size and suit, the one-unit winner so far
+    (:func:`~.trick_nb.one_unit_best_nb`) and whether the partner of the seat on side
+    ``seat_side`` is winning (a throw judged whole). ``walk``: a :class:`GreedyWalk` (or the
+    lane), of which it reads ``plays``, ``uw``, ``ul``, ``ut``."""
     size = 0
     lead_suit = -1
     for k in range(N_KINDS):
-        if lane.plays[0, k]:
-            size += lane.plays[0, k]
+        if walk.plays[0, k]:
+            size += walk.plays[0, k]
             lead_suit = kt.eff[level, trump, k]
-    if lane.ul[0] == 1:  # a set first: judged from two rows, no tables passed
-        best = set_best_nb(sw, kt.eff[level, trump], kt.power[level, trump], lane.plays,
-                           n_so_far, np.int64(lane.uw[0]), lane.ut[0], lead_suit)
+    if walk.ul[0] == 1:  # a set first: judged from two rows, no tables passed
+        best = set_best_nb(sw, kt.eff[level, trump], kt.power[level, trump], walk.plays,
+                           n_so_far, np.int64(walk.uw[0]), walk.ut[0], lead_suit)
     else:
-        best = one_unit_best_nb(kt, sw, level, trump, lane.plays, n_so_far, lane.uw, lane.ul,
-                                lane.ut, lead_suit)
+        best = one_unit_best_nb(kt, sw, level, trump, walk.plays, n_so_far, walk.uw, walk.ul,
+                                walk.ut, lead_suit)
     best_now = best[0]
     if n_units > 1 and n_so_far > 1:  # a throw
-        best_now = trick_winner_units_nb(kt, sw, level, trump, lane.plays, n_so_far, n_units,
-                                         lane.uw, lane.ul, lane.ut, size, lead_suit)
+        best_now = trick_winner_units_nb(kt, sw, level, trump, walk.plays, n_so_far, n_units,
+                                         walk.uw, walk.ul, walk.ut, size, lead_suit)
     return size, lead_suit, best, (leader + best_now) % 2 == seat_side
 
 
@@ -1139,19 +1141,9 @@ def greedy_pick_nb(kt, sw, level, trump, walk, m, n_so_far, seat_side, leader, n
     ``n_so_far`` plays of a trick whose lead has ``n_units`` units ``walk.uw/ul/ut``.
     The winner so far is found once; a candidate of a one-unit trick is then checked
     against its claim alone (:func:`~.trick_nb.one_unit_claim_beats_nb`)."""
-    size = 0
-    lead_suit = -1
-    for k in range(N_KINDS):
-        if walk.plays[0, k]:
-            size += walk.plays[0, k]
-            lead_suit = kt.eff[level, trump, k]
-    best = one_unit_best_nb(kt, sw, level, trump, walk.plays, n_so_far, walk.uw, walk.ul,
-                            walk.ut, lead_suit)
-    best_now = best[0]
-    if n_units > 1 and n_so_far > 1:  # a throw
-        best_now = trick_winner_units_nb(kt, sw, level, trump, walk.plays, n_so_far, n_units,
-                                         walk.uw, walk.ul, walk.ut, size, lead_suit)
-    partner_winning = (leader + best_now) % 2 == seat_side
+    size, lead_suit, best, partner_winning = _trick_so_far_nb(kt, sw, level, trump, walk,
+                                                              n_so_far, n_units, seat_side,
+                                                              leader)
     pick = -1
     if partner_winning:  # max by (points, -cost), first on ties
         b1 = 0
