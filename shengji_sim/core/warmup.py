@@ -14,7 +14,7 @@ the index back (then the data file), so two processes saving two specialisations
 kernel at once could lose one entry or give both the same data file, and a load in between
 could read an index entry whose data is not written yet: the warm-up's processes hold an
 exclusive lock on the cache directory around each save and a shared one around each load
-(:func:`_serialise_cache_saves`). The parent process then runs every entry once more, which
+(:func:`_serialise_cache_access`). The parent process then runs every entry once more, which
 loads everything from the cache and checks it.
 """
 
@@ -147,7 +147,7 @@ def _warm_random_side() -> None:
 PARTS = (_warm_heuristic_game, _warm_random_side)
 
 
-def _serialise_cache_saves() -> None:
+def _serialise_cache_access() -> None:
     """Make Numba's cache saves in this process take an exclusive lock on the cache
     directory (``.save.lock`` there) and its loads a shared one, so that a save from one
     of the warm-up's processes is never interleaved with another's save or load (see the
@@ -174,7 +174,7 @@ def _locked(method, mode):
 
 
 def _run_part(part) -> None:
-    _serialise_cache_saves()
+    _serialise_cache_access()
     part()
 
 
