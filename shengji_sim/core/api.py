@@ -723,6 +723,7 @@ def heuristic_decision_core(state, seat: int, current=()) -> list[int]:
     ``players.HeuristicPlayer``; ``current``: the trick's plays so far as ``(seat, cards)``).
     The lane holds every hand, as in a real run; the kernels must read only the seat's own
     hand, its buried kitty and the plays (tests/property/test_no_peeking_kernels.py)."""
+    from shengji_sim.core.bits_nb import masks_of_nb
     from shengji_sim.core.deal_nb import I_DEALER, I_N_BUR
     from shengji_sim.core.game_nb import strategy_family_follow_nb
     from shengji_sim.core.heuristic_nb import P_MEMORY, heuristic_lead_into_nb, kept_kind_nb
@@ -734,16 +735,17 @@ def heuristic_decision_core(state, seat: int, current=()) -> list[int]:
     kinds, params = seat_profiles(state.players)
     lane = make_lane(kt, sw, kinds, state.match.levels, params)
     pre = lane.pre
+    group, order = kt.group[level, trump], kt.order[level, trump]
     for s in range(4):
         pre.hands[s] = counts_of(state.hands[s])
         pre.hand_len[s] = len(state.hands[s])
+        masks_of_nb(order, pre.hands[s], lane.hm[s])  # kept with the hands, as in a run
     pre.info[I_DEALER] = state.dealer
     n = int(sw[SW_KITTY_SIZE])
     pre.info[I_N_BUR] = 1 if n else 0
     if n:
         pre.bur_seat[0] = state.buried_by
         pre.bur_cards[0, :n] = sorted(state.kitty)
-    group, order = kt.group[level, trump], kt.order[level, trump]
     forget_nb(lane.seen, lane.void)
     for plays in [*state.history, list(current)]:
         for p, (s, cards) in enumerate(plays):

@@ -30,6 +30,9 @@ from shengji_sim.cards import (
 from shengji_sim.core.bidding_nb import (
     nth_declaration_nb,
 )
+from shengji_sim.core.bits_nb import (
+    lowest_bit_nb,
+)
 from shengji_sim.core.errors import (
     ERR_LEAD_NONE,
 )
@@ -290,8 +293,10 @@ def proven_throw_nb(kt, sw, level, trump, hand, tops, void, seat, uw, ul, uk, ut
     amb22 = sw[SW_JJ4_THROWS] != NA
     if amb22 and sw[SW_JJ4_THROWS] != V_JJ4_THROWS_ONLY_IF_ALL_VOID:
         return 0
+    eff = kt.eff[level, trump]
     group = kt.group[level, trump]
     power = kt.power[level, trump]
+    several = _several_masters_nb(eff, group, power, hand, tops)
     best = 0
     for g in range(5):
         if amb22:
@@ -302,10 +307,11 @@ def proven_throw_nb(kt, sw, level, trump, hand, tops, void, seat, uw, ul, uk, ut
             if not all_void:
                 continue
         for trumps in (True, False):
-            ncards = _proven_masters_nb(kt.eff[level, trump], group, power, hand, tops, g,
-                                        trumps, cnt)
-            if ncards < 2:
-                continue
+            if not several >> _slot_nb(g, trumps) & 1:
+                continue  # one kind at most: one unit, no throw
+            ncards = _proven_masters_nb(eff, group, power, hand, tops, g, trumps, cnt)
+            if ncards <= best:
+                continue  # cannot be the largest (the first largest is kept)
             nu = decompose_top_nb(kt, sw, level, trump, cnt, uw, ul, uk, ut)
             if nu < 2:
                 continue
@@ -314,11 +320,41 @@ def proven_throw_nb(kt, sw, level, trump, hand, tops, void, seat, uw, ul, uk, ut
             for u in range(nu):
                 if higher_nb(tops, g, ut[u], uw[u]) or (quads and ul[u] >= 2):
                     ok = False
-            if ok and ncards > best:
+            if ok:
                 best = ncards
                 for k in range(N_KINDS):
                     lead[k] = cnt[k]
     return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _slot_nb(g, trumps):
+    """Bit of follow group ``g``'s trumps or plain cards in :func:`_several_masters_nb`."""
+    return 2 * g + (1 if trumps else 0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _is_master_nb(group, power, hand, tops, k):
+    """Memory proves held kind ``k`` master as a single, or as a pair when held twice
+    (THROW-2, ``players._proven_masters``)."""
+    g = group[k]
+    return not higher_nb(tops, g, power[k], 1) or (
+        hand[k] >= 2 and not higher_nb(tops, g, power[k], 2))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _several_masters_nb(eff, group, power, hand, tops):
+    """The candidates of :func:`proven_throw_nb` (a group's trumps or its plain cards, bit
+    :func:`_slot_nb`) that hold proven masters of two kinds or more, in one pass: a throw
+    has two units at least, and one kind is one unit."""
+    once = 0
+    several = 0
+    for k in range(N_KINDS):
+        if hand[k] and _is_master_nb(group, power, hand, tops, k):
+            bit = 1 << _slot_nb(group[k], eff[k] == TRUMP)
+            several |= once & bit
+            once |= bit
+    return several
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -331,8 +367,7 @@ def _proven_masters_nb(eff, group, power, hand, tops, g, trumps, cnt):
         cnt[k] = 0
         if not hand[k] or group[k] != g or (eff[k] == TRUMP) != trumps:
             continue
-        if not higher_nb(tops, g, power[k], 1) or (
-                hand[k] >= 2 and not higher_nb(tops, g, power[k], 2)):
+        if _is_master_nb(group, power, hand, tops, k):
             cnt[k] = hand[k]
             ncards += hand[k]
     return ncards
@@ -597,15 +632,19 @@ def _holds_nb(eff, group, power, order, tops, trumps_out, void, seat, leader, po
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _play_sums_nb(eff, power, points, play, lead_suit):
+def _play_sums_nb(eff, power, points, kind_at, held, play, lead_suit):
     """A play's ``players._cost`` (trumps 200 more, plus power), its points and its claim
     (TRUMP-6, ``trick_nb.play_side_nb``): 0 all of the led suit, 1 all trumps, -1 neither
-    (it cannot win)."""
+    (it cannot win). A play comes from the hand, so only the kinds of ``held`` (the hand's
+    kinds as a position mask, :mod:`.bits_nb`) are read."""
     cost = 0
     pts = 0
     led = True
     trumps = True
-    for k in range(N_KINDS):
+    bits = held
+    while bits:
+        k = kind_at[lowest_bit_nb(bits)]
+        bits &= bits - 1
         c = play[k]
         if c:
             e = eff[k]
@@ -618,15 +657,17 @@ def _play_sums_nb(eff, power, points, play, lead_suit):
 
 @njit(cache=True, _nrt=False)
 def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, leader,
-                   n_units, uw, ul, ut, tops, trumps_out, void, kept, hand_len):
+                   n_units, uw, ul, ut, tops, trumps_out, void, kept, hand_len, held):
     """``HeuristicPlayer._follow_expert`` among the candidates ``cand[:m]`` (listing order)
     after ``n_so_far`` plays ``plays[:n_so_far]`` of a trick whose lead has ``n_units`` units
     ``uw/ul/ut``: feed a partner whose win holds; else the cheapest winning play that holds
     when the points are worth it (a ruff needs ``ruff_min_points``); else, with
     ``win_unsure``, the cheapest pointless winning play; else duck. ``plays[n_so_far]`` is
     scratch. A candidate is judged (does it win? does it hold?) only when it could become
-    the winning or the unsure choice, and only if it is of one suit (TRUMP-6, CMP-9)."""
+    the winning or the unsure choice, and only if it is of one suit (TRUMP-6, CMP-9).
+    ``held`` is the follower's hand as a position mask (``lane.hm[seat, 0]``)."""
     eff = kt.eff[level, trump]
+    kind_at = kt.kind_at[level, trump]
     group = kt.group[level, trump]
     power = kt.power[level, trump]
     order = kt.order[level, trump]
@@ -656,7 +697,8 @@ def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, lead
             eff, group, power, order, tops, trumps_out, void, seat, leader, n_so_far,
             plays[best_now], lead_group):
         for i in range(m):  # max by (points, -cost)
-            c, pts, _ = _play_sums_nb(eff, power, points, cand[i], lead_suit)
+            c, pts, _ = _play_sums_nb(eff, power, points, kind_at, held, cand[i],
+                                      lead_suit)
             c += KEPT_COST if kept >= 0 and cand[i, kept] else 0
             key = _key3_nb(0, pts, -c)
             if pick < 0 or key > bk:
@@ -670,7 +712,8 @@ def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, lead
         uses = kept >= 0 and cand[i, kept] > 0
         if uses and not last_trick:
             continue
-        c, pts, side = _play_sums_nb(eff, power, points, cand[i], lead_suit)
+        c, pts, side = _play_sums_nb(eff, power, points, kind_at, held, cand[i],
+                                     lead_suit)
         if side < 0:
             continue  # two suits, or an off suit: it cannot win
         c += KEPT_COST if uses else 0
@@ -701,7 +744,8 @@ def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, lead
     if p[P_WIN_UNSURE] and unsure >= 0:
         return unsure
     for i in range(m):  # duck: min by (points, cost)
-        c, pts, _ = _play_sums_nb(eff, power, points, cand[i], lead_suit)
+        c, pts, _ = _play_sums_nb(eff, power, points, kind_at, held, cand[i],
+                                      lead_suit)
         c += KEPT_COST if kept >= 0 and cand[i, kept] else 0
         key = _key3_nb(0, pts, c)
         if pick < 0 or key < bk:
@@ -764,7 +808,7 @@ def heuristic_pick_nb(kt, sw, level, trump, p, lane, m, position, seat, leader, 
                               seat % 2, leader, n_units)
     return expert_pick_nb(kt, sw, level, trump, p, lane.plays, lane.cand, m, position, seat,
                           leader, n_units, lane.uw, lane.ul, lane.ut, lane.tops, trumps_out,
-                          void, kept, lane.pre.hand_len[seat])
+                          void, kept, lane.pre.hand_len[seat], lane.hm[seat, 0])
 
 
 @njit(cache=True, _nrt=False, inline="always")
