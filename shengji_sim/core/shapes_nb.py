@@ -21,6 +21,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from shengji_sim.core.bits_nb import (
+    lowest_bit_nb,
+    popcount_nb,
+)
 from shengji_sim.core.jit import njit
 from shengji_sim.core.switches import (
     SW_SPLIT_SETS,
@@ -437,8 +441,59 @@ def decompose_top_nb(kt, sw, level, trump, counts, out_w, out_len, out_kinds,
     if ncards == 8 and two_quads_count_nb(sw) and two_quads_unit_nb(
             power, sw, counts, out_w, out_len, out_kinds, out_top):
         return 1  # AMB-41 A: a "2个4个" lead
+    if not _may_form_tractor_nb(kt, sw, level, trump, counts):
+        return _whole_sets_nb(power, counts, out_w, out_len, out_kinds, out_top)
     return _decompose_throw_nb(power, trl, trk, trt, ntr, sw, counts, ncards, out_w, out_len,
                                out_kinds, out_top)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _may_form_tractor_nb(kt, sw, level, trump, counts) -> bool:
+    """May ``counts`` hold a tractor (COMBO-4)? False when the variant has no tractor
+    widths, when fewer than two kinds are held twice, or when the runs are closed
+    (``tables.tr_closed``: every run starts with a 2-run) and no kind held twice starts a
+    2-run whose second kind is held twice (``tables.succ_pmask``)."""
+    if not sw[SW_TRACTOR_UNITS]:
+        return False
+    order = kt.order[level, trump]
+    pairs = 0  # the positions held twice (bits_nb)
+    for k in range(N_KINDS):
+        if counts[k] >= 2:
+            pairs |= 1 << order[k]
+    if popcount_nb(pairs) < 2:
+        return False
+    if kt.tr_closed[level, trump] != 1:
+        return True
+    succ = kt.succ_pmask[level, trump]
+    kind_at = kt.kind_at[level, trump]
+    firsts = pairs
+    while firsts:
+        if succ[kind_at[lowest_bit_nb(firsts)]] & pairs:
+            return True
+        firsts &= firsts - 1
+    return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _whole_sets_nb(power, counts, out_w, out_len, out_kinds, out_top) -> int:
+    """DEF-4 without tractors: each held kind whole is one set, the fewest components (a
+    split set adds one), in ``decompose``'s order (larger sets first, then by kind)."""
+    widest = 0
+    for k in range(N_KINDS):
+        if counts[k] > widest:
+            widest = counts[k]
+    n = 0
+    for w in range(widest, 0, -1):
+        for k in range(N_KINDS):
+            if counts[k] == w:
+                out_w[n] = w
+                out_len[n] = 1
+                out_kinds[n, 0] = k
+                for i in range(1, MAX_RUN):
+                    out_kinds[n, i] = -1
+                out_top[n] = power[k]
+                n += 1
+    return n
 
 
 @njit(cache=True, _nrt=True)

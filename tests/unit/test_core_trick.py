@@ -14,8 +14,10 @@ from __future__ import annotations
 import pytest
 
 from shengji_sim.cards import parse_cards, parse_rank, parse_trump
-from shengji_sim.core.api import kernel_inputs, plays_array, trick_winner_core
+from shengji_sim.cards import N_KINDS
+from shengji_sim.core.api import decompose_core, kernel_inputs, plays_array, trick_winner_core
 from shengji_sim.core.trick_nb import trick_points_nb
+from shengji_sim.rules.shapes import decompose, make_context
 from shengji_sim.rules.trick import trick_points
 from shengji_sim.variant import load_variant
 from tests.differential import parity_winner
@@ -55,3 +57,31 @@ def test_split_lead_under_AMB_17_B_matches_reference(trick_kernels):
     variant = load_variant("changzhou-4deck", amb=["AMB-17=B", "AMB-48=B"])
     plays = [parse_cards("S5 S5 S5 S6 S6"), parse_cards("H3 H3 H3 H4 H4")]
     assert trick_winner_core(variant, 8, 1, plays) == 0
+
+
+@pytest.mark.parametrize(
+    ("name", "cards", "units"),
+    [
+        # no kind held twice: one single per kind, by kind index (shapes_nb._whole_sets_nb)
+        ("classic-2deck", "HA HQ H9 H3", ["H3", "H9", "HQ", "HA"]),
+        # pairs that form no tractor (K missing between A and Q): whole sets, pairs first
+        ("classic-2deck", "HA HA HQ HQ H9", ["HQ HQ", "HA HA", "H9"]),
+        # adjacent pairs: the search, which finds the tractor
+        ("classic-2deck", "HA HA HK HK H9", ["HK HK HA HA", "H9"]),
+        # three decks: a triple and a pair apart are two whole sets, the triple first
+        ("classic-3deck", "H9 H9 H9 H5 H5 HJ", ["H9 H9 H9", "H5 H5", "HJ"]),
+    ],
+)
+def test_decompose_without_tractors_is_whole_sets(trick_kernels, name, cards, units):
+    """Regression guard of the no-tractor fast path of ``shapes_nb.decompose_top_nb`` (DEF-4:
+    each kind whole is the fewest components when no tractor can form): the kernel's units
+    are the reference's, in the reference's order."""
+    variant = load_variant(name)
+    level, trump = parse_rank("2"), parse_trump("S")
+    played = parse_cards(cards)
+    counts = [0] * N_KINDS
+    for k in played:
+        counts[k] += 1
+    want = decompose(make_context(variant, level, trump), tuple(counts))
+    assert [sorted(u.kinds) for u in want] == [sorted(set(parse_cards(u))) for u in units]
+    assert decompose_core(variant, level, trump, played) == want
