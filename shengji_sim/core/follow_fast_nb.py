@@ -464,6 +464,30 @@ def one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, index):
     return -1
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def one_card_option_mask_nb(hm, cls_mask, plain_mask, lead_trump, position, last_only,
+                            no_shape):
+    """The follows of a one-card lead from a hand with masks ``hm`` (bits_nb) as
+    ``(options, rule)``: the options as a bit set of positions (:func:`one_card_options_nb`'s
+    options, strongest first), or ``(0, -1)`` when that function must decide (a class so
+    long that the radix guard might apply)."""
+    options = hm[0] & cls_mask  # the led follow class's kinds held
+    distinct = popcount_nb(options)
+    if distinct > 1:  # any one led-suit card (FOLLOW-1 / OTH-6 B)
+        if distinct > SAFE_DISTINCT:
+            return 0, -1
+        return options, RULE_OTH_6_B if no_shape else RULE_FOLLOW_1
+    if distinct == 1:  # one kind: the player follows with it (FOLLOW-1 / OTH-6 B)
+        return options, RULE_OTH_6_B if no_shape and hm[1] & options else RULE_FOLLOW_1
+    options = hm[0]
+    rule = RULE_FOLLOW_2  # void: any card (FOLLOW-2)
+    if not lead_trump and last_only and position < 3:  # AMB-37 B: only the last player
+        rule = RULE_AMB_37_B  # ruffs, unless nothing else is held
+        if hm[0] & plain_mask:
+            options = hm[0] & plain_mask
+    return options, rule
+
+
 @njit(cache=True, _nrt=False)
 def random_single_nb(hm, cls_mask, plain_mask, lead_trump, kind_at, position, last_only,
                       no_shape, state):
@@ -472,23 +496,11 @@ def random_single_nb(hm, cls_mask, plain_mask, lead_trump, kind_at, position, la
     :func:`one_card_options_nb`, or ``(-1, -1)`` when that function must decide (a class
     so long that the radix guard might apply). The options are bit sets of positions, so
     their count is a popcount and option ``i`` the ``i``-th set bit (strongest first)."""
-    options = hm[0] & cls_mask  # the led follow class's kinds held
-    distinct = popcount_nb(options)
-    if distinct > 1:  # any one led-suit card (FOLLOW-1 / OTH-6 B)
-        if distinct > SAFE_DISTINCT:
-            return -1, -1
-        rule = RULE_OTH_6_B if no_shape else RULE_FOLLOW_1
-    elif distinct == 1:  # one kind: the player follows with it (FOLLOW-1 / OTH-6 B)
-        rule = RULE_OTH_6_B if no_shape and hm[1] & options else RULE_FOLLOW_1
-    else:
-        options = hm[0]
-        rule = RULE_FOLLOW_2  # void: any card (FOLLOW-2)
-        if not lead_trump and last_only and position < 3:  # AMB-37 B: only the last player
-            rule = RULE_AMB_37_B  # ruffs, unless nothing else is held
-            if hm[0] & plain_mask:
-                options = hm[0] & plain_mask
-        distinct = popcount_nb(options)
-    o = nth_bit_nb(options, below_nb(state, distinct))  # a forced follow draws below(1) too
+    options, rule = one_card_option_mask_nb(hm, cls_mask, plain_mask, lead_trump, position,
+                                            last_only, no_shape)
+    if rule < 0:
+        return -1, -1
+    o = nth_bit_nb(options, below_nb(state, popcount_nb(options)))  # forced: below(1) too
     return kind_at[o], rule
 
 

@@ -94,6 +94,7 @@ from shengji_sim.core.follow_fast_nb import (
     random_pair_follow_nb,
     random_pairtractor_follow_nb,
     random_short_follow_nb,
+    one_card_option_mask_nb,
     random_single_nb,
     random_triple_follow_nb,
 )
@@ -391,7 +392,9 @@ def strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_unit
     count = options_count_nb(kt, level, trump, lane.fb, n_fam)
     if count <= 0:
         return ERR_FOLLOW + count
-    if lane.pkinds[seat] == GREEDY:
+    if count == 1:
+        pick = 0  # a forced follow: nothing to choose, and no player draws to choose
+    elif lane.pkinds[seat] == GREEDY:
         pick = greedy_follow_nb(kt, sw, level, trump, greedy_walk_nb(lane), n_fam, count,
                                 position, seat % 2, leader, n_units)
     else:
@@ -523,9 +526,10 @@ def _lead_units(kt, sw, level, trump, lane, size, first):
 def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n_units,
                      first):
     """FOLLOW-1, FOLLOW-2, AMB-37, OTH-6 on a one-card lead: one card of the led class (a
-    random player's from the masks, :func:`~.follow_fast_nb.random_single_nb`), else the
-    options of :func:`~.follow_fast_nb.one_card_options_nb`; the family kernels only past
-    the radix guard. Returns ``(rule, table row)``."""
+    random player's from the masks, :func:`~.follow_fast_nb.random_single_nb`; a greedy
+    one's from the same options, :func:`~.follow_fast_nb.one_card_option_mask_nb`), else
+    the options of :func:`~.follow_fast_nb.one_card_options_nb`; the family kernels only
+    past the radix guard. Returns ``(rule, table row)``."""
     hand = lane.pre.hands[seat]
     hm = lane.hm
     eff = kt.eff[level, trump]
@@ -542,6 +546,15 @@ def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n
         f, rule = random_single_nb(hm[seat], kt.cls_pmask[level, trump, first],
                                    ~kt.trump_pmask[level, trump], eff[first] == TRUMP, kind_at,
                                    position, last_only, no_shape, lane.state)
+    elif cand is not None:  # a lane with a greedy seat (pruned by type otherwise)
+        if greedy or not expert_follows_nb(lane.pre.params[seat]):
+            opts, rule = one_card_option_mask_nb(hm[seat], kt.cls_pmask[level, trump, first],
+                                                 ~kt.trump_pmask[level, trump],
+                                                 eff[first] == TRUMP, position, last_only,
+                                                 no_shape)
+            if rule >= 0:
+                f = greedy_single_nb(eff, kt.power[level, trump], kind_at, kt.points, lane.tk,
+                                     opts, position, seat % 2, leader)
     if f < 0:
         mode, rule, count = one_card_options_nb(cls, n_cls, eff, first, hand, position,
                                                 last_only, no_shape)
@@ -560,6 +573,8 @@ def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n
                     opts &= ~kt.trump_pmask[level, trump]
                 f = greedy_single_nb(eff, kt.power[level, trump], kind_at, kt.points, lane.tk,
                                      opts, position, seat % 2, leader)
+            elif heuristic and count == 1:
+                f = one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, 0)  # forced
             elif heuristic:
                 trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
                 pick = heuristic_single_nb(kt, sw, level, trump, lane.pre.params[seat], lane,
