@@ -90,11 +90,11 @@ from shengji_sim.core.follow_fast_nb import (
     ONE_PLAIN,
     SHORT_FREE,
     one_card_nth_nb,
+    one_card_option_mask_nb,
     one_card_options_nb,
     random_pair_follow_nb,
     random_pairtractor_follow_nb,
     random_short_follow_nb,
-    one_card_option_mask_nb,
     random_single_nb,
     random_triple_follow_nb,
 )

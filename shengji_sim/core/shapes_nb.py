@@ -449,7 +449,7 @@ def decompose_top_nb(kt, sw, level, trump, counts, out_w, out_len, out_kinds,
 
 @njit(cache=True, _nrt=False, inline="always")
 def _may_form_tractor_nb(kt, sw, level, trump, counts) -> bool:
-    """May ``counts`` hold a tractor (COMBO-4)? False when the variant has no tractor
+    """May ``counts`` hold a tractor (COMBO-5)? False when the variant has no tractor
     widths, when fewer than two kinds are held twice, or when the runs are closed
     (``tables.tr_closed``: every run starts with a 2-run) and no kind held twice starts a
     2-run whose second kind is held twice (``tables.succ_pmask``)."""

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from shengji_sim.cards import parse_cards, parse_rank, parse_trump
-from shengji_sim.cards import N_KINDS
+from shengji_sim.cards import N_KINDS, parse_cards, parse_rank, parse_trump
 from shengji_sim.core.api import decompose_core, kernel_inputs, plays_array, trick_winner_core
 from shengji_sim.core.trick_nb import trick_points_nb
 from shengji_sim.rules.shapes import decompose, make_context
