@@ -361,12 +361,15 @@ def _pct(x: float) -> str:
 
 
 def _level_changes(changes: dict[str, int], hands: int) -> str:
-    """``{"1": 5, "2": 3}`` as "up 1 level 5 (0.1%), up 2 levels 3 (0.1%)"."""
+    """``{"1": 5, "2": 3}`` of ``hands`` as "5 up 1 level (0.1%, 95% CI a to b), 3 up 2
+    levels (...)": each share of the hands with its 95% Wilson interval."""
     parts = []
     for levels, count in changes.items():
+        lo, hi = wilson_interval(count, hands)
+        share = f"({_pct(count / hands)}, 95% CI {_pct(lo)} to {_pct(hi)})"
         word = "level" if levels == "1" else "levels"
-        parts.append(f"{count:,} up {levels} {word} ({_pct(count / hands)})"
-                     if levels != "0" else f"{count:,} hold the level ({_pct(count / hands)})")
+        parts.append(f"{count:,} up {levels} {word} {share}" if levels != "0"
+                     else f"{count:,} hold the level {share}")
     return ", ".join(parts) or "none"
 
 

@@ -42,7 +42,9 @@ def test_json_flag_prints_the_summary_file(capsys, tmp_path: Path) -> None:
 
 def test_level_changes_name_each_side() -> None:
     text = report._level_changes({"0": 3, "1": 1, "2": 4}, 8)
-    assert text == "3 hold the level (37.5%), 1 up 1 level (12.5%), 4 up 2 levels (50.0%)"
+    assert text == ("3 hold the level (37.5%, 95% CI 13.7% to 69.4%), "
+                    "1 up 1 level (12.5%, 95% CI 2.2% to 47.1%), "
+                    "4 up 2 levels (50.0%, 95% CI 21.5% to 78.5%)")
 
 
 def test_compile_step_is_timed_apart_from_play(tmp_path: Path, monkeypatch) -> None:
