@@ -23,6 +23,7 @@ numbers.
 from __future__ import annotations
 
 from shengji_sim.cards import (
+    BJ,
     LJ,
     N_KINDS,
     TRUMP,
@@ -116,19 +117,23 @@ def _key3_nb(a, b, c):
 @njit(cache=True, _nrt=False)
 def trump_score_nb(counts, level, suit):
     """``players.trump_score``: trumps held, plus one per high trump (joker, level card,
-    the trump suit's ace), plus one per trump pair, if ``suit`` (4 = no-trump) were trump."""
-    score = 0
-    for k in range(N_KINDS):
-        c = counts[k]
-        if not c:
-            continue
-        joker = k >= LJ
-        trump = joker or k % 13 == level or (suit < 4 and k // 13 == suit)
-        if not trump:
-            continue
-        high = joker or k % 13 == level or k % 13 == 12
-        score += c * (2 if high else 1) + c // 2
+    the trump suit's ace), plus one per trump pair, if ``suit`` (4 = no-trump) were trump.
+    Only the trumps are visited: the jokers, the level cards, the suit's other cards."""
+    score = _trump_points_nb(counts[LJ], True) + _trump_points_nb(counts[BJ], True)
+    for s in range(4):
+        score += _trump_points_nb(counts[13 * s + level], True)
+    if suit < 4:
+        for r in range(13):
+            if r != level:
+                score += _trump_points_nb(counts[13 * suit + r], r == 12)
     return score
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _trump_points_nb(c, high):
+    """:func:`trump_score_nb`'s points of ``c`` copies of one trump kind: one each, two
+    each if ``high``, plus one per pair."""
+    return c * (2 if high else 1) + c // 2
 
 
 @njit(cache=True, _nrt=False)
@@ -665,7 +670,8 @@ def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, lead
     ``win_unsure``, the cheapest pointless winning play; else duck. ``plays[n_so_far]`` is
     scratch. A candidate is judged (does it win? does it hold?) only when it could become
     the winning or the unsure choice, and only if it is of one suit (TRUMP-6, CMP-9).
-    ``held`` is the follower's hand as a position mask (``lane.hm[seat, 0]``)."""
+    ``held`` is the follower's hand as a position mask (``lane.hm[seat, 0]``). One pass
+    sums each candidate once and keeps the duck beside the winners."""
     eff = kt.eff[level, trump]
     kind_at = kt.kind_at[level, trump]
     group = kt.group[level, trump]
@@ -707,16 +713,21 @@ def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, lead
     last_trick = hand_len == size
     unsure = -1
     uk = 0
+    duck = -1  # min by (points, cost), the choice when nothing wins
+    dk = 0
     lead_trump = lead_suit == TRUMP
     for i in range(m):
         uses = kept >= 0 and cand[i, kept] > 0
-        if uses and not last_trick:
-            continue
         c, pts, side = _play_sums_nb(eff, power, points, kind_at, held, cand[i],
                                      lead_suit)
+        c += KEPT_COST if uses else 0
+        key = _key3_nb(0, pts, c)
+        if duck < 0 or key < dk:
+            duck, dk = i, key
+        if uses and not last_trick:
+            continue
         if side < 0:
             continue  # two suits, or an off suit: it cannot win
-        c += KEPT_COST if uses else 0
         ruff = not lead_trump and side == 1
         need = p[P_RUFF_MIN] if ruff else p[P_WIN_MIN]
         key = _key3_nb(0, c, -pts)
@@ -743,14 +754,7 @@ def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, lead
         return pick
     if p[P_WIN_UNSURE] and unsure >= 0:
         return unsure
-    for i in range(m):  # duck: min by (points, cost)
-        c, pts, _ = _play_sums_nb(eff, power, points, kind_at, held, cand[i],
-                                      lead_suit)
-        c += KEPT_COST if kept >= 0 and cand[i, kept] else 0
-        key = _key3_nb(0, pts, c)
-        if pick < 0 or key < bk:
-            pick, bk = i, key
-    return pick
+    return duck
 
 
 # --------------------------------------------------------------------- the decisions

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from hypothesis import settings
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from shengji_sim import sim
 from shengji_sim.core.backend import play_hand_core, run_chunk, run_matches
+from shengji_sim.core.heuristic_nb import trump_score_nb
+from shengji_sim.players import trump_score
 from shengji_sim.results import row_from_record
 from shengji_sim.rules.game import play_hand
 from shengji_sim.sim import seat_players
@@ -64,3 +67,13 @@ def test_heuristic_matches_equal_the_reference(name: str, players: str) -> None:
     assert np.array_equal(core_matches, matches)
     assert np.array_equal(core_hands, hands)
     assert len(set(hands["level"].tolist())) > 1  # hands at other levels than the first
+
+
+@given(counts=st.lists(st.integers(0, 4), min_size=54, max_size=54),
+       level=st.integers(0, 12), suit=st.integers(0, 4))
+def test_trump_score_kernel_equals_the_reference(counts, level, suit) -> None:
+    """``heuristic_nb.trump_score_nb`` (visits the trumps only) is ``players.trump_score``
+    on any holding, level and trump suit (4: no-trump)."""
+    hand = [k for k in range(54) for _ in range(counts[k])]
+    assert trump_score_nb(np.array(counts, np.int8), level, suit) == trump_score(hand, level,
+                                                                                 suit)
