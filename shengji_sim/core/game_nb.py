@@ -114,7 +114,6 @@ from shengji_sim.core.kitty_nb import (
 from shengji_sim.core.lead_nb import (
     LeadBuffers,
     alloc_lead_buffers_nb,
-    may_hold_tractor_nb,
     sorted_tractors_nb,
 )
 from shengji_sim.core.memory_nb import (
@@ -150,6 +149,8 @@ from shengji_sim.core.shadow_nb import (
 from shengji_sim.core.shapes_nb import (
     decompose_top_nb,
     first_kind_nb,
+    may_hold_tractor_nb,
+    set_unit_nb,
     two_quads_count_nb,
 )
 from shengji_sim.core.switches import (
@@ -336,12 +337,7 @@ def _set_kind_nb(play, width):
 def _set_units_nb(power, kind, width, uw, ul, uk, ut):
     """The canonical units of a one-set lead (``decompose_top_nb``, ``shapes_nb.one_unit``):
     ``width`` copies of ``kind`` are one set (COMBO-1, COMBO-2, COMBO-3)."""
-    uw[0] = width
-    ul[0] = 1
-    uk[0, 0] = kind
-    for i in range(1, MAX_RUN):
-        uk[0, i] = -1
-    ut[0] = power[kind]
+    set_unit_nb(power, kind, width, 0, uw, ul, uk, ut)
     return 1
 
 

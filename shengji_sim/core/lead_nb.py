@@ -301,26 +301,6 @@ def _copy_distinct_nb(lb, g):
     return n
 
 
-@njit(cache=True, _nrt=False)
-def may_hold_tractor_nb(kind_at, succ, closed, widths, pairs, quads):
-    """False when no tractor is held twice (``pairs``: the positions held twice): no
-    tractor widths, or (runs closed, ``tables.tr_closed``) no kind held twice whose 2-runs'
-    second kinds are held twice (``succ``: ``tables.succ_pmask``), and fewer than two
-    ``quads`` (AMB-41 A two-quad units). Most hands hold none."""
-    if not widths or not pairs:
-        return False
-    if popcount_nb(quads) >= 2:
-        return True
-    if closed != 1:
-        return True
-    firsts = pairs
-    while firsts:
-        if succ[kind_at[lowest_bit_nb(firsts)]] & pairs:
-            return True
-        firsts &= firsts - 1
-    return False
-
-
 @njit(cache=True, _nrt=False, inline="always")
 def sorted_tractors_nb(kt, sw, level, trump, counts, pairs, quads, lb):
     """The held tractors of ``counts`` (``pairs``: its positions held twice; ``quads``: held

@@ -95,13 +95,13 @@ from shengji_sim.core.follow_fast_nb import (
 from shengji_sim.core.jit import njit
 from shengji_sim.core.lead_nb import (
     lead_options_nb,
-    may_hold_tractor_nb,
     sorted_tractors_nb,
 )
 from shengji_sim.core.rng_nb import (
     below_nb,
 )
 from shengji_sim.core.shapes_nb import (
+    may_hold_tractor_nb,
     split_flag_nb,
     supplies_nb,
     two_quads_count_nb,

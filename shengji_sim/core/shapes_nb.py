@@ -154,6 +154,18 @@ def copy_units_nb(n, sw_, sl, sk, st, dw, dl, dk, dt) -> None:
 # ------------------------------------------------------------------------------ one unit
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def set_unit_nb(power, kind, width, u, ow, ol, ok, ot) -> None:
+    """Unit ``u`` of a unit list is ``width`` copies of ``kind``: one set (COMBO-1, COMBO-2,
+    COMBO-3, COMBO-4), its top the kind's power."""
+    ow[u] = width
+    ol[u] = 1
+    ok[u, 0] = kind
+    for i in range(1, MAX_RUN):
+        ok[u, i] = -1
+    ot[u] = power[kind]
+
+
 @njit(cache=True, inline="always")
 def one_unit_nb(power, trl, trk, trt, ntr, sw, counts, ow, ol, ok, ot) -> bool:
     """Fast path: if ``counts`` is exactly one unit, write it at index 0 and return True.
@@ -177,12 +189,7 @@ def one_unit_nb(power, trl, trk, trt, ntr, sw, counts, ow, ol, ok, ot) -> bool:
     if m == 0:
         return False
     if m == 1:
-        ow[0] = w
-        ol[0] = 1
-        ok[0, 0] = first
-        for i in range(1, MAX_RUN):
-            ok[0, i] = -1
-        ot[0] = power[first]
+        set_unit_nb(power, first, w, 0, ow, ol, ok, ot)
         return True
     if m > MAX_RUN or not width_ok_nb(sw, w):
         return False
@@ -449,23 +456,30 @@ def decompose_top_nb(kt, sw, level, trump, counts, out_w, out_len, out_kinds,
 
 @njit(cache=True, _nrt=False, inline="always")
 def _may_form_tractor_nb(kt, sw, level, trump, counts) -> bool:
-    """May ``counts`` hold a tractor (COMBO-5)? False when the variant has no tractor
-    widths, when fewer than two kinds are held twice, or when the runs are closed
-    (``tables.tr_closed``: every run starts with a 2-run) and no kind held twice starts a
-    2-run whose second kind is held twice (``tables.succ_pmask``)."""
-    if not sw[SW_TRACTOR_UNITS]:
-        return False
+    """May ``counts`` hold a tractor (COMBO-5)? :func:`may_hold_tractor_nb` on the
+    positions it holds twice (no two-quad units: they are never a throw's components)."""
     order = kt.order[level, trump]
     pairs = 0  # the positions held twice (bits_nb)
     for k in range(N_KINDS):
         if counts[k] >= 2:
             pairs |= 1 << order[k]
-    if popcount_nb(pairs) < 2:
+    return may_hold_tractor_nb(kt.kind_at[level, trump], kt.succ_pmask[level, trump],
+                               kt.tr_closed[level, trump], sw[SW_TRACTOR_UNITS], pairs,
+                               np.int64(0))
+
+
+@njit(cache=True, _nrt=False)
+def may_hold_tractor_nb(kind_at, succ, closed, widths, pairs, quads):
+    """False when no tractor is held twice (``pairs``: the positions held twice): no
+    tractor widths, or (runs closed, ``tables.tr_closed``) no kind held twice whose 2-runs'
+    second kinds are held twice (``succ``: ``tables.succ_pmask``), and fewer than two
+    ``quads`` (AMB-41 A two-quad units). Most hands hold none."""
+    if not widths or not pairs:
         return False
-    if kt.tr_closed[level, trump] != 1:
+    if popcount_nb(quads) >= 2:
         return True
-    succ = kt.succ_pmask[level, trump]
-    kind_at = kt.kind_at[level, trump]
+    if closed != 1:
+        return True
     firsts = pairs
     while firsts:
         if succ[kind_at[lowest_bit_nb(firsts)]] & pairs:
@@ -486,12 +500,7 @@ def _whole_sets_nb(power, counts, out_w, out_len, out_kinds, out_top) -> int:
     for w in range(widest, 0, -1):
         for k in range(N_KINDS):
             if counts[k] == w:
-                out_w[n] = w
-                out_len[n] = 1
-                out_kinds[n, 0] = k
-                for i in range(1, MAX_RUN):
-                    out_kinds[n, i] = -1
-                out_top[n] = power[k]
+                set_unit_nb(power, k, w, n, out_w, out_len, out_kinds, out_top)
                 n += 1
     return n
 

@@ -71,7 +71,8 @@ def test_split_lead_under_AMB_17_B_matches_reference(trick_kernels):
         ("classic-3deck", "H9 H9 H9 H5 H5 HJ", ["H9 H9 H9", "H5 H5", "HJ"]),
     ],
 )
-def test_decompose_without_tractors_is_whole_sets(trick_kernels, name, cards, units):
+def test_DEF_4_COMBO_5_decompose_without_tractors_is_whole_sets(trick_kernels, name, cards,
+                                                               units):
     """Regression guard of the no-tractor fast path of ``shapes_nb.decompose_top_nb`` (DEF-4:
     each kind whole is the fewest components when no tractor can form): the kernel's units
     are the reference's, in the reference's order."""
