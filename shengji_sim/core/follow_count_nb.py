@@ -64,6 +64,32 @@ def _single_ways(kind_at, buf, f):
     return nk
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def next_composition_nb(cnt, cap, nk):
+    """The composition after ``cnt[:nk]`` (bounded by ``cap[:nk]``) in descending
+    lexicographic order, in place: the rightmost card that can move right moves one place
+    and the cards after it fill from the left. Returns the first index that changed, or -1
+    (``cnt`` unchanged) after the last composition."""
+    tail = 0
+    room = 0
+    j = nk - 1
+    while j >= 0:
+        if cnt[j] > 0 and room > tail:
+            break
+        tail += cnt[j]
+        room += cap[j]
+        j -= 1
+    if j < 0:
+        return -1
+    cnt[j] -= 1
+    left = tail + 1
+    for i in range(j + 1, nk):
+        c = cap[i] if cap[i] < left else left
+        cnt[i] = c
+        left -= c
+    return j
+
+
 @njit(cache=True, _nrt=True)
 def _materialize(kt, level, trump, buf, n_fam):
     """Distinct play keys of the union of families, in buf.keys, descending (the listing
@@ -106,26 +132,8 @@ def _materialize(kt, level, trump, buf, n_fam):
                 return ERR_TOO_MANY_PLAYS
             keys[nkeys] = key
             nkeys += 1
-            # next: the rightmost j with cnt[j] > 0 whose cards fit further right
-            tail = 0
-            room = 0
-            j = nk - 1
-            found = False
-            while j >= 0:
-                if cnt[j] > 0 and room >= tail + 1:
-                    found = True
-                    break
-                tail += cnt[j]
-                room += buf.ucap[j]
-                j -= 1
-            if not found:
+            if next_composition_nb(cnt, buf.ucap, nk) < 0:
                 break
-            cnt[j] -= 1
-            left = tail + 1
-            for i in range(j + 1, nk):
-                c = buf.ucap[i] if buf.ucap[i] < left else left
-                cnt[i] = c
-                left -= c
     keys[:nkeys].sort()
     # ascending unique in place, then reverse
     u = 0

@@ -71,7 +71,6 @@ from shengji_sim.core.errors import (
 )
 from shengji_sim.core.follow_count_nb import (
     options_count_nb,
-    options_list_nb,
     options_nth_nb,
 )
 from shengji_sim.core.follow_data import (
@@ -101,9 +100,9 @@ from shengji_sim.core.follow_fast_nb import (
 from shengji_sim.core.heuristic_nb import (
     HEURISTIC,
     P_MEMORY,
+    expert_follow_nb,
     expert_follows_nb,
     heuristic_lead_into_nb,
-    heuristic_pick_nb,
     heuristic_single_nb,
     kept_kind_nb,
 )
@@ -124,7 +123,6 @@ from shengji_sim.core.memory_nb import (
 )
 from shengji_sim.core.players_nb import (
     GREEDY,
-    GREEDY_OPTIONS,
     greedy_follow_nb,
     greedy_lead_into_nb,
     greedy_lead_pick_nb,
@@ -390,15 +388,14 @@ def strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_unit
         return ERR_FOLLOW + count
     if count == 1:
         pick = 0  # a forced follow: nothing to choose, and no player draws to choose
-    elif lane.pkinds[seat] == GREEDY:
+    elif lane.pkinds[seat] == GREEDY or not expert_follows_nb(pre.params[seat]):
         pick = greedy_follow_nb(kt, sw, level, trump, greedy_walk_nb(lane), n_fam, count,
                                 position, seat % 2, leader, n_units)
     else:
-        m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
-        options_list_nb(kt, level, trump, lane.fb, n_fam, m, lane.cand)
         trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
-        pick = heuristic_pick_nb(kt, sw, level, trump, pre.params[seat], lane, m, position,
-                                 seat, leader, n_units, trumps_out, void, kept)
+        pick = expert_follow_nb(kt, sw, level, trump, pre.params[seat], greedy_walk_nb(lane),
+                                n_fam, count, position, seat, leader, n_units, lane.tops,
+                                trumps_out, void, kept, pre.hand_len[seat], lane.hm[seat, 0])
     options_nth_nb(kt, level, trump, lane.fb, n_fam, pick, lane.out)
     for k in range(N_KINDS):
         lane.plays[position, k] = lane.out[k]

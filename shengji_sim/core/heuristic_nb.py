@@ -17,10 +17,16 @@ tables, the own hand and the own buried kitty, summed up before a decision as ``
 (the highest unseen power per group and width) and the count of unseen trumps.
 Choices follow the reference's listing order and tie rules exactly (Python's ``max`` and
 ``min`` keep the first best option), so the records are identical; decisions draw no random
-numbers.
+numbers. A multi-card follow is not listed where the greedy walks of :mod:`.players_nb`
+apply: :func:`expert_follow_nb` steps through the options in listing order keeping their
+sums (the kept kind marked in the suit bits) and writes out only an option it must judge;
+:func:`expert_follow_listed_nb` is the plain form the tests compare it with
+(tests/property/test_differential_expert.py).
 """
 
 from __future__ import annotations
+
+import numpy as np
 
 from shengji_sim.cards import (
     BJ,
@@ -37,6 +43,13 @@ from shengji_sim.core.bits_nb import (
 from shengji_sim.core.errors import (
     ERR_LEAD_NONE,
 )
+from shengji_sim.core.follow_count_nb import (
+    options_list_nb,
+)
+from shengji_sim.core.follow_data import (
+    STATE_NKEYS,
+    STATE_WAYS,
+)
 from shengji_sim.core.follow_fast_nb import (
     ONE_CLASS,
     ONE_PLAIN,
@@ -49,15 +62,29 @@ from shengji_sim.core.memory_nb import (
     higher_nb,
 )
 from shengji_sim.core.players_nb import (
+    GREEDY_OPTIONS,
+    LOSES,
+    MARKED,
+    UNDECIDED,
+    family_option_nb,
+    family_walk_next_nb,
+    family_walk_start_nb,
     greedy_burial_nb,
     greedy_lead_nb,
-    greedy_pick_nb,
-    greedy_walk_nb,
+    greedy_wins_nb,
+    judge_by_sums_nb,
+    key_option_nb,
+    key_sums_nb,
+    keys_walk_start_nb,
+    reach_width_nb,
     single_beats_nb,
     single_cost_nb,
+    tractor_cards_nb,
+    walk_sums_nb,
 )
 from shengji_sim.core.shapes_nb import (
     decompose_top_nb,
+    split_flag_nb,
 )
 from shengji_sim.core.switches import (
     NA,
@@ -67,7 +94,6 @@ from shengji_sim.core.switches import (
 )
 from shengji_sim.core.trick_nb import (
     one_unit_best_nb,
-    one_unit_claim_beats_nb,
     trick_winner_units_nb,
 )
 
@@ -660,24 +686,108 @@ def _play_sums_nb(eff, power, points, kind_at, held, play, lead_suit):
     return cost, pts, 0 if led else (1 if trumps else -1)
 
 
+LISTED = 0  #: :func:`expert_pick_nb`'s options: the rows ``walk.cand[:m]``
+ONE_FAMILY = 1  #: one family's compositions, walked (``players_nb.family_walk_start_nb``)
+KEYS = 2  #: several families' sorted keys, walked (``players_nb.keys_walk_start_nb``)
+
+
 @njit(cache=True, _nrt=False)
-def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, leader,
-                   n_units, uw, ul, ut, tops, trumps_out, void, kept, hand_len, held):
-    """``HeuristicPlayer._follow_expert`` among the candidates ``cand[:m]`` (listing order)
-    after ``n_so_far`` plays ``plays[:n_so_far]`` of a trick whose lead has ``n_units`` units
-    ``uw/ul/ut``: feed a partner whose win holds; else the cheapest winning play that holds
-    when the points are worth it (a ruff needs ``ruff_min_points``); else, with
-    ``win_unsure``, the cheapest pointless winning play; else duck. ``plays[n_so_far]`` is
-    scratch. A candidate is judged (does it win? does it hold?) only when it could become
-    the winning or the unsure choice, and only if it is of one suit (TRUMP-6, CMP-9).
-    ``held`` is the follower's hand as a position mask (``lane.hm[seat, 0]``). One pass
-    sums each candidate once and keeps the duck beside the winners."""
+def expert_follow_nb(kt, sw, level, trump, p, walk, n_fam, count, n_so_far, seat, leader,
+                     n_units, tops, trumps_out, void, kept, hand_len, held):
+    """``HeuristicPlayer._follow_expert`` over the first 256 of the ``count`` options of
+    the families in ``walk.fb`` (``options_count_nb``); returns the chosen index. The
+    options are walked in listing order without being listed where the greedy walks apply
+    (one family; several families' sorted keys), else listed into ``walk.cand``
+    (:func:`expert_follow_listed_nb`, the plain form)."""
+    m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
+    fb = walk.fb
+    if n_fam == 1 and fb.state[STATE_WAYS] > 0:
+        source = ONE_FAMILY
+    elif n_fam > 1 and fb.state[STATE_NKEYS] >= m:
+        source = KEYS
+    else:
+        return expert_follow_listed_nb(kt, sw, level, trump, p, walk, n_fam, count, n_so_far,
+                                       seat, leader, n_units, tops, trumps_out, void, kept,
+                                       hand_len, held)
+    return expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, leader,
+                          n_units, tops, trumps_out, void, kept, hand_len, held)
+
+
+@njit(cache=True, _nrt=False)
+def expert_follow_listed_nb(kt, sw, level, trump, p, walk, n_fam, count, n_so_far, seat,
+                            leader, n_units, tops, trumps_out, void, kept, hand_len, held):
+    """:func:`expert_follow_nb` by listing the first 256 options into ``walk.cand`` and
+    scoring each row: the fallback, and the walks' yardstick in
+    tests/property/test_differential_expert.py."""
+    m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
+    options_list_nb(kt, level, trump, walk.fb, n_fam, m, walk.cand)
+    return expert_pick_nb(kt, sw, level, trump, p, walk, LISTED, m, n_so_far, seat, leader,
+                          n_units, tops, trumps_out, void, kept, hand_len, held)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _option_sums_nb(kt, level, trump, walk, source, i, n, held, kept, lead_suit, width,
+                    split, reach_width):
+    """Option ``i``'s sums (``i`` = 0, 1, ... in turn: a walk steps to it): ``(cost,
+    points, side, claim number, cards in sets, uses the kept kind)``, side as
+    :func:`_play_sums_nb`. A listed row is summed over the hand's kinds ``held`` (its
+    claim number, for ``players_nb.judge_by_sums_nb``, is -1); a walk marks the kept
+    kind (``players_nb.MARKED``)."""
+    if source == LISTED:
+        row = walk.cand[i]
+        cost, pts, side = _play_sums_nb(kt.eff[level, trump], kt.power[level, trump],
+                                        kt.points, kt.kind_at[level, trump], held, row,
+                                        lead_suit)
+        return cost, pts, side, np.int64(-1), np.int64(0), kept >= 0 and row[kept] > 0
+    sc = walk.keys
+    if source == ONE_FAMILY:
+        if i > 0:
+            family_walk_next_nb(sc, walk.fb.ucnt, walk.fb.ucap, n, width, split, reach_width)
+        pts, cost, bit, top, setc = walk_sums_nb(sc, n)
+    else:
+        pts, cost, bit, top, setc = key_sums_nb(sc, walk.fb.keys[i], n, width, split,
+                                                reach_width)
+    suits = bit & ~MARKED
+    side = 0 if suits == 1 << lead_suit else (1 if suits == 1 << TRUMP else -1)
+    return cost, pts, side, top, setc, (bit & MARKED) != 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _option_play_nb(walk, source, i, n):
+    """Option ``i`` (the one last summed) as counts: its row, or written to ``walk.out``."""
+    if source == LISTED:
+        return walk.cand[i]
+    if source == ONE_FAMILY:
+        family_option_nb(walk.fb, n, walk.out)
+    else:
+        key_option_nb(walk.keys, n, walk.out)
+    return walk.out
+
+
+@njit(cache=True, _nrt=False)
+def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, leader,
+                   n_units, tops, trumps_out, void, kept, hand_len, held):
+    """``HeuristicPlayer._follow_expert`` among the first ``m`` options of ``source``
+    (:data:`LISTED`, :data:`ONE_FAMILY`, :data:`KEYS`; listing order) after ``n_so_far``
+    plays ``walk.plays[:n_so_far]`` of a trick whose lead has ``n_units`` units
+    ``walk.uw/ul/ut``: feed a partner whose win holds; else the cheapest winning play that
+    holds when the points are worth it (a ruff needs ``ruff_min_points``); else, with
+    ``win_unsure``, the cheapest pointless winning play; else duck. Each option is summed
+    once (:func:`_option_sums_nb`; the duck is kept beside the winners in the same pass);
+    it is judged (does it win? does it hold?) only when it could become the winning or
+    the unsure choice, and only if it is of one suit (TRUMP-6, CMP-9), from its sums where
+    ``players_nb.judge_by_sums_nb`` can tell, else written out. ``held`` is the
+    follower's hand as a position mask (``lane.hm[seat, 0]``); ``kept`` is the endgame's
+    kept kind (-1 none)."""
     eff = kt.eff[level, trump]
-    kind_at = kt.kind_at[level, trump]
     group = kt.group[level, trump]
     power = kt.power[level, trump]
     order = kt.order[level, trump]
     points = kt.points
+    plays = walk.plays
+    uw = walk.uw
+    ul = walk.ul
+    ut = walk.ut
     size = 0
     lead_suit = -1
     table = 0
@@ -697,15 +807,31 @@ def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, lead
                                          ul, ut, size, lead_suit)
     if n_so_far < 2:
         best_now = 0
+    width = np.int64(uw[0])
+    split = split_flag_nb(sw)
+    reach_width = reach_width_nb(walk, n_units, best)
+    n = 0
+    set_lead = False
+    tractor_cards = np.int64(0)
+    if source == ONE_FAMILY:
+        n, apart = family_walk_start_nb(kt, level, trump, walk, width, split, reach_width,
+                                        kept)
+        set_lead = apart and n_units == 1 and ul[0] == 1
+        tractor_cards = tractor_cards_nb(walk, n_units) if apart else np.int64(0)
+    elif source == KEYS:
+        n = keys_walk_start_nb(kt, level, trump, walk, kept)
+        set_lead = n_units == 1 and ul[0] == 1
+        tractor_cards = tractor_cards_nb(walk, n_units)
     pick = -1
     bk = 0
     if (leader + best_now) % 2 == seat % 2 and _holds_nb(
             eff, group, power, order, tops, trumps_out, void, seat, leader, n_so_far,
             plays[best_now], lead_group):
         for i in range(m):  # max by (points, -cost)
-            c, pts, _ = _play_sums_nb(eff, power, points, kind_at, held, cand[i],
-                                      lead_suit)
-            c += KEPT_COST if kept >= 0 and cand[i, kept] else 0
+            c, pts, _, _, _, uses = _option_sums_nb(kt, level, trump, walk, source, i, n,
+                                                    held, kept, lead_suit, width, split,
+                                                    reach_width)
+            c += KEPT_COST if uses else 0
             key = _key3_nb(0, pts, -c)
             if pick < 0 or key > bk:
                 pick, bk = i, key
@@ -717,9 +843,9 @@ def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, lead
     dk = 0
     lead_trump = lead_suit == TRUMP
     for i in range(m):
-        uses = kept >= 0 and cand[i, kept] > 0
-        c, pts, side = _play_sums_nb(eff, power, points, kind_at, held, cand[i],
-                                     lead_suit)
+        c, pts, side, top, setc, uses = _option_sums_nb(kt, level, trump, walk, source, i, n,
+                                                        held, kept, lead_suit, width,
+                                                        split, reach_width)
         c += KEPT_COST if uses else 0
         key = _key3_nb(0, pts, c)
         if duck < 0 or key < dk:
@@ -735,18 +861,16 @@ def expert_pick_nb(kt, sw, level, trump, p, plays, cand, m, n_so_far, seat, lead
         may_unsure = pts == 0 and table >= p[P_WIN_MIN] and (unsure < 0 or c < uk)
         if not may_pick and not may_unsure:
             continue
-        if n_units > 1:  # a throw: judged whole
-            for k in range(N_KINDS):
-                plays[n_so_far, k] = cand[i, k]
-            wins = trick_winner_units_nb(kt, sw, level, trump, plays, n_so_far + 1, n_units,
-                                         uw, ul, ut, size, lead_suit) == n_so_far
-        else:
-            wins = one_unit_claim_beats_nb(kt, sw, level, trump, cand[i], uw, ul, lead_suit,
-                                           best)
-        if not wins:
+        verdict = judge_by_sums_nb(sw, side, width, top, setc, set_lead, tractor_cards, best)
+        if verdict == LOSES:
+            continue
+        play = _option_play_nb(walk, source, i, n)
+        if verdict == UNDECIDED and not greedy_wins_nb(
+                kt, sw, level, trump, plays, uw, ul, ut, play, n_so_far, n_units, size,
+                lead_suit, best):
             continue
         if may_pick and _holds_nb(eff, group, power, order, tops, trumps_out, void, seat,
-                                  leader, n_so_far, cand[i], lead_group):
+                                  leader, n_so_far, play, lead_group):
             pick, bk = i, key
         if may_unsure:
             unsure, uk = i, c
@@ -800,19 +924,6 @@ def heuristic_lead_into_nb(kt, sw, level, trump, p, hands, seat, lb, tops, trump
     for j in range(lb.ln[i]):
         lead[lb.kinds[i, j]] += w
     return lb.kinds[i, 0], 0
-
-
-@njit(cache=True, _nrt=False)
-def heuristic_pick_nb(kt, sw, level, trump, p, lane, m, position, seat, leader, n_units,
-                      trumps_out, void, kept):
-    """``HeuristicPlayer.follow`` among ``lane.cand[:m]``: ``follow_rule`` 'expert'
-    (:func:`expert_pick_nb`) or the greedy choice (``players_nb.greedy_pick_nb``)."""
-    if p[P_FOLLOW_RULE] != EXPERT:
-        return greedy_pick_nb(kt, sw, level, trump, greedy_walk_nb(lane), m, position,
-                              seat % 2, leader, n_units)
-    return expert_pick_nb(kt, sw, level, trump, p, lane.plays, lane.cand, m, position, seat,
-                          leader, n_units, lane.uw, lane.ul, lane.ut, lane.tops, trumps_out,
-                          void, kept, lane.pre.hand_len[seat], lane.hm[seat, 0])
 
 
 @njit(cache=True, _nrt=False, inline="always")

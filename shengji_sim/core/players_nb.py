@@ -28,17 +28,19 @@ the sorted keys of several) keeping per-kind sums, and judges only an option of 
 suit that would be cheaper than the cheapest winner so far, by one number where the lead
 allows: a one-set lead's claim is the option's strongest kind that supplies the set
 (kept as a prefix maximum, ``trick_nb.set_claim_beats_nb``), and a one-tractor lead is
-answered only by options with as many cards in sets (:func:`_tractor_cards_nb`) whose
+answered only by options with as many cards in sets (:func:`tractor_cards_nb`) whose
 strongest kind held twice or more may beat the claim so far (``trick_nb.tractor_claim_nb``,
 also a prefix maximum); the options these admit, and the options of other leads, get the
-whole claim (:func:`greedy_wins_nb`; :func:`_judge_by_sums_nb` says which).
+whole claim (:func:`greedy_wins_nb`; :func:`judge_by_sums_nb` says which).
 :func:`greedy_follow_nb` takes a :class:`GreedyWalk`, the lane's arrays it reads, since a
 call copies what it is passed.
 A family of many options is not walked whole (:func:`_shortcut_one_family_nb`): the best by
 the linear keys is a greedy fill of the heaviest kinds, and its listing index (counted, not
 walked) says whether it is within the cap; only the options of one suit are walked for
 winners. :func:`greedy_single_nb`
-walks a one-card lead's options from the hand masks. As for the random player, a short follower
+walks a one-card lead's options from the hand masks. The walks' steps (start, next option,
+sums, the option written out) are kernels of their own, which the expert follower's walk
+(``heuristic_nb.expert_follow_nb``) shares. As for the random player, a short follower
 (:func:`greedy_short_follow_nb`) and a pair lead (:func:`greedy_pair_follow_nb`) build their
 families without the family kernels. Same choices, same tie-breaks (first in listing order)
 and the same 256-option cap as the reference; :func:`greedy_follow_listed_nb` (list, then
@@ -74,6 +76,7 @@ from shengji_sim.core.errors import (
     ERR_LEAD_NONE,
 )
 from shengji_sim.core.follow_count_nb import (
+    next_composition_nb,
     one_family_count_nb,
     one_family_nth_nb,
     options_list_nb,
@@ -736,30 +739,36 @@ _U_POW = 768  # per pool kind its power, and the prefix claim number (claim_numb
 _P_TOP = 832
 _P_SETC = 896  # prefix count of the cards in kinds held twice or more (a tractor's answers)
 SHORTCUT_FROM = 8  #: a family of more options than this is not walked whole
+MARKED = 1 << 5  #: a walk's suit bit of its marked kind (suits are bits 0 .. 4)
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_suit,
-                        best, partner):
-    """:func:`greedy_follow_nb` over one family (fixed cards plus ``free`` cards of the
-    pool): its options in listing order are the bounded compositions of ``free`` over the
-    pool's kinds (strongest first, ``fb.ukind/ucap`` of ``options_count_nb``) in
-    descending lexicographic order, each got from the last by moving one card right
-    (``follow_count_nb._materialize``'s step); the sums over the kinds are kept as prefix
-    sums, so a step costs what it changes."""
+def _suit_bit_nb(eff, k, mark):
+    """Kind ``k``'s bit in a walk's suit bits: its suit's, plus :data:`MARKED` if it is
+    the walk's marked kind."""
+    return (1 << eff[k]) | (MARKED if k == mark else 0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def family_walk_start_nb(kt, level, trump, walk, width, split, reach_width, mark):
+    """The start of a walk over one family's options (``fb.fam_fixed[0]`` plus
+    ``fb.fam_free[0]`` cards of the pool, whose kinds ``fb.ukind/ucap[:nk]`` strongest
+    first come from ``options_count_nb``): per pool kind its points, cost, suit bit and
+    power into ``walk.keys`` (``_U_*``), the fixed cards' sums as the prefix sums' first
+    row (``_P_*``, the claim number by ``trick_nb.claim_number_step_nb``) and the first
+    composition (the greedy fill, strongest kinds first) into ``fb.ucnt`` with its prefix
+    sums (:func:`_prefix_sums_nb`: the option's sums are at index ``nk``). Returns ``(nk,
+    apart)``: apart when no kind is both fixed and free (a kind's count is then one
+    term's). Kind ``mark`` (-1 none) also sets :data:`MARKED` in the suit bits."""
     fb = walk.fb
     eff = kt.eff[level, trump]
     power = kt.power[level, trump]
     points = kt.points
     sc = walk.keys
-    cnt = fb.ucnt
     ukind = fb.ukind
     ucap = fb.ucap
     nk = fb.state[STATE_WAYS] - 1
     fixed = fb.fam_fixed[0]
-    width = np.int64(walk.uw[0])
-    split = split_flag_nb(sw)
-    reach_width = _reach_width_nb(walk, n_units, best)
     f_pts = 0
     f_cost = 0
     f_bit = 0
@@ -770,36 +779,143 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
         if c:
             f_pts += c * points[k]
             f_cost += c * single_cost_nb(eff, power, k)
-            f_bit |= 1 << eff[k]
+            f_bit |= _suit_bit_nb(eff, k, mark)
             f_top = claim_number_step_nb(f_top, c, power[k], width, split, reach_width)
             f_setc += c if c >= 2 else 0
-    apart = True  # no kind both fixed and free (a kind's count is then one term's)
-    left = fb.fam_free[0]
-    for i in range(nk):
-        k = ukind[i]
-        sc[_U_PTS + i] = points[k]
-        sc[_U_COST + i] = single_cost_nb(eff, power, k)
-        sc[_U_BIT + i] = 1 << eff[k]
-        sc[_U_POW + i] = power[k]
-        if fixed[k]:
-            apart = False
-        c = ucap[i] if ucap[i] < left else left
-        cnt[i] = c
-        left -= c
-    set_lead = apart and n_units == 1 and walk.ul[0] == 1
-    tractor_cards = _tractor_cards_nb(walk, n_units) if apart else 0
     sc[_P_PTS] = f_pts
     sc[_P_COST] = f_cost
     sc[_P_BIT] = f_bit
     sc[_P_TOP] = f_top
     sc[_P_SETC] = f_setc
+    apart = True
+    left = fb.fam_free[0]
+    for i in range(nk):
+        k = ukind[i]
+        sc[_U_PTS + i] = points[k]
+        sc[_U_COST + i] = single_cost_nb(eff, power, k)
+        sc[_U_BIT + i] = _suit_bit_nb(eff, k, mark)
+        sc[_U_POW + i] = power[k]
+        if fixed[k]:
+            apart = False
+        c = ucap[i] if ucap[i] < left else left
+        fb.ucnt[i] = c
+        left -= c
+    _prefix_sums_nb(sc, fb.ucnt, 0, nk, width, split, reach_width)
+    return nk, apart
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def walk_sums_nb(sc, nk):
+    """The walked option's sums (the prefix sums at index ``nk``): ``(points, cost, suit
+    bits, claim number, cards in sets)``, as :func:`key_sums_nb` returns a key's."""
+    return (sc[_P_PTS + nk], sc[_P_COST + nk], sc[_P_BIT + nk], sc[_P_TOP + nk],
+            sc[_P_SETC + nk])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def family_walk_next_nb(sc, cnt, ucap, nk, width, split, reach_width):
+    """The walk's next option (``follow_count_nb.next_composition_nb``) with its prefix
+    sums updated from the first kind that changed; False after the last."""
+    j = next_composition_nb(cnt, ucap, nk)
+    if j < 0:
+        return False
+    _prefix_sums_nb(sc, cnt, j, nk, width, split, reach_width)
+    return True
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def family_option_nb(fb, nk, out):
+    """The walked option of one family written out as counts: the fixed cards plus the
+    composition ``fb.ucnt[:nk]`` over the pool kinds ``fb.ukind``."""
+    fixed = fb.fam_fixed[0]
+    for k in range(N_KINDS):
+        out[k] = fixed[k]
+    for i in range(nk):
+        out[fb.ukind[i]] += fb.ucnt[i]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def keys_walk_start_nb(kt, level, trump, walk, mark):
+    """The start of a walk over several families' sorted keys (``fb.keys``, listing
+    order): per held kind in kind order its kind, key weight and radix (``_H_*``) and its
+    points, cost, suit bit and power (``_U_*``) into ``walk.keys``; returns how many. Kind
+    ``mark`` (-1 none) also sets :data:`MARKED` in the suit bits."""
+    fb = walk.fb
+    eff = kt.eff[level, trump]
+    power = kt.power[level, trump]
+    points = kt.points
+    kind_at = kt.kind_at[level, trump]
+    sc = walk.keys
+    nh = 0
+    for o in range(N_KINDS):
+        k = kind_at[o]
+        if fb.hold[k]:
+            sc[_H_KIND + nh] = k
+            sc[_H_W + nh] = fb.weight[k]
+            sc[_H_BASE + nh] = fb.hold[k] + 1
+            sc[_U_PTS + nh] = points[k]
+            sc[_U_COST + nh] = single_cost_nb(eff, power, k)
+            sc[_U_BIT + nh] = _suit_bit_nb(eff, k, mark)
+            sc[_U_POW + nh] = power[k]
+            nh += 1
+    return nh
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def key_sums_nb(sc, key, nh, width, split, reach_width):
+    """A key's digits (the count of each held kind, into ``sc[_P_PTS:]``) and its sums:
+    ``(points, cost, suit bits, claim number, cards in sets)``."""
+    pts = 0
+    cost = 0
+    bit = 0
+    top = -1
+    setc = 0
+    for j in range(nh):
+        c = (key // sc[_H_W + j]) % sc[_H_BASE + j]
+        sc[_P_PTS + j] = c
+        if c:
+            pts += c * sc[_U_PTS + j]
+            cost += c * sc[_U_COST + j]
+            bit |= sc[_U_BIT + j]
+            top = claim_number_step_nb(top, c, sc[_U_POW + j], width, split, reach_width)
+            setc += c if c >= 2 else 0
+    return pts, cost, bit, top, setc
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def key_option_nb(sc, nh, out):
+    """The key last summed by :func:`key_sums_nb` written out as counts."""
+    for k in range(N_KINDS):
+        out[k] = 0
+    for j in range(nh):
+        out[sc[_H_KIND + j]] = sc[_P_PTS + j]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_suit,
+                        best, partner):
+    """:func:`greedy_follow_nb` over one family (fixed cards plus ``free`` cards of the
+    pool): its options in listing order are the bounded compositions of ``free`` over the
+    pool's kinds (strongest first, ``fb.ukind/ucap`` of ``options_count_nb``) in
+    descending lexicographic order, each got from the last by moving one card right
+    (:func:`family_walk_next_nb`); the sums over the kinds are kept as prefix sums, so a
+    step costs what it changes."""
+    sc = walk.keys
+    cnt = walk.fb.ucnt
+    ucap = walk.fb.ucap
+    width = np.int64(walk.uw[0])
+    split = split_flag_nb(sw)
+    reach_width = reach_width_nb(walk, n_units, best)
+    nk, apart = family_walk_start_nb(kt, level, trump, walk, width, split, reach_width, -1)
+    set_lead = apart and n_units == 1 and walk.ul[0] == 1
+    tractor_cards = tractor_cards_nb(walk, n_units) if apart else 0
     if m > SHORTCUT_FROM:
         pick = _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units,
-                                       size, lead_suit, best, partner, f_pts, f_cost, f_bit,
-                                       f_top, set_lead, f_setc, tractor_cards, reach_width)
+                                       size, lead_suit, best, partner, sc[_P_PTS],
+                                       sc[_P_COST], sc[_P_BIT], sc[_P_TOP], set_lead,
+                                       sc[_P_SETC], tractor_cards, reach_width)
         if pick >= 0:
             return pick
-    _prefix_sums_nb(sc, cnt, 0, nk, width, split, reach_width)
     claim_a = 1 << lead_suit
     claim_b = 1 << TRUMP
     pick = -1
@@ -811,54 +927,30 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
     out = walk.out
     idx = 0
     while True:
-        pts = sc[_P_PTS + nk]
-        cost = sc[_P_COST + nk]
+        pts, cost, bit, top, setc = walk_sums_nb(sc, nk)
         if partner:  # max by (points, -cost), first on ties
             if pick < 0 or pts > b1 or (pts == b1 and cost < b2):
                 pick, b1, b2 = idx, pts, cost
         else:
             if pick < 0 or pts < b1 or (pts == b1 and cost < b2):  # min by (points, cost)
                 pick, b1, b2 = idx, pts, cost
-            bit = sc[_P_BIT + nk]
             if (bit == claim_a or bit == claim_b) and (
                     win < 0 or cost < w1 or (cost == w1 and pts > w2)):
                 # a winner would be cheaper: judge it
-                verdict = _judge_by_sums_nb(sw, 0 if bit == claim_a else 1, width,
-                                            sc[_P_TOP + nk], sc[_P_SETC + nk], set_lead,
-                                            tractor_cards, best)
+                verdict = judge_by_sums_nb(sw, 0 if bit == claim_a else 1, width, top, setc,
+                                           set_lead, tractor_cards, best)
                 wins = verdict == WINS
                 if verdict == UNDECIDED:
-                    for k in range(N_KINDS):
-                        out[k] = fixed[k]
-                    for i in range(nk):
-                        out[ukind[i]] += cnt[i]
+                    family_option_nb(walk.fb, nk, out)
                     wins = greedy_wins_nb(kt, sw, level, trump, walk.plays, walk.uw, walk.ul,
                                           walk.ut, out, n_so_far, n_units, size, lead_suit,
                                           best)
                 if wins:  # min by (cost, -points)
                     win, w1, w2 = idx, cost, pts
         idx += 1
-        if idx >= m:
+        if idx >= m or not family_walk_next_nb(sc, cnt, ucap, nk, width, split,
+                                               reach_width):
             break
-        # the next composition: the rightmost card that can move right moves one place
-        tail = 0
-        room = 0
-        j = nk - 1
-        while j >= 0:
-            if cnt[j] > 0 and room > tail:
-                break
-            tail += cnt[j]
-            room += ucap[j]
-            j -= 1
-        if j < 0:
-            break
-        cnt[j] -= 1
-        left = tail + 1
-        for i in range(j + 1, nk):
-            c = ucap[i] if ucap[i] < left else left
-            cnt[i] = c
-            left -= c
-        _prefix_sums_nb(sc, cnt, j, nk, width, split, reach_width)
     return win if win >= 0 else pick
 
 
@@ -911,7 +1003,7 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
     (:func:`_rank_nb`), valid when that index is below the cap ``m``; the winners among the
     options of one suit only (the led suit or trumps, the only ones that may win), walked
     in listing order until their index reaches ``m``, each judged by
-    :func:`_judge_by_sums_nb` (``f_top``, ``f_setc``: the fixed cards' claim number,
+    :func:`judge_by_sums_nb` (``f_top``, ``f_setc``: the fixed cards' claim number,
     ``trick_nb.claim_number_step_nb``, and cards in sets)."""
     fb = walk.fb
     sc = walk.keys
@@ -962,8 +1054,8 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
                     setc += c if c >= 2 else 0
                 if win < 0 or cost < w1 or (cost == w1 and (pts > w2 or (
                         pts == w2 and r < win))):
-                    verdict = _judge_by_sums_nb(sw, s, width, top, setc, set_lead,
-                                                tractor_cards, best)
+                    verdict = judge_by_sums_nb(sw, s, width, top, setc, set_lead,
+                                               tractor_cards, best)
                     wins = verdict == WINS
                     if verdict == UNDECIDED:
                         for k in range(N_KINDS):
@@ -975,24 +1067,9 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
                                               lead_suit, best)
                     if wins:  # min by (cost, -points), first on ties
                         win, w1, w2 = r, cost, pts
-                # the next composition of this suit's kinds
-                tail = 0
-                room = 0
-                j = nk - 1
-                while j >= 0:
-                    if sc[_X_CNT + j] > 0 and room > tail:
-                        break
-                    tail += sc[_X_CNT + j]
-                    room += sc[_X_CAP + j]
-                    j -= 1
-                if j < 0:
-                    break
-                sc[_X_CNT + j] -= 1
-                left = tail + 1
-                for i in range(j + 1, nk):
-                    c = sc[_X_CAP + i] if sc[_X_CAP + i] < left else left
-                    sc[_X_CNT + i] = c
-                    left -= c
+                if next_composition_nb(sc[_X_CNT:_X_CNT + nk], sc[_X_CAP:_X_CAP + nk],
+                                       nk) < 0:
+                    break  # this suit's compositions are done
         if win >= 0:
             return win
     _best_fill_nb(sc, ucap, nk, free, 1 if partner else -1)
@@ -1015,7 +1092,7 @@ def _prefix_sums_nb(sc, cnt, start, nk, width, split, reach_width):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _tractor_cards_nb(walk, n_units):
+def tractor_cards_nb(walk, n_units):
     """The cards of a lead that is one tractor (0 for any other lead): every answer to it
     (the tractor's shape, CMP-2's quad, the CMP-3, CMP-4 substitutes, AMB-41's two quads)
     is made of that many cards in kinds held twice or more, so an option with fewer such
@@ -1026,12 +1103,12 @@ def _tractor_cards_nb(walk, n_units):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _reach_width_nb(walk, n_units, best):
-    """For a lead of one tractor (:func:`_tractor_cards_nb` > 0, the test
-    :func:`_judge_by_sums_nb` reads the reach under) the width of the claim so far
+def reach_width_nb(walk, n_units, best):
+    """For a lead of one tractor (:func:`tractor_cards_nb` > 0, the test
+    :func:`judge_by_sums_nb` reads the reach under) the width of the claim so far
     (``best``, at least the tractor's width), which bounds the options' claims
     (``trick_nb.tractor_claim_nb``); 0 for any other lead."""
-    if _tractor_cards_nb(walk, n_units) > 0:
+    if tractor_cards_nb(walk, n_units) > 0:
         return np.int64(best[2])
     return np.int64(0)
 
@@ -1042,12 +1119,12 @@ UNDECIDED = -1
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _judge_by_sums_nb(sw, side, width, top, setc, set_lead, tractor_cards, best):
+def judge_by_sums_nb(sw, side, width, top, setc, set_lead, tractor_cards, best):
     """Does a walked option of one suit (``side`` 0 the led suit, 1 trumps) beat the claim
     so far ``best``, judged from its sums (CMP-9): :data:`WINS`, :data:`LOSES`, or
     :data:`UNDECIDED` (write it out and ask :func:`greedy_wins_nb`). A set lead: by its
     strongest set ``top`` (``trick_nb.set_claim_beats_nb``). A one-tractor lead: it loses
-    with fewer than ``tractor_cards`` cards in sets (``setc``, :func:`_tractor_cards_nb`) or
+    with fewer than ``tractor_cards`` cards in sets (``setc``, :func:`tractor_cards_nb`) or
     when its reach ``top`` cannot beat ``best`` (``trick_nb.tractor_may_beat_nb``)."""
     if set_lead:
         return WINS if set_claim_beats_nb(sw, side, width, top, best) else LOSES
@@ -1064,26 +1141,11 @@ def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_s
     keys ``fb.keys`` (``options_count_nb``; listing order): each key's digits are read
     once (``options_nth_nb``), summed, and written out only to be judged."""
     fb = walk.fb
-    eff = kt.eff[level, trump]
-    power = kt.power[level, trump]
-    points = kt.points
-    kind_at = kt.kind_at[level, trump]
     sc = walk.keys
-    nh = 0
-    for o in range(N_KINDS):
-        k = kind_at[o]
-        if fb.hold[k]:
-            sc[_H_KIND + nh] = k
-            sc[_H_W + nh] = fb.weight[k]
-            sc[_H_BASE + nh] = fb.hold[k] + 1
-            sc[_U_PTS + nh] = points[k]
-            sc[_U_COST + nh] = single_cost_nb(eff, power, k)
-            sc[_U_BIT + nh] = 1 << eff[k]
-            sc[_U_POW + nh] = power[k]
-            nh += 1
+    nh = keys_walk_start_nb(kt, level, trump, walk, -1)
     set_lead = n_units == 1 and walk.ul[0] == 1
-    tractor_cards = _tractor_cards_nb(walk, n_units)
-    reach_width = _reach_width_nb(walk, n_units, best)
+    tractor_cards = tractor_cards_nb(walk, n_units)
+    reach_width = reach_width_nb(walk, n_units, best)
     width = np.int64(walk.uw[0])
     split = split_flag_nb(sw)
     claim_a = 1 << lead_suit
@@ -1096,21 +1158,8 @@ def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_s
     w2 = 0
     out = walk.out
     for idx in range(m):
-        key = fb.keys[idx]
-        pts = 0
-        cost = 0
-        bit = 0
-        top = -1
-        setc = 0
-        for j in range(nh):
-            c = (key // sc[_H_W + j]) % sc[_H_BASE + j]
-            sc[_P_PTS + j] = c
-            if c:
-                pts += c * sc[_U_PTS + j]
-                cost += c * sc[_U_COST + j]
-                bit |= sc[_U_BIT + j]
-                top = claim_number_step_nb(top, c, sc[_U_POW + j], width, split, reach_width)
-                setc += c if c >= 2 else 0
+        pts, cost, bit, top, setc = key_sums_nb(sc, fb.keys[idx], nh, width, split,
+                                                reach_width)
         if partner:  # max by (points, -cost), first on ties
             if pick < 0 or pts > b1 or (pts == b1 and cost < b2):
                 pick, b1, b2 = idx, pts, cost
@@ -1120,14 +1169,11 @@ def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_s
         if (bit == claim_a or bit == claim_b) and (
                 win < 0 or cost < w1 or (cost == w1 and pts > w2)):
             # a winner would be cheaper: judge it
-            verdict = _judge_by_sums_nb(sw, 0 if bit == claim_a else 1, width, top, setc,
-                                        set_lead, tractor_cards, best)
+            verdict = judge_by_sums_nb(sw, 0 if bit == claim_a else 1, width, top, setc,
+                                       set_lead, tractor_cards, best)
             wins = verdict == WINS
             if verdict == UNDECIDED:
-                for k in range(N_KINDS):
-                    out[k] = 0
-                for j in range(nh):
-                    out[sc[_H_KIND + j]] = sc[_P_PTS + j]
+                key_option_nb(sc, nh, out)
                 wins = greedy_wins_nb(kt, sw, level, trump, walk.plays, walk.uw, walk.ul,
                                       walk.ut, out, n_so_far, n_units, size, lead_suit, best)
             if wins:  # min by (cost, -points)

@@ -1,0 +1,124 @@
+"""Differential tests of the expert follower's kernel (core/heuristic_nb.py): the walk over
+the options that lists none of them (``expert_follow_nb``: one family's compositions or
+several families' sorted keys, ``players_nb``'s walks) against the plain listing and
+scoring of the first 256 options (``expert_follow_listed_nb``), on hypothesis tricks of
+every built-in variant with varied readings, follower positions 1 to 3, and an arbitrary
+memory: the highest unseen powers, the unseen trumps, the void table, the endgame's kept
+kind and the profile's point thresholds are drawn, so that every branch of
+``HeuristicPlayer._follow_expert`` (feed, win if it holds, win unsure, duck, the kept kind
+last) is reached. The walk must choose the listed option. Whole expert hands against the
+reference are compared in tests/property/test_differential_heuristic.py.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shengji_sim.core.api import kernel_inputs, make_lane, seat_profiles
+from shengji_sim.core.bits_nb import masks_of_nb
+from shengji_sim.core.follow_count_nb import options_count_nb, options_nth_nb
+from shengji_sim.core.follow_families_nb import follow_options_nb
+from shengji_sim.core.heuristic_nb import (
+    P_RUFF_MIN,
+    P_WIN_MIN,
+    P_WIN_UNSURE,
+    expert_follow_listed_nb,
+    expert_follow_nb,
+)
+from shengji_sim.core.players_nb import GREEDY_OPTIONS, greedy_walk_nb
+from shengji_sim.core.shapes_nb import decompose_top_nb
+from shengji_sim.fuzz.strategies import VARIANTS, Position, trick_positions, variant_for
+from tests.helpers import budget
+
+_LANES: dict[str, object] = {}
+
+
+def _counts(cards) -> np.ndarray:
+    out = np.zeros(54, np.int8)
+    for k in cards:
+        out[k] += 1
+    return out
+
+
+@st.composite
+def memories(draw):
+    """What an expert seat may remember: ``(tops int16[5, 5], unseen trumps, void
+    int8[4, 5], kept choice, win_min, ruff_min, win_unsure)``."""
+    tops = np.array(draw(st.lists(st.integers(-1, 40), min_size=25, max_size=25)),
+                    np.int16).reshape(5, 5)
+    void = np.array(draw(st.lists(st.integers(0, 1), min_size=20, max_size=20)),
+                    np.int8).reshape(4, 5)
+    return (tops, draw(st.integers(0, 6)), void, draw(st.integers(-1, 60)),
+            draw(st.sampled_from([0, 5, 10, 20])), draw(st.sampled_from([0, 10, 25])),
+            draw(st.booleans()))
+
+
+def check_expert_follow(pos: Position, position: int, memory) -> None:
+    """The follower at ``position`` (seat ``position``, the leader seat 0) with hand
+    ``pos.hands[position - 1]`` after the lead and ``pos.plays[:position - 1]``: the
+    kernel's walk and its listing choose the same option."""
+    if len(pos.hands) < position:
+        position = len(pos.hands)
+    if position < 1:
+        return
+    tops, trumps_out, void, kept_draw, win_min, ruff_min, win_unsure = memory
+    variant = variant_for(pos.variant, tuple(pos.ambs))
+    kt, sw = kernel_inputs(variant)
+    level, trump = pos.level, pos.trump
+    key = pos.variant + repr(pos.ambs)
+    kinds, params = seat_profiles(["expert"] * 4)
+    if key not in _LANES:
+        _LANES[key] = make_lane(kt, sw, kinds, np.zeros(2, np.int32), params)
+    lane = _LANES[key]
+    p = params[position].copy()
+    p[P_WIN_MIN], p[P_RUFF_MIN], p[P_WIN_UNSURE] = win_min, ruff_min, win_unsure
+    lead = list(pos.lead)
+    hand = list(pos.hands[position - 1])
+    so_far = [lead] + [list(q) for q in pos.plays[:position - 1]]
+    lane.plays[:] = 0
+    for q, play in enumerate(so_far):
+        lane.plays[q, :] = _counts(play)
+    lane.lead[:] = _counts(lead)
+    hand_counts = _counts(hand)
+    masks_of_nb(kt.order[level, trump], hand_counts, lane.hm[position])
+    held = lane.hm[position, 0]
+    kept = hand[kept_draw % len(hand)] if kept_draw >= 0 and hand else -1
+    n_units = decompose_top_nb(kt, sw, level, trump, lane.lead, lane.uw, lane.ul, lane.uk,
+                               lane.ut)
+    picks = []
+    for kernel in (expert_follow_nb, expert_follow_listed_nb):
+        n_fam, rule = follow_options_nb(kt, sw, level, trump, lane.lead, n_units, lane.uw,
+                                        lane.ul, lane.uk, hand_counts, position, lane.fb)
+        assert rule >= 0
+        count = options_count_nb(kt, level, trump, lane.fb, n_fam)
+        pick = kernel(kt, sw, level, trump, p, greedy_walk_nb(lane), n_fam, count, position,
+                      position, 0, n_units, tops, trumps_out, void, kept, len(hand), held)
+        assert 0 <= pick < min(count, GREEDY_OPTIONS), (kernel.__name__, pick, count)
+        picks.append(pick)
+    if picks[0] != picks[1]:
+        shown = []
+        for pick in picks:
+            options_nth_nb(kt, level, trump, lane.fb, n_fam, pick, lane.out)
+            shown.append([k for k in range(54) for _ in range(int(lane.out[k]))])
+        raise AssertionError(f"walk {picks[0]} {shown[0]} != listing {picks[1]} {shown[1]}")
+
+
+@budget(2)
+@given(st.sampled_from(VARIANTS).flatmap(
+    lambda v: trick_positions(v, vary=True, max_lead=8, max_hand=14)), st.integers(1, 3),
+    memories())
+def test_expert_walk_matches_listing(follow_buf, pos: Position, position: int,
+                                     memory) -> None:
+    check_expert_follow(pos, position, memory)
+
+
+@budget(0.5)
+@given(st.sampled_from(VARIANTS).flatmap(
+    lambda v: trick_positions(v, vary=False, max_lead=6, max_hand=26)), st.integers(1, 3),
+    memories())
+def test_expert_walk_with_many_options(follow_buf, pos: Position, position: int,
+                                       memory) -> None:
+    """Long hands: voids give hundreds of options, so the 256-option cap decides."""
+    check_expert_follow(pos, position, memory)
