@@ -234,25 +234,27 @@ def _keep_value_nb(eff, power, points, counts, k):
 def void_short_burial_nb(eff, group, power, points, counts, n, keys, kitty):
     """``players.bury_void_short`` (KITTY-1): void the shortest off suits that hold no
     points, aces or pairs (by length, keep value, group), then the cheapest cards by
-    (keep value, kind). ``keys`` is scratch (``int64[>= 10]``); the n cards go to
+    (keep value, kind). ``keys`` is scratch (``int64[54]``); the n cards go to
     ``kitty``."""
-    for g in range(5):  # keys[g]: (length, value, g) packed; keys[5 + g]: plain
-        keys[g] = -1
+    for g in range(5):  # keys[g]: length; keys[5 + g]: plain (1) or not; keys[10 + g]: value
+        keys[g] = 0
         keys[5 + g] = 1
+        keys[10 + g] = 0
+    for k in range(N_KINDS):
+        c = counts[k]
+        if c and eff[k] != TRUMP:
+            g = group[k]
+            keys[g] += c
+            keys[10 + g] += c * _keep_value_nb(eff, power, points, counts, k)
+            if points[k] or (k < LJ and k % 13 == 12) or c != 1:
+                keys[5 + g] = 0
     glen = 0
-    for g in range(5):
-        length = 0
-        value = 0
-        for k in range(N_KINDS):
-            c = counts[k]
-            if c and eff[k] != TRUMP and group[k] == g:
-                length += c
-                value += c * _keep_value_nb(eff, power, points, counts, k)
-                if points[k] or (k < LJ and k % 13 == 12) or c != 1:
-                    keys[5 + g] = 0
-        if length:
-            keys[g] = (length * 65536 + value) * 8 + g
+    for g in range(5):  # keys[g]: (length, value, g) packed, -1 for a group not held
+        if keys[g]:
+            keys[g] = (keys[g] * 65536 + keys[10 + g]) * 8 + g
             glen += 1
+        else:
+            keys[g] = -1
     out = 0
     done = 0  # bit g: group g looked at
     taken = 0  # bit g: group g voided
@@ -270,22 +272,18 @@ def void_short_burial_nb(eff, group, power, points, counts, n, keys, kitty):
                     for _c in range(counts[k]):
                         kitty[out] = k
                         out += 1
+    for k in range(N_KINDS):  # keys[k]: keep value * 16 + the copies left to bury
+        left = counts[k]
+        if eff[k] != TRUMP and (taken >> group[k]) & 1:
+            left = 0
+        keys[k] = _keep_value_nb(eff, power, points, counts, k) * 16 + left
     while out < n:  # the cheapest remaining card by (keep value, kind)
         best = -1
-        bv = 0
         for k in range(N_KINDS):
-            left = counts[k]
-            if eff[k] != TRUMP and (taken >> group[k]) & 1:
-                left = 0
-            for j in range(out):
-                if kitty[j] == k:
-                    left -= 1
-            if left <= 0:
-                continue
-            v = _keep_value_nb(eff, power, points, counts, k)
-            if best < 0 or v < bv:
-                best, bv = k, v
+            if keys[k] & 15 and (best < 0 or keys[k] >> 4 < keys[best] >> 4):
+                best = k
         kitty[out] = best
+        keys[best] -= 1
         out += 1
 
 
@@ -438,10 +436,26 @@ def _opt_uses_nb(lb, i, kept):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _held_back_nb(lb, i, kept, any_free):
-    """Whether lead option ``i`` is set aside: it uses the endgame's kept kind while some
-    other option does not (``any_free``; ``players.kept_cards``)."""
-    return any_free and _opt_uses_nb(lb, i, kept)
+def _held_back_nb(lb, i, any_free):
+    """Whether lead option ``i`` is set aside: it uses the endgame's kept kind
+    (``lb.idx[i]``, :func:`_option_facts_nb`) while some other option does not
+    (``any_free``; ``players.kept_cards``)."""
+    return any_free and lb.idx[i] != 0
+
+
+@njit(cache=True, _nrt=False)
+def _option_facts_nb(points, lb, n, kept):
+    """What the expert lead's passes read of each listed option, found once: whether it
+    uses the kept kind into ``lb.idx[i]`` (0/1) and its points into ``lb.tmp[i]`` (both
+    scratch of the listing, free once it is done); returns whether some option does not
+    use the kept kind."""
+    any_free = False
+    for i in range(n):
+        uses = _opt_uses_nb(lb, i, kept)
+        lb.idx[i] = 1 if uses else 0
+        lb.tmp[i] = _opt_points_nb(points, lb, i)
+        any_free = any_free or not uses
+    return any_free
 
 
 @njit(cache=True, _nrt=False)
@@ -459,10 +473,7 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, sea
     power = kt.power[level, trump]
     points = kt.points
     kind_at = kt.kind_at[level, trump]
-    any_free = False
-    for i in range(n):
-        if not _opt_uses_nb(lb, i, kept):
-            any_free = True
+    any_free = _option_facts_nb(points, lb, n, kept)
     partner = (seat + 2) % 4
     trumps_held = 0
     for k in range(N_KINDS):
@@ -473,13 +484,13 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, sea
     pick = -1
     bk = 0
     for i in range(n):
-        if _held_back_nb(lb, i, kept, any_free):
+        if _held_back_nb(lb, i, any_free):
             continue
         top = _opt_top_nb(kind_at, lb, i)
         if eff[top] == TRUMP or not _sure_nb(group, power, tops, void, seat, others_trumps,
                                             top, lb.w[i], False):
             continue
-        key = _key3_nb(lb.w[i] * lb.ln[i], _opt_points_nb(points, lb, i), power[top])
+        key = _key3_nb(lb.w[i] * lb.ln[i], lb.tmp[i], power[top])
         if pick < 0 or key > bk:
             pick, bk = i, key
     if pick >= 0:
@@ -488,12 +499,12 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, sea
         p[P_TRUMP_LEAD] != KEEP and trumps_held >= p[P_DRAW_TRUMPS]))
     n_trump_units = 0
     for i in range(n):
-        if not _held_back_nb(lb, i, kept, any_free) and \
+        if not _held_back_nb(lb, i, any_free) and \
                 eff[_opt_top_nb(kind_at, lb, i)] == TRUMP:
             n_trump_units += 1
     if wants and n_trump_units:
         for i in range(n):  # trump masters: max by (len, top power)
-            if _held_back_nb(lb, i, kept, any_free):
+            if _held_back_nb(lb, i, any_free):
                 continue
             top = _opt_top_nb(kind_at, lb, i)
             if eff[top] != TRUMP or not _sure_nb(group, power, tops, void, seat,
@@ -505,7 +516,7 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, sea
         if pick >= 0:
             return pick
         for i in range(n):  # trump singles: min by (points, power, kind)
-            if _held_back_nb(lb, i, kept, any_free):
+            if _held_back_nb(lb, i, any_free):
                 continue
             top = _opt_top_nb(kind_at, lb, i)
             if eff[top] != TRUMP or lb.w[i] * lb.ln[i] != 1:
@@ -517,20 +528,20 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, sea
             return pick
     if p[P_LEAD_PAIRS]:  # off-suit pairs and tractors: max by (len, -points, top power)
         for i in range(n):
-            if _held_back_nb(lb, i, kept, any_free):
+            if _held_back_nb(lb, i, any_free):
                 continue
             top = _opt_top_nb(kind_at, lb, i)
             size = lb.w[i] * lb.ln[i]
             if eff[top] == TRUMP or size < 2 or _opp_void_nb(void, seat, group[top]):
                 continue
-            key = _key3_nb(size, -_opt_points_nb(points, lb, i), power[top])
+            key = _key3_nb(size, -lb.tmp[i], power[top])
             if pick < 0 or key > bk:
                 pick, bk = i, key
         if pick >= 0:
             return pick
     n_off = 0
     for i in range(n):  # low to a suit the partner ruffs: min by (points, power, kind)
-        if _held_back_nb(lb, i, kept, any_free):
+        if _held_back_nb(lb, i, any_free):
             continue
         top = _opt_top_nb(kind_at, lb, i)
         if eff[top] == TRUMP or lb.w[i] * lb.ln[i] != 1:
@@ -544,15 +555,15 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, sea
     if pick >= 0:
         return pick
     if n_off:
-        return _low_lead_nb(eff, group, power, points, hand, lb, n, any_free, kept, kind_at)
+        return _low_lead_nb(eff, group, power, points, hand, lb, n, any_free, kind_at)
     # rest: off-suit units, else trump units, else all; min by (len > 1, points, low, top)
     n_plain = 0
     for i in range(n):
-        if not _held_back_nb(lb, i, kept, any_free) and \
+        if not _held_back_nb(lb, i, any_free) and \
                 eff[_opt_top_nb(kind_at, lb, i)] != TRUMP:
             n_plain += 1
     for i in range(n):
-        free = not _held_back_nb(lb, i, kept, any_free)
+        free = not _held_back_nb(lb, i, any_free)
         top = _opt_top_nb(kind_at, lb, i)
         if n_plain:
             if not free or eff[top] == TRUMP:
@@ -563,7 +574,7 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, sea
         elif not free:
             continue
         multi = 1 if lb.w[i] * lb.ln[i] > 1 else 0
-        key = _key3_nb(multi * 4096 + _opt_points_nb(points, lb, i),
+        key = _key3_nb(multi * 4096 + lb.tmp[i],
                        _opt_low_nb(power, lb, i), top)
         if pick < 0 or key < bk:
             pick, bk = i, key
@@ -583,7 +594,7 @@ def _sure_nb(group, power, tops, void, seat, others_trumps, top, width, is_trump
 
 
 @njit(cache=True, _nrt=False)
-def _low_lead_nb(eff, group, power, points, hand, lb, n, any_free, kept, kind_at):
+def _low_lead_nb(eff, group, power, points, hand, lb, n, any_free, kind_at):
     """``HeuristicPlayer._low_lead``: the off-suit single by (point card, breaks a pair,
     -length of its group, power, kind)."""
     length0 = 0
@@ -607,7 +618,7 @@ def _low_lead_nb(eff, group, power, points, hand, lb, n, any_free, kept, kind_at
     pick = -1
     bk = 0
     for i in range(n):
-        if _held_back_nb(lb, i, kept, any_free):
+        if _held_back_nb(lb, i, any_free):
             continue
         top = _opt_top_nb(kind_at, lb, i)
         if eff[top] == TRUMP or lb.w[i] * lb.ln[i] != 1:

@@ -70,9 +70,9 @@ def unseen_nb(decks, eff, group, power, hand, seen, kitty, own_kitty, remember, 
     kind of group ``g`` with at least ``w`` unseen copies, -1 for none, so that
     ``Memory.higher_unseen`` is one look-up (:func:`higher_nb`). Returns
     ``Memory.unseen_trumps``."""
-    for k in range(N_KINDS):
-        unseen[k] = seen[k] if remember else 0
-    if remember and own_kitty:
+    if remember and own_kitty:  # unseen[k]: the own buried copies, for the pass below
+        for k in range(N_KINDS):
+            unseen[k] = 0
         for i in range(kitty.shape[0]):
             unseen[kitty[i]] += 1
     for g in range(N_GROUPS):
@@ -80,15 +80,18 @@ def unseen_nb(decks, eff, group, power, hand, seen, kitty, own_kitty, remember, 
             tops[g, w] = -1
     trumps = 0
     for k in range(N_KINDS):
-        u = decks - hand[k] - unseen[k]
+        u = decks - hand[k]
+        if remember:
+            u -= seen[k] + (unseen[k] if own_kitty else 0)
         u = u if u > 0 else 0
         unseen[k] = u
-        if eff[k] == TRUMP:
-            trumps += u
-        g = group[k]
-        for w in range(1, min(u, 4) + 1):
-            if power[k] > tops[g, w]:
-                tops[g, w] = power[k]
+        if u:
+            if eff[k] == TRUMP:
+                trumps += u
+            g = group[k]
+            for w in range(1, min(u, 4) + 1):
+                if power[k] > tops[g, w]:
+                    tops[g, w] = power[k]
     return trumps
 
 
