@@ -727,7 +727,12 @@ def heuristic_decision_core(state, seat: int, current=()) -> list[int]:
     from shengji_sim.core.deal_nb import I_DEALER, I_N_BUR
     from shengji_sim.core.game_nb import strategy_family_follow_nb
     from shengji_sim.core.heuristic_nb import P_MEMORY, heuristic_lead_into_nb, kept_kind_nb
-    from shengji_sim.core.memory_nb import forget_nb, note_play_nb, unseen_nb
+    from shengji_sim.core.memory_nb import (
+        forget_nb,
+        group_masks_nb,
+        note_play_nb,
+        unseen_by_masks_nb,
+    )
 
     variant = state.variant
     kt, sw = kernel_inputs(variant)
@@ -746,17 +751,19 @@ def heuristic_decision_core(state, seat: int, current=()) -> list[int]:
     if n:
         pre.bur_seat[0] = state.buried_by
         pre.bur_cards[0, :n] = sorted(state.kitty)
-    forget_nb(lane.seen, lane.void)
+    forget_nb(lane.seen, lane.void, lane.smask)
+    group_masks_nb(group, order, lane.gmask)
     for plays in [*state.history, list(current)]:
         for p, (s, cards) in enumerate(plays):
             lane.plays[p] = counts_of(cards)
-            note_play_nb(sw, group, order, lane.seen, lane.void, lane.plays, p, s)
+            note_play_nb(sw, group, order, lane.seen, lane.smask, lane.void, lane.plays, p, s)
     p = params[seat]
     remember = bool(p[P_MEMORY])
-    trumps_out = unseen_nb(int(sw[SW_DECKS]), kt.eff[level, trump], group,
-                           kt.power[level, trump], pre.hands[seat], lane.seen,
-                           pre.bur_cards[0, :n], n > 0 and state.buried_by == seat, remember,
-                           lane.unseen, lane.tops)
+    trumps_out = unseen_by_masks_nb(int(sw[SW_DECKS]), kt.power[level, trump],
+                                    kt.kind_at[level, trump], order,
+                                    kt.trump_pmask[level, trump], lane.gmask, lane.hm[seat],
+                                    lane.smask, pre.bur_cards[0, :n],
+                                    n > 0 and state.buried_by == seat, remember, lane.tops)
     void = lane.void if remember else lane.novoid
     kept = kept_kind_nb(p, kt.eff[level, trump], kt.power[level, trump], pre.hands[seat],
                         pre.hand_len[seat], seat, state.dealer)

@@ -118,8 +118,9 @@ from shengji_sim.core.lead_nb import (
 from shengji_sim.core.memory_nb import (
     N_GROUPS,
     forget_nb,
+    group_masks_nb,
     note_play_nb,
-    unseen_nb,
+    unseen_by_masks_nb,
 )
 from shengji_sim.core.players_nb import (
     GREEDY,
@@ -246,9 +247,10 @@ class Lane(NamedTuple):
     seen: np.ndarray  # int16[54] memory_nb: the cards played this hand
     void: np.ndarray  # int8[4, 5] memory_nb: the seats shown void in a follow group
     novoid: np.ndarray  # int8[4, 5] zeros: the void table of a seat without memory
-    unseen: np.ndarray  # int16[54] scratch: a heuristic seat's unseen copies
     hcnt: np.ndarray  # int8[54] scratch of heuristic_nb.proven_throw_nb
-    tops: np.ndarray  # int16[5, 5] scratch: memory_nb.unseen_nb's highest unseen powers
+    tops: np.ndarray  # int16[5, 5] scratch: memory_nb.unseen_by_masks_nb's highest unseen powers
+    smask: np.ndarray  # int64[4] memory_nb: ``seen`` as position masks
+    gmask: np.ndarray  # int64[5] memory_nb: each group's kinds as a position mask, per hand
 
 
 @njit(cache=True, _nrt=True)
@@ -279,8 +281,9 @@ def alloc_lane_nb(decks, hand_size, kitty_size, max_lead, pkinds, params, levels
                 np.zeros(SHORT_FREE, np.int8), np.zeros(N_KINDS * N_KINDS, np.int64),
                 alloc_log_nb(), np.zeros(1, np.int32), np.zeros(N_KINDS, np.int16),
                 np.zeros((4, N_GROUPS), np.int8), np.zeros((4, N_GROUPS), np.int8),
-                np.zeros(N_KINDS, np.int16), np.zeros(N_KINDS, np.int8),
-                np.zeros((N_GROUPS, 5), np.int16))
+                np.zeros(N_KINDS, np.int8),
+                np.zeros((N_GROUPS, 5), np.int16), np.zeros(4, np.int64),
+                np.zeros(N_GROUPS, np.int64))
     lane.pre.params[:, :] = params
     for s in range(4):
         if pkinds[s] == HEURISTIC:
@@ -406,18 +409,20 @@ def strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_unit
 @njit(cache=True, _nrt=False, inline="always")
 def _heuristic_view(kt, sw, level, trump, lane, seat):
     """What a heuristic seat knows before a decision (players.Memory, players.kept_cards):
-    its unseen copies into ``lane.unseen`` and ``lane.tops`` (own hand, own buried kitty,
-    the cards played); returns the unseen trumps, the void table it reads and the endgame's
-    kept kind (-1 none)."""
+    the highest unseen powers into ``lane.tops`` (from the masks of its own hand, its own
+    buried kitty and the cards played); returns the unseen trumps, the void table it reads
+    and the endgame's kept kind (-1 none)."""
     pre = lane.pre
     p = pre.params[seat]
     b = pre.info[I_N_BUR]
     own = b > 0 and pre.bur_seat[b - 1] == seat
     remember = p[P_MEMORY] != 0
-    trumps_out = unseen_nb(sw[SW_DECKS], kt.eff[level, trump], kt.group[level, trump],
-                           kt.power[level, trump], pre.hands[seat], lane.seen,
-                           pre.bur_cards[max(b - 1, 0), :sw[SW_KITTY_SIZE]], own, remember,
-                           lane.unseen, lane.tops)
+    trumps_out = unseen_by_masks_nb(sw[SW_DECKS], kt.power[level, trump],
+                                    kt.kind_at[level, trump], kt.order[level, trump],
+                                    kt.trump_pmask[level, trump], lane.gmask, lane.hm[seat],
+                                    lane.smask,
+                                    pre.bur_cards[max(b - 1, 0), :sw[SW_KITTY_SIZE]], own,
+                                    remember, lane.tops)
     kept = kept_kind_nb(p, kt.eff[level, trump], kt.power[level, trump], pre.hands[seat],
                         pre.hand_len[seat], seat, pre.info[I_DEALER])
     if remember:
@@ -764,7 +769,7 @@ def _play_trick(kt, sw, level, trump, lane, cand, leader, rule_col, row, trick, 
     if cand is not None:
         if lane.hflag[0]:
             note_play_nb(sw, kt.group[level, trump], kt.order[level, trump], lane.seen,
-                         lane.void, lane.plays, 0, leader)
+                         lane.smask, lane.void, lane.plays, 0, leader)
     for position in range(1, 4):
         seat = (leader + position) % 4
         decision_draw_nb(sw, lane.state, row[C_HAND_SEED], trick, position)
@@ -775,7 +780,7 @@ def _play_trick(kt, sw, level, trump, lane, cand, leader, rule_col, row, trick, 
         if cand is not None:
             if lane.hflag[0]:
                 note_play_nb(sw, kt.group[level, trump], kt.order[level, trump], lane.seen,
-                             lane.void, lane.plays, position, seat)
+                             lane.smask, lane.void, lane.plays, position, seat)
         _count_follow(row, rule_col, rule, table_row)
         if log_on:
             lane.log.rule[trick, position - 1] = rule
@@ -855,7 +860,8 @@ def play_hand_nb(kt, sw, rule_col, root, index, hand_number, match_dealer, lane,
         masks_of_nb(kt.order[level, trump], pre.hands[seat], lane.hm[seat])
     if cand is not None:
         if lane.hflag[0]:
-            forget_nb(lane.seen, lane.void)
+            forget_nb(lane.seen, lane.void, lane.smask)
+            group_masks_nb(kt.group[level, trump], kt.order[level, trump], lane.gmask)
     attackers = 0
     leader = dealer  # LEAD-1
     tricks = 0
