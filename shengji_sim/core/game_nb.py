@@ -44,6 +44,7 @@ from shengji_sim.cards import (
 )
 from shengji_sim.core.bits_nb import (
     N_MASKS,
+    lowest_bit_nb,
     masks_of_nb,
     take_nb,
 )
@@ -102,8 +103,8 @@ from shengji_sim.core.heuristic_nb import (
     P_MEMORY,
     expert_follow_nb,
     expert_follows_nb,
+    expert_single_nb,
     heuristic_lead_into_nb,
-    heuristic_single_nb,
     kept_kind_nb,
 )
 from shengji_sim.core.jit import njit
@@ -524,10 +525,11 @@ def _lead_units(kt, sw, level, trump, lane, size, first):
 def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n_units,
                      first):
     """FOLLOW-1, FOLLOW-2, AMB-37, OTH-6 on a one-card lead: one card of the led class (a
-    random player's from the masks, :func:`~.follow_fast_nb.random_single_nb`; a greedy
-    one's from the same options, :func:`~.follow_fast_nb.one_card_option_mask_nb`), else
-    the options of :func:`~.follow_fast_nb.one_card_options_nb`; the family kernels only
-    past the radix guard. Returns ``(rule, table row)``."""
+    random player's from the masks, :func:`~.follow_fast_nb.random_single_nb`; a greedy or
+    heuristic one's from the same options, :func:`~.follow_fast_nb.one_card_option_mask_nb`,
+    by :func:`_strategy_single`), else the options of
+    :func:`~.follow_fast_nb.one_card_options_nb` (as a mask again for those players); the
+    family kernels only past the radix guard. Returns ``(rule, table row)``."""
     hand = lane.pre.hands[seat]
     hm = lane.hm
     eff = kt.eff[level, trump]
@@ -545,14 +547,12 @@ def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n
                                    ~kt.trump_pmask[level, trump], eff[first] == TRUMP, kind_at,
                                    position, last_only, no_shape, lane.state)
     elif cand is not None:  # a lane with a greedy seat (pruned by type otherwise)
-        if greedy or not expert_follows_nb(lane.pre.params[seat]):
-            opts, rule = one_card_option_mask_nb(hm[seat], kt.cls_pmask[level, trump, first],
-                                                 ~kt.trump_pmask[level, trump],
-                                                 eff[first] == TRUMP, position, last_only,
-                                                 no_shape)
-            if rule >= 0:
-                f = greedy_single_nb(eff, kt.power[level, trump], kind_at, kt.points, lane.tk,
-                                     opts, position, seat % 2, leader)
+        opts, rule = one_card_option_mask_nb(hm[seat], kt.cls_pmask[level, trump, first],
+                                             ~kt.trump_pmask[level, trump],
+                                             eff[first] == TRUMP, position, last_only,
+                                             no_shape)
+        if rule >= 0:
+            f = _strategy_single(kt, sw, level, trump, lane, seat, position, leader, opts)
     if f < 0:
         mode, rule, count = one_card_options_nb(cls, n_cls, eff, first, hand, position,
                                                 last_only, no_shape)
@@ -562,24 +562,13 @@ def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n
             lane.tk[position] = first_kind_nb(lane.plays[position])
             masks_of_nb(kt.order[level, trump], hand, hm[seat])
             return rule, lane.fb.state[STATE_ROW]
-        if cand is not None:  # a lane with a greedy seat (pruned by type otherwise)
-            if greedy or (heuristic and not expert_follows_nb(lane.pre.params[seat])):
-                opts = hm[seat, 0]  # the options' positions (one_card_nth_nb's walk)
-                if mode == ONE_CLASS:
-                    opts &= kt.cls_pmask[level, trump, first]
-                elif mode == ONE_PLAIN:
-                    opts &= ~kt.trump_pmask[level, trump]
-                f = greedy_single_nb(eff, kt.power[level, trump], kind_at, kt.points, lane.tk,
-                                     opts, position, seat % 2, leader)
-            elif heuristic and count == 1:
-                f = one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, 0)  # forced
-            elif heuristic:
-                trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
-                pick = heuristic_single_nb(kt, sw, level, trump, lane.pre.params[seat], lane,
-                                           mode, cls, n_cls, hand, count, position, seat,
-                                           leader, trumps_out, void, kept)
-                if pick >= 0:
-                    f = one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, pick)
+        if cand is not None and (greedy or heuristic):  # pruned by type without such seats
+            opts = hm[seat, 0]  # the options' positions (one_card_nth_nb's walk)
+            if mode == ONE_CLASS:
+                opts &= kt.cls_pmask[level, trump, first]
+            elif mode == ONE_PLAIN:
+                opts &= ~kt.trump_pmask[level, trump]
+            f = _strategy_single(kt, sw, level, trump, lane, seat, position, leader, opts)
         if f < 0:
             f = one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand,
                                 below_nb(lane.state, count))
@@ -589,6 +578,26 @@ def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n
     lane.plays[position, f] = 1
     lane.tk[position] = f
     return rule, 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _strategy_single(kt, sw, level, trump, lane, seat, position, leader, opts):
+    """A greedy or heuristic player's card among the options of a one-card lead, ``opts``
+    being their listing positions as a mask: the expert rule
+    (:func:`~.heuristic_nb.expert_single_nb`; a forced card sums no memory) or the greedy
+    one (:func:`~.players_nb.greedy_single_nb`). Returns the kind."""
+    eff = kt.eff[level, trump]
+    kind_at = kt.kind_at[level, trump]
+    p = lane.pre.params[seat]
+    if lane.pkinds[seat] == HEURISTIC and expert_follows_nb(p):
+        if not opts & (opts - 1):  # one option: forced
+            return kind_at[lowest_bit_nb(opts)]
+        trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
+        return expert_single_nb(eff, kt.group[level, trump], kt.power[level, trump],
+                                kt.points, kind_at, p, lane.tk, opts, position, seat, leader,
+                                lane.tops, trumps_out, void, kept, lane.pre.hand_len[seat])
+    return greedy_single_nb(eff, kt.power[level, trump], kind_at, kt.points, lane.tk, opts,
+                            position, seat % 2, leader)
 
 
 @njit(cache=True, _nrt=False, inline="always")

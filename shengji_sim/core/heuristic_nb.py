@@ -50,10 +50,6 @@ from shengji_sim.core.follow_data import (
     STATE_NKEYS,
     STATE_WAYS,
 )
-from shengji_sim.core.follow_fast_nb import (
-    ONE_CLASS,
-    ONE_PLAIN,
-)
 from shengji_sim.core.jit import njit
 from shengji_sim.core.lead_nb import (
     lead_options_nb,
@@ -647,30 +643,35 @@ def _top_of_nb(order, play):
 
 
 @njit(cache=True, _nrt=False)
-def _may_beat_nb(eff, group, power, order, tops, trumps_out, void, s, play, lead_group):
-    """``players._may_beat``: may seat ``s``, yet to play, beat ``play``?"""
-    top = _top_of_nb(order, play)
-    width = play[top]
-    g = group[top]
-    if g == lead_group and higher_nb(tops, g, power[top], width):
-        return True
-    if void[s, lead_group] and lead_group != TRUMP and eff[top] != TRUMP:
-        return trumps_out > 0
-    if void[s, lead_group] and eff[top] == TRUMP and lead_group != g:
-        return higher_nb(tops, g, power[top], width)
-    return False
-
-
-@njit(cache=True, _nrt=False)
-def _holds_nb(eff, group, power, order, tops, trumps_out, void, seat, leader, position, play,
+def _holds_nb(eff, group, power, tops, trumps_out, void, seat, leader, position, top, width,
               lead_group):
-    """``holds`` of ``_follow_expert``: no later opponent may beat ``play``."""
+    """``holds`` of ``_follow_expert``: no later opponent may beat a play whose strongest
+    card is ``top``, held ``width`` times (``players._may_beat``: a higher unseen unit of
+    the led group; a ruff by an opponent void in a plain led group while trumps are out;
+    an overruff of a trump play by a void opponent)."""
+    g = group[top]
     for i in range(position + 1, 4):
         s = (leader + i) % 4
-        if s % 2 != seat % 2 and _may_beat_nb(eff, group, power, order, tops, trumps_out, void,
-                                              s, play, lead_group):
+        if s % 2 == seat % 2:
+            continue
+        if g == lead_group and higher_nb(tops, g, power[top], width):
             return False
+        if void[s, lead_group] and lead_group != TRUMP and eff[top] != TRUMP:
+            if trumps_out > 0:
+                return False
+        elif void[s, lead_group] and eff[top] == TRUMP and lead_group != g:
+            if higher_nb(tops, g, power[top], width):
+                return False
     return True
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _play_holds_nb(eff, group, power, order, tops, trumps_out, void, seat, leader, position,
+                   play, lead_group):
+    """:func:`_holds_nb` of a play given as counts."""
+    top = _top_of_nb(order, play)
+    return _holds_nb(eff, group, power, tops, trumps_out, void, seat, leader, position, top,
+                     play[top], lead_group)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -835,7 +836,7 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
         tractor_cards = tractor_cards_nb(walk, n_units)
     pick = -1
     bk = 0
-    if (leader + best_now) % 2 == seat % 2 and _holds_nb(
+    if (leader + best_now) % 2 == seat % 2 and _play_holds_nb(
             eff, group, power, order, tops, trumps_out, void, seat, leader, n_so_far,
             plays[best_now], lead_group):
         for i in range(m):  # max by (points, -cost)
@@ -880,8 +881,8 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
                 kt, sw, level, trump, plays, uw, ul, ut, play, n_so_far, n_units, size,
                 lead_suit, best):
             continue
-        if may_pick and _holds_nb(eff, group, power, order, tops, trumps_out, void, seat,
-                                  leader, n_so_far, play, lead_group):
+        if may_pick and _play_holds_nb(eff, group, power, order, tops, trumps_out, void,
+                                       seat, leader, n_so_far, play, lead_group):
             pick, bk = i, key
         if may_unsure:
             unsure, uk = i, c
@@ -945,61 +946,13 @@ def expert_follows_nb(p):
 
 
 @njit(cache=True, _nrt=False)
-def heuristic_single_nb(kt, sw, level, trump, p, lane, mode, cls, n_cls, hand, count,
-                        position, seat, leader, trumps_out, void, kept):
-    """``HeuristicPlayer.follow`` by the expert rule over the options of
-    ``one_card_options_nb`` (a one-card lead): :func:`expert_single_nb` walks them once and
-    returns the option's index (the greedy rule is ``players_nb.greedy_single_nb``, see
-    :func:`expert_follows_nb`)."""
-    return expert_single_nb(kt.eff[level, trump], kt.group[level, trump],
-                            kt.power[level, trump], kt.order[level, trump], kt.points,
-                            kt.kind_at[level, trump], p, lane.tk, mode, cls, n_cls, hand,
-                            position, seat, leader, lane.tops, trumps_out, void, kept,
-                            lane.pre.hand_len[seat])
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _single_nb(mode, cls, n_cls, eff, kind_at, hand, o):
-    """The kind at slot ``o`` of ``one_card_nth_nb``'s walk if it is an option, else -1
-    (as ``players_nb.greedy_single_nb`` walks them)."""
-    if mode == ONE_CLASS:
-        if o >= n_cls:
-            return -1
-        k = cls[o]
-        return k if hand[k] else -1
-    k = kind_at[o]
-    if hand[k] and not (mode == ONE_PLAIN and eff[k] == TRUMP):
-        return k
-    return -1
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _single_holds_nb(eff, group, power, tops, trumps_out, void, seat, leader, position, k,
-                     lead_group):
-    """``holds`` of ``_follow_expert`` for one card ``k`` (``_may_beat`` of a single)."""
-    g = group[k]
-    for i in range(position + 1, 4):
-        s = (leader + i) % 4
-        if s % 2 == seat % 2:
-            continue
-        if g == lead_group and higher_nb(tops, g, power[k], 1):
-            return False
-        if void[s, lead_group] and lead_group != TRUMP and eff[k] != TRUMP:
-            if trumps_out > 0:
-                return False
-        elif void[s, lead_group] and eff[k] == TRUMP and lead_group != g:
-            if higher_nb(tops, g, power[k], 1):
-                return False
-    return True
-
-
-@njit(cache=True, _nrt=False)
-def expert_single_nb(eff, group, power, order, points, kind_at, p, tk, mode, cls, n_cls, hand,
-                     position, seat, leader, tops, trumps_out, void, kept, hand_len):
-    """:func:`expert_pick_nb` on a one-card lead (the kinds played so far ``tk[:position]``),
-    walking the options of ``one_card_options_nb`` once in listing order and scoring each
-    as one card (``players_nb.single_beats_nb`` against the winner so far); returns the
-    option's index."""
+def expert_single_nb(eff, group, power, points, kind_at, p, tk, opts, position, seat, leader,
+                     tops, trumps_out, void, kept, hand_len):
+    """:func:`expert_pick_nb` on a one-card lead (the kinds played so far ``tk[:position]``)
+    over the options ``opts``, their listing positions as a mask (as
+    ``players_nb.greedy_single_nb`` takes them), walked once in listing order and scored
+    each as one card (``players_nb.single_beats_nb`` against the winner so far); returns
+    the chosen kind."""
     lead_suit = eff[tk[0]]
     lead_group = group[tk[0]]
     best = 0
@@ -1010,55 +963,44 @@ def expert_single_nb(eff, group, power, order, points, kind_at, p, tk, mode, cls
             best = q
     pick = -1
     bk = 0
-    i = 0
-    if (leader + best) % 2 == seat % 2 and _single_holds_nb(
-            eff, group, power, tops, trumps_out, void, seat, leader, position, tk[best],
+    if (leader + best) % 2 == seat % 2 and _holds_nb(
+            eff, group, power, tops, trumps_out, void, seat, leader, position, tk[best], 1,
             lead_group):
-        for o in range(N_KINDS):  # max by (points, -cost)
-            k = _single_nb(mode, cls, n_cls, eff, kind_at, hand, o)
-            if k < 0:
-                continue
+        while opts:  # max by (points, -cost)
+            k = kind_at[lowest_bit_nb(opts)]
+            opts &= opts - 1
             c = single_cost_nb(eff, power, k) + (KEPT_COST if k == kept else 0)
             key = _key3_nb(0, points[k], -c)
             if pick < 0 or key > bk:
-                pick, bk = i, key
-            i += 1
+                pick, bk = k, key
         return pick
     last_trick = hand_len == 1
     unsure = -1
     uk = 0
-    for o in range(N_KINDS):
-        k = _single_nb(mode, cls, n_cls, eff, kind_at, hand, o)
-        if k < 0:
-            continue
-        idx = i
-        i += 1
+    duck = -1  # min by (points, cost), the choice when nothing wins
+    dk = 0
+    while opts:
+        k = kind_at[lowest_bit_nb(opts)]
+        opts &= opts - 1
+        c = single_cost_nb(eff, power, k) + (KEPT_COST if k == kept else 0)
+        pts = points[k]
+        key = _key3_nb(0, pts, c)
+        if duck < 0 or key < dk:
+            duck, dk = k, key
         if k == kept and not last_trick:
             continue
         if not single_beats_nb(eff, power, lead_suit, k, tk[best]):
             continue
-        c = single_cost_nb(eff, power, k) + (KEPT_COST if k == kept else 0)
-        pts = points[k]
         need = p[P_RUFF_MIN] if lead_suit != TRUMP and eff[k] == TRUMP else p[P_WIN_MIN]
-        if table + pts >= need and _single_holds_nb(eff, group, power, tops, trumps_out, void,
-                                                    seat, leader, position, k, lead_group):
+        if table + pts >= need and _holds_nb(eff, group, power, tops, trumps_out, void, seat,
+                                             leader, position, k, 1, lead_group):
             key = _key3_nb(0, c, -pts)
             if pick < 0 or key < bk:
-                pick, bk = idx, key
+                pick, bk = k, key
         if pts == 0 and table >= p[P_WIN_MIN] and (unsure < 0 or c < uk):
-            unsure, uk = idx, c
+            unsure, uk = k, c
     if pick >= 0:
         return pick
     if p[P_WIN_UNSURE] and unsure >= 0:
         return unsure
-    i = 0
-    for o in range(N_KINDS):  # duck: min by (points, cost)
-        k = _single_nb(mode, cls, n_cls, eff, kind_at, hand, o)
-        if k < 0:
-            continue
-        c = single_cost_nb(eff, power, k) + (KEPT_COST if k == kept else 0)
-        key = _key3_nb(0, points[k], c)
-        if pick < 0 or key < bk:
-            pick, bk = i, key
-        i += 1
-    return pick
+    return duck
