@@ -36,7 +36,8 @@ whole claim (:func:`greedy_wins_nb`; :func:`_judge_by_sums_nb` says which).
 call copies what it is passed.
 A family of many options is not walked whole (:func:`_shortcut_one_family_nb`): the best by
 the linear keys is a greedy fill of the heaviest kinds, and its listing index (counted, not
-walked) says whether it is within the cap; only the options of one suit are walked for
+walked) says whether it is within the cap; past it, the best of the first 256 is the best
+of a few greedy fills (:func:`_best_below_nb`); only the options of one suit are walked for
 winners. :func:`greedy_single_nb`
 walks a one-card lead's options from the hand masks. As for the random player, a short follower
 (:func:`greedy_short_follow_nb`) and a pair lead (:func:`greedy_pair_follow_nb`) build their
@@ -735,6 +736,8 @@ _X_W = 704
 _U_POW = 768  # per pool kind its power, and the prefix claim number (claim_number_step_nb)
 _P_TOP = 832
 _P_SETC = 896  # prefix count of the cards in kinds held twice or more (a tractor's answers)
+_Y_ORD = 960  # _order_by_weight_nb: the pool kinds, heaviest first
+_Y_PATH = 1024  # _best_below_nb: the composition at the cap
 SHORTCUT_FROM = 8  #: a family of more options than this is not walked whole
 
 
@@ -794,11 +797,9 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
     sc[_P_TOP] = f_top
     sc[_P_SETC] = f_setc
     if m > SHORTCUT_FROM:
-        pick = _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units,
+        return _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units,
                                        size, lead_suit, best, partner, f_pts, f_cost, f_bit,
                                        f_top, set_lead, f_setc, tractor_cards, reach_width)
-        if pick >= 0:
-            return pick
     _prefix_sums_nb(sc, cnt, 0, nk, width, split, reach_width)
     claim_a = 1 << lead_suit
     claim_b = 1 << TRUMP
@@ -863,25 +864,96 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _order_by_weight_nb(sc, nk, sign):
+    """Each pool kind's per-card weight ``sign * points * 2 ** 24 - cost`` into
+    ``sc[_X_W:]`` (``sign`` 1: most points, then cheapest; -1: fewest points, then
+    cheapest; the cost of a play is below ``2 ** 24``, so a play's weight orders it as
+    (points, cost) do), and the kinds heaviest first, the strongest first among equal
+    weights, into ``sc[_Y_ORD:]``."""
+    for i in range(nk):
+        w = sign * sc[_U_PTS + i] * (1 << 24) - sc[_U_COST + i]
+        sc[_X_W + i] = w
+        j = i
+        while j > 0 and sc[_X_W + sc[_Y_ORD + j - 1]] < w:
+            sc[_Y_ORD + j] = sc[_Y_ORD + j - 1]
+            j -= 1
+        sc[_Y_ORD + j] = i
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _fill_nb(sc, ucap, nk, start, left, write):
+    """The greatest weight of ``left`` cards over the pool kinds ``start..nk-1`` (caps
+    ``ucap``; :func:`_order_by_weight_nb` done): the sums are linear in the cards, so the
+    best takes the heaviest kinds whole, the strongest first among equal weights (the
+    lexicographically greatest, first in listing order, of the best compositions). With
+    ``write`` its counts go into ``sc[_X_CNT + start:]``."""
+    if write:
+        for i in range(start, nk):
+            sc[_X_CNT + i] = 0
+    total = 0
+    for o in range(nk):
+        if left == 0:
+            break
+        i = sc[_Y_ORD + o]
+        if i < start:
+            continue
+        take = ucap[i] if ucap[i] < left else left
+        if write:
+            sc[_X_CNT + i] = take
+        total += take * sc[_X_W + i]
+        left -= take
+    return total
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _best_fill_nb(sc, ucap, nk, free, sign):
     """The composition of ``free`` over the pool (caps ``ucap[:nk]``) with the greatest sum
-    of per-card weights ``sign * points * 2 ** 24 - cost`` (``sign`` 1: most points, then
-    cheapest; -1: fewest points, then cheapest), first in listing order among equals, into
-    ``sc[_X_CNT:]``. The sums are linear in the cards, so the best takes the heaviest kinds
-    whole, the strongest first among equal weights (the lexicographically greatest of the
-    best compositions)."""
-    for i in range(nk):
-        sc[_X_CNT + i] = 0
-        sc[_X_W + i] = sign * sc[_U_PTS + i] * (1 << 24) - sc[_U_COST + i]
+    of per-card weights (:func:`_order_by_weight_nb`), first in listing order among equals,
+    into ``sc[_X_CNT:]`` (:func:`_fill_nb`)."""
+    _order_by_weight_nb(sc, nk, sign)
+    _fill_nb(sc, ucap, nk, 0, free, True)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _best_below_nb(sc, ways, ucap, nk, free, m):
+    """The listing index of the best composition (:func:`_best_fill_nb`'s weights, done)
+    among the first ``m`` in listing order, first among equals, when the best of all comes
+    later; it is left in ``sc[_X_CNT:]``. The first ``m`` are those before the ``m``-th
+    (unranked as ``follow_count_nb._nth_ready_nb`` does): for each kind ``i``, the ones
+    that share its first ``i`` counts and hold more of kind ``i``, each such group in
+    listing order and whole, so its best is the best fill (:func:`_fill_nb`) of the kinds
+    after ``i``."""
+    index = m
     left = free
-    while left > 0:
-        bi = -1
-        for i in range(nk):
-            if sc[_X_CNT + i] == 0 and ucap[i] > 0 and (bi < 0 or sc[_X_W + i] > sc[_X_W + bi]):
-                bi = i
-        take = ucap[bi] if ucap[bi] < left else left
-        sc[_X_CNT + bi] = take
-        left -= take
+    prefix = 0  # the weight of the ``m``-th composition's counts so far
+    best = 0
+    best_i = -1
+    best_c = 0
+    for i in range(nk):
+        c = ucap[i] if ucap[i] < left else left
+        while c >= 0:
+            w = ways[i + 1, left - c]
+            if index < w:
+                break
+            if w > 0:  # the group of c cards of kind i: every way of the rest comes first
+                v = prefix + c * sc[_X_W + i] + _fill_nb(sc, ucap, nk, i + 1, left - c, False)
+                if best_i < 0 or v > best:
+                    best, best_i, best_c = v, i, c
+            index -= w
+            c -= 1
+        sc[_Y_PATH + i] = c
+        prefix += c * sc[_X_W + i]
+        left -= c
+        if left == 0:
+            break  # no group past the kinds that hold the whole
+    for i in range(best_i):
+        sc[_X_CNT + i] = sc[_Y_PATH + i]
+    sc[_X_CNT + best_i] = best_c
+    left = free
+    for i in range(best_i + 1):
+        left -= sc[_X_CNT + i]
+    _fill_nb(sc, ucap, nk, best_i + 1, left, True)
+    return _rank_nb(sc, ways, ucap, nk, free)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -906,10 +978,10 @@ def _rank_nb(sc, ways, ucap, nk, free):
 def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units, size,
                             lead_suit, best, partner, f_pts, f_cost, f_bit, f_top, set_lead,
                             f_setc, tractor_cards, reach_width):
-    """:func:`_walk_one_family_nb`'s choice without walking every option, or -1 when it
-    must walk: the best of (points, cost) by :func:`_best_fill_nb` and its index
-    (:func:`_rank_nb`), valid when that index is below the cap ``m``; the winners among the
-    options of one suit only (the led suit or trumps, the only ones that may win), walked
+    """:func:`_walk_one_family_nb`'s choice without walking every option: the best of
+    (points, cost) by :func:`_best_fill_nb` and its index (:func:`_rank_nb`), or when that
+    index is past the cap ``m`` the best before it (:func:`_best_below_nb`); the winners
+    among the options of one suit only (the led suit or trumps, the only ones that may win), walked
     in listing order until their index reaches ``m``, each judged by
     :func:`_judge_by_sums_nb` (``f_top``, ``f_setc``: the fixed cards' claim number,
     ``trick_nb.claim_number_step_nb``, and cards in sets)."""
@@ -997,7 +1069,7 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
             return win
     _best_fill_nb(sc, ucap, nk, free, 1 if partner else -1)
     r = _rank_nb(sc, ways, ucap, nk, free)
-    return r if r < m else -1
+    return r if r < m else _best_below_nb(sc, ways, ucap, nk, free, m)
 
 
 @njit(cache=True, _nrt=False, inline="always")
