@@ -798,8 +798,8 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
     sc[_P_SETC] = f_setc
     if m > SHORTCUT_FROM:
         return _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units,
-                                       size, lead_suit, best, partner, f_pts, f_cost, f_bit,
-                                       f_top, set_lead, f_setc, tractor_cards, reach_width)
+                                       size, lead_suit, best, partner, f_bit, set_lead,
+                                       tractor_cards, reach_width)
     _prefix_sums_nb(sc, cnt, 0, nk, width, split, reach_width)
     claim_a = 1 << lead_suit
     claim_b = 1 << TRUMP
@@ -841,26 +841,37 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
         idx += 1
         if idx >= m:
             break
-        # the next composition: the rightmost card that can move right moves one place
-        tail = 0
-        room = 0
-        j = nk - 1
-        while j >= 0:
-            if cnt[j] > 0 and room > tail:
-                break
-            tail += cnt[j]
-            room += ucap[j]
-            j -= 1
+        j = _next_composition_nb(cnt, ucap, nk)
         if j < 0:
             break
-        cnt[j] -= 1
-        left = tail + 1
-        for i in range(j + 1, nk):
-            c = ucap[i] if ucap[i] < left else left
-            cnt[i] = c
-            left -= c
         _prefix_sums_nb(sc, cnt, j, nk, width, split, reach_width)
     return win if win >= 0 else pick
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _next_composition_nb(cnt, cap, nk):
+    """The composition after ``cnt[:nk]`` (caps ``cap``) in listing order, in place: the
+    rightmost card that can move right moves one place, the cards after it packed left
+    (``follow_count_nb._materialize``'s step). Returns the first kind changed, -1 after the
+    last."""
+    tail = 0
+    room = 0
+    j = nk - 1
+    while j >= 0:
+        if cnt[j] > 0 and room > tail:
+            break
+        tail += cnt[j]
+        room += cap[j]
+        j -= 1
+    if j < 0:
+        return -1
+    cnt[j] -= 1
+    left = tail + 1
+    for i in range(j + 1, nk):
+        c = cap[i] if cap[i] < left else left
+        cnt[i] = c
+        left -= c
+    return j
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -976,15 +987,16 @@ def _rank_nb(sc, ways, ucap, nk, free):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units, size,
-                            lead_suit, best, partner, f_pts, f_cost, f_bit, f_top, set_lead,
-                            f_setc, tractor_cards, reach_width):
+                            lead_suit, best, partner, f_bit, set_lead, tractor_cards,
+                            reach_width):
     """:func:`_walk_one_family_nb`'s choice without walking every option: the best of
     (points, cost) by :func:`_best_fill_nb` and its index (:func:`_rank_nb`), or when that
     index is past the cap ``m`` the best before it (:func:`_best_below_nb`); the winners
-    among the options of one suit only (the led suit or trumps, the only ones that may win), walked
-    in listing order until their index reaches ``m``, each judged by
-    :func:`_judge_by_sums_nb` (``f_top``, ``f_setc``: the fixed cards' claim number,
-    ``trick_nb.claim_number_step_nb``, and cards in sets)."""
+    among the options of one suit only (the led suit or trumps, the only ones that may
+    win), walked in listing order until their index reaches ``m``, each judged by
+    :func:`_judge_by_sums_nb` from its prefix sums (:func:`_prefix_sums_nb` over
+    ``sc[_X_CNT:]``, the fixed cards' in ``sc[_P_*]``: a step recomputes what it changes).
+    ``f_bit``: the fixed cards' suits."""
     fb = walk.fb
     sc = walk.keys
     ucap = fb.ucap
@@ -1017,25 +1029,20 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
                 left -= c
             if left > 0:
                 continue  # fewer than ``free`` cards of this suit
+            xcnt = sc[_X_CNT:_X_CNT + nk]
+            _prefix_sums_nb(sc, xcnt, 0, nk, width, split, reach_width)
             r = -1
             while True:
                 r = r + 1 if whole else _rank_nb(sc, ways, ucap, nk, free)
                 if r >= m:
                     break  # past the cap: the rest come later still
-                pts = f_pts
-                cost = f_cost
-                top = f_top
-                setc = f_setc
-                for i in range(nk):
-                    c = sc[_X_CNT + i]
-                    pts += c * sc[_U_PTS + i]
-                    cost += c * sc[_U_COST + i]
-                    top = claim_number_step_nb(top, c, sc[_U_POW + i], width, split, reach_width)
-                    setc += c if c >= 2 else 0
+                pts = sc[_P_PTS + nk]
+                cost = sc[_P_COST + nk]
                 if win < 0 or cost < w1 or (cost == w1 and (pts > w2 or (
                         pts == w2 and r < win))):
-                    verdict = _judge_by_sums_nb(sw, s, width, top, setc, set_lead,
-                                                tractor_cards, best)
+                    verdict = _judge_by_sums_nb(sw, s, width, sc[_P_TOP + nk],
+                                                sc[_P_SETC + nk], set_lead, tractor_cards,
+                                                best)
                     wins = verdict == WINS
                     if verdict == UNDECIDED:
                         for k in range(N_KINDS):
@@ -1047,24 +1054,10 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
                                               lead_suit, best)
                     if wins:  # min by (cost, -points), first on ties
                         win, w1, w2 = r, cost, pts
-                # the next composition of this suit's kinds
-                tail = 0
-                room = 0
-                j = nk - 1
-                while j >= 0:
-                    if sc[_X_CNT + j] > 0 and room > tail:
-                        break
-                    tail += sc[_X_CNT + j]
-                    room += sc[_X_CAP + j]
-                    j -= 1
+                j = _next_composition_nb(xcnt, sc[_X_CAP:_X_CAP + nk], nk)  # of this suit
                 if j < 0:
                     break
-                sc[_X_CNT + j] -= 1
-                left = tail + 1
-                for i in range(j + 1, nk):
-                    c = sc[_X_CAP + i] if sc[_X_CAP + i] < left else left
-                    sc[_X_CNT + i] = c
-                    left -= c
+                _prefix_sums_nb(sc, xcnt, j, nk, width, split, reach_width)
         if win >= 0:
             return win
     _best_fill_nb(sc, ucap, nk, free, 1 if partner else -1)
