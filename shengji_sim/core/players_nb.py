@@ -123,6 +123,7 @@ from shengji_sim.core.trick_nb import (
     one_unit_claim_beats_nb,
     set_best_nb,
     set_claim_beats_nb,
+    set_claim_nb,
     tractor_may_beat_nb,
     trick_winner_units_nb,
 )
@@ -702,9 +703,10 @@ def greedy_triple_follow_nb(kt, sw, level, trump, lane, seat, position, leader, 
         if win < 0 or cost < w1 or (cost == w1 and pts > w2):
             for i in range(3):
                 out[cls[(key >> (6 * i)) & 63]] += 1
-            if greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul, lane.ut,
-                              out, position, 1, size, lead_suit,
-                              best):  # min by (cost, -points)
+            # its claim on the triple (greedy_wins_nb's, without the call: CMP-9, AMB-17)
+            side, top = set_claim_nb(eff, power, out, lead_suit, np.int64(3), split)
+            if side >= 0 and set_claim_beats_nb(sw, side, np.int64(3), top,
+                                                best):  # min by (cost, -points)
                 win, w1, w2 = key, cost, pts
             for i in range(3):
                 out[cls[(key >> (6 * i)) & 63]] = 0
@@ -1020,15 +1022,21 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
                 continue  # the fixed cards are of another suit already
             left = free
             whole = True  # every pool kind is of this suit: the walk's index is the rank
+            wide = False  # a kind of this suit may supply the lead's width
+            deep = 0  # the cards of this suit's kinds held twice or more
             for i in range(nk):  # the first composition of this suit's kinds
                 c = ucap[i] if sc[_U_BIT + i] == bit else 0
                 whole = whole and c == ucap[i]
+                wide = wide or (c >= width and free >= width)
+                deep += c if c >= 2 else 0
                 sc[_X_CAP + i] = c
                 c = c if c < left else left
                 sc[_X_CNT + i] = c
                 left -= c
             if left > 0:
                 continue  # fewer than ``free`` cards of this suit
+            if _cannot_claim_nb(sc, set_lead, tractor_cards, free, wide, deep):
+                continue  # every option of this suit loses: none is walked
             xcnt = sc[_X_CNT:_X_CNT + nk]
             _prefix_sums_nb(sc, xcnt, 0, nk, width, split, reach_width)
             r = -1
@@ -1120,6 +1128,21 @@ def _judge_by_sums_nb(sw, side, width, top, setc, set_lead, tractor_cards, best)
                               or not tractor_may_beat_nb(side, top, best[1], best[4])):
         return LOSES
     return UNDECIDED
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _cannot_claim_nb(sc, set_lead, tractor_cards, free, wide, deep):
+    """Does every option of one suit lose (:func:`_judge_by_sums_nb`'s :data:`LOSES`), the
+    fixed cards' claim number and cards in sets being ``sc[_P_TOP]``, ``sc[_P_SETC]``? A
+    set lead is claimed only by a kind that supplies its width (CMP-9, AMB-17): a fixed one,
+    or a kind of the suit held at least that often (``wide``); a one-tractor lead's answers
+    need ``tractor_cards`` cards in kinds held twice or more, at most the fixed cards' and
+    ``free`` of the suit's ``deep`` cards in such kinds."""
+    if set_lead:
+        return sc[_P_TOP] < 0 and not wide
+    if tractor_cards > 0:
+        return sc[_P_SETC] + min(deep, free) < tractor_cards
+    return False
 
 
 @njit(cache=True, _nrt=False, inline="always")

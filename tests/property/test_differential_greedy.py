@@ -222,3 +222,18 @@ def test_greedy_best_play_past_the_cap(follow_buf, hand, position) -> None:
                                                  -_cost(ctx, plays[i]), -i))
     assert best >= GREEDY_OPTIONS
     check_greedy_follow(pos, position)
+
+
+# hearts led, the follower holding hearts no play of which can claim the lead: singles
+# against a pair, one pair and singles against a two-pair tractor
+_HEART_SINGLES = tuple(range(14, 25)) + (27, 28)
+
+
+@pytest.mark.parametrize("lead,hand", [((25, 25), _HEART_SINGLES),
+                                       ((23, 23, 24, 24), _HEART_SINGLES + (14,))])
+def test_greedy_follow_when_no_play_of_the_suit_can_claim(follow_buf, lead, hand) -> None:
+    """No option of the led suit can claim the lead, so the walk looks for no winner among
+    them (``_cannot_claim_nb``); the choice is the listing's and the reference's."""
+    pos = Position("trick", "classic-2deck", (), 0, 0, lead, (hand,), ())
+    assert follow_options(pos.ctx, list(lead), list(hand), 1).count > 8
+    check_greedy_follow(pos, 1)
