@@ -667,8 +667,7 @@ def _greedy_lead(kt, sw, level, trump, lane, leader):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _greedy_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n_units, size,
-                   first):
+def _greedy_follow(kt, sw, level, trump, lane, seat, position, leader, n_units, size, first):
     """A greedy player's follow of a multi-card lead: the greedy forms of the random
     player's fast paths (short in the led class, a pair or triple lead, :mod:`.players_nb`),
     which build the families without the family kernels, else the families listed.
@@ -697,8 +696,9 @@ def _greedy_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n_u
                                             kt.cls_n[level, trump, first])
         if rule >= 0:
             return rule, row
-    rule = _family_follow_nb(kt, sw, level, trump, lane, cand, seat, position, n_units,
-                             leader)
+    # the family kernels, called without _family_follow_nb's dispatch (a call copies the lane)
+    rule = strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_units,
+                                     leader)
     return rule, lane.fb.state[STATE_ROW]
 
 
@@ -717,12 +717,12 @@ def _follow(kt, sw, level, trump, lane, cand, seat, position, leader, n_units, s
     if cand is not None:  # a lane with a greedy seat (pruned by type otherwise)
         if lane.pkinds[seat] == GREEDY:
             greedy = True
-            rule, row = _greedy_follow(kt, sw, level, trump, lane, cand, seat, position,
+            rule, row = _greedy_follow(kt, sw, level, trump, lane, seat, position,
                                        leader, n_units, size, first)
         elif lane.pkinds[seat] == HEURISTIC:
             greedy = True
-            rule = _family_follow_nb(kt, sw, level, trump, lane, cand, seat, position,
-                                     n_units, leader)
+            rule = strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position,
+                                             n_units, leader)
             row = lane.fb.state[STATE_ROW]
     if not greedy:
         rule, row = _random_follow(kt, sw, level, trump, lane, seat, position, n_units, size,

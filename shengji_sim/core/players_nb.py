@@ -36,7 +36,8 @@ whole claim (:func:`greedy_wins_nb`; :func:`judge_by_sums_nb` says which).
 call copies what it is passed.
 A family of many options is not walked whole (:func:`_shortcut_one_family_nb`): the best by
 the linear keys is a greedy fill of the heaviest kinds, and its listing index (counted, not
-walked) says whether it is within the cap; only the options of one suit are walked for
+walked) says whether it is within the cap; past it, the best of the first 256 is the best
+of a few greedy fills (:func:`_best_below_nb`); only the options of one suit are walked for
 winners. :func:`greedy_single_nb`
 walks a one-card lead's options from the hand masks. The walks' steps (start, next option,
 sums, the option written out) are kernels of their own, which the expert follower's walk
@@ -125,6 +126,7 @@ from shengji_sim.core.trick_nb import (
     one_unit_claim_beats_nb,
     set_best_nb,
     set_claim_beats_nb,
+    set_claim_nb,
     tractor_may_beat_nb,
     trick_winner_units_nb,
 )
@@ -704,9 +706,10 @@ def greedy_triple_follow_nb(kt, sw, level, trump, lane, seat, position, leader, 
         if win < 0 or cost < w1 or (cost == w1 and pts > w2):
             for i in range(3):
                 out[cls[(key >> (6 * i)) & 63]] += 1
-            if greedy_wins_nb(kt, sw, level, trump, lane.plays, lane.uw, lane.ul, lane.ut,
-                              out, position, 1, size, lead_suit,
-                              best):  # min by (cost, -points)
+            # its claim on the triple (greedy_wins_nb's, without the call: CMP-9, AMB-17)
+            side, top = set_claim_nb(eff, power, out, lead_suit, np.int64(3), split)
+            if side >= 0 and set_claim_beats_nb(sw, side, np.int64(3), top,
+                                                best):  # min by (cost, -points)
                 win, w1, w2 = key, cost, pts
             for i in range(3):
                 out[cls[(key >> (6 * i)) & 63]] = 0
@@ -738,6 +741,8 @@ _X_W = 704
 _U_POW = 768  # per pool kind its power, and the prefix claim number (claim_number_step_nb)
 _P_TOP = 832
 _P_SETC = 896  # prefix count of the cards in kinds held twice or more (a tractor's answers)
+_Y_ORD = 960  # _order_by_weight_nb: the pool kinds, heaviest first
+_Y_PATH = 1024  # _best_below_nb: the composition at the cap
 SHORTCUT_FROM = 8  #: a family of more options than this is not walked whole
 MARKED = 1 << 5  #: a walk's suit bit of its marked kind (suits are bits 0 .. 4)
 
@@ -910,12 +915,9 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
     set_lead = apart and n_units == 1 and walk.ul[0] == 1
     tractor_cards = tractor_cards_nb(walk, n_units) if apart else 0
     if m > SHORTCUT_FROM:
-        pick = _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units,
-                                       size, lead_suit, best, partner, sc[_P_PTS],
-                                       sc[_P_COST], sc[_P_BIT], sc[_P_TOP], set_lead,
-                                       sc[_P_SETC], tractor_cards, reach_width)
-        if pick >= 0:
-            return pick
+        return _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units,
+                                       size, lead_suit, best, partner, sc[_P_BIT], set_lead,
+                                       tractor_cards, reach_width)
     claim_a = 1 << lead_suit
     claim_b = 1 << TRUMP
     pick = -1
@@ -955,25 +957,96 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _order_by_weight_nb(sc, nk, sign):
+    """Each pool kind's per-card weight ``sign * points * 2 ** 24 - cost`` into
+    ``sc[_X_W:]`` (``sign`` 1: most points, then cheapest; -1: fewest points, then
+    cheapest; the cost of a play is below ``2 ** 24``, so a play's weight orders it as
+    (points, cost) do), and the kinds heaviest first, the strongest first among equal
+    weights, into ``sc[_Y_ORD:]``."""
+    for i in range(nk):
+        w = sign * sc[_U_PTS + i] * (1 << 24) - sc[_U_COST + i]
+        sc[_X_W + i] = w
+        j = i
+        while j > 0 and sc[_X_W + sc[_Y_ORD + j - 1]] < w:
+            sc[_Y_ORD + j] = sc[_Y_ORD + j - 1]
+            j -= 1
+        sc[_Y_ORD + j] = i
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _fill_nb(sc, ucap, nk, start, left, write):
+    """The greatest weight of ``left`` cards over the pool kinds ``start..nk-1`` (caps
+    ``ucap``; :func:`_order_by_weight_nb` done): the sums are linear in the cards, so the
+    best takes the heaviest kinds whole, the strongest first among equal weights (the
+    lexicographically greatest, first in listing order, of the best compositions). With
+    ``write`` its counts go into ``sc[_X_CNT + start:]``."""
+    if write:
+        for i in range(start, nk):
+            sc[_X_CNT + i] = 0
+    total = 0
+    for o in range(nk):
+        if left == 0:
+            break
+        i = sc[_Y_ORD + o]
+        if i < start:
+            continue
+        take = ucap[i] if ucap[i] < left else left
+        if write:
+            sc[_X_CNT + i] = take
+        total += take * sc[_X_W + i]
+        left -= take
+    return total
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _best_fill_nb(sc, ucap, nk, free, sign):
     """The composition of ``free`` over the pool (caps ``ucap[:nk]``) with the greatest sum
-    of per-card weights ``sign * points * 2 ** 24 - cost`` (``sign`` 1: most points, then
-    cheapest; -1: fewest points, then cheapest), first in listing order among equals, into
-    ``sc[_X_CNT:]``. The sums are linear in the cards, so the best takes the heaviest kinds
-    whole, the strongest first among equal weights (the lexicographically greatest of the
-    best compositions)."""
-    for i in range(nk):
-        sc[_X_CNT + i] = 0
-        sc[_X_W + i] = sign * sc[_U_PTS + i] * (1 << 24) - sc[_U_COST + i]
+    of per-card weights (:func:`_order_by_weight_nb`), first in listing order among equals,
+    into ``sc[_X_CNT:]`` (:func:`_fill_nb`)."""
+    _order_by_weight_nb(sc, nk, sign)
+    _fill_nb(sc, ucap, nk, 0, free, True)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _best_below_nb(sc, ways, ucap, nk, free, m):
+    """The listing index of the best composition (:func:`_best_fill_nb`'s weights, done)
+    among the first ``m`` in listing order, first among equals, when the best of all comes
+    later; it is left in ``sc[_X_CNT:]``. The first ``m`` are those before the ``m``-th
+    (unranked as ``follow_count_nb._nth_ready_nb`` does): for each kind ``i``, the ones
+    that share its first ``i`` counts and hold more of kind ``i``, each such group in
+    listing order and whole, so its best is the best fill (:func:`_fill_nb`) of the kinds
+    after ``i``."""
+    index = m
     left = free
-    while left > 0:
-        bi = -1
-        for i in range(nk):
-            if sc[_X_CNT + i] == 0 and ucap[i] > 0 and (bi < 0 or sc[_X_W + i] > sc[_X_W + bi]):
-                bi = i
-        take = ucap[bi] if ucap[bi] < left else left
-        sc[_X_CNT + bi] = take
-        left -= take
+    prefix = 0  # the weight of the ``m``-th composition's counts so far
+    best = 0
+    best_i = -1
+    best_c = 0
+    for i in range(nk):
+        c = ucap[i] if ucap[i] < left else left
+        while c >= 0:
+            w = ways[i + 1, left - c]
+            if index < w:
+                break
+            if w > 0:  # the group of c cards of kind i: every way of the rest comes first
+                v = prefix + c * sc[_X_W + i] + _fill_nb(sc, ucap, nk, i + 1, left - c, False)
+                if best_i < 0 or v > best:
+                    best, best_i, best_c = v, i, c
+            index -= w
+            c -= 1
+        sc[_Y_PATH + i] = c
+        prefix += c * sc[_X_W + i]
+        left -= c
+        if left == 0:
+            break  # no group past the kinds that hold the whole
+    for i in range(best_i):
+        sc[_X_CNT + i] = sc[_Y_PATH + i]
+    sc[_X_CNT + best_i] = best_c
+    left = free
+    for i in range(best_i + 1):
+        left -= sc[_X_CNT + i]
+    _fill_nb(sc, ucap, nk, best_i + 1, left, True)
+    return _rank_nb(sc, ways, ucap, nk, free)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -996,15 +1069,16 @@ def _rank_nb(sc, ways, ucap, nk, free):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units, size,
-                            lead_suit, best, partner, f_pts, f_cost, f_bit, f_top, set_lead,
-                            f_setc, tractor_cards, reach_width):
-    """:func:`_walk_one_family_nb`'s choice without walking every option, or -1 when it
-    must walk: the best of (points, cost) by :func:`_best_fill_nb` and its index
-    (:func:`_rank_nb`), valid when that index is below the cap ``m``; the winners among the
-    options of one suit only (the led suit or trumps, the only ones that may win), walked
-    in listing order until their index reaches ``m``, each judged by
-    :func:`judge_by_sums_nb` (``f_top``, ``f_setc``: the fixed cards' claim number,
-    ``trick_nb.claim_number_step_nb``, and cards in sets)."""
+                            lead_suit, best, partner, f_bit, set_lead, tractor_cards,
+                            reach_width):
+    """:func:`_walk_one_family_nb`'s choice without walking every option: the best of
+    (points, cost) by :func:`_best_fill_nb` and its index (:func:`_rank_nb`), or when that
+    index is past the cap ``m`` the best before it (:func:`_best_below_nb`); the winners
+    among the options of one suit only (the led suit or trumps, the only ones that may
+    win), walked in listing order until their index reaches ``m``, each judged by
+    :func:`judge_by_sums_nb` from its prefix sums (:func:`_prefix_sums_nb` over
+    ``sc[_X_CNT:]``, the fixed cards' in ``sc[_P_*]``: a step recomputes what it changes).
+    ``f_bit``: the fixed cards' suits."""
     fb = walk.fb
     sc = walk.keys
     ucap = fb.ucap
@@ -1028,34 +1102,35 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
                 continue  # the fixed cards are of another suit already
             left = free
             whole = True  # every pool kind is of this suit: the walk's index is the rank
+            wide = False  # a kind of this suit may supply the lead's width
+            deep = 0  # the cards of this suit's kinds held twice or more
             for i in range(nk):  # the first composition of this suit's kinds
                 c = ucap[i] if sc[_U_BIT + i] == bit else 0
                 whole = whole and c == ucap[i]
+                wide = wide or (c >= width and free >= width)
+                deep += c if c >= 2 else 0
                 sc[_X_CAP + i] = c
                 c = c if c < left else left
                 sc[_X_CNT + i] = c
                 left -= c
             if left > 0:
                 continue  # fewer than ``free`` cards of this suit
+            if _cannot_claim_nb(sc, set_lead, tractor_cards, free, wide, deep):
+                continue  # every option of this suit loses: none is walked
+            xcnt = sc[_X_CNT:_X_CNT + nk]
+            _prefix_sums_nb(sc, xcnt, 0, nk, width, split, reach_width)
             r = -1
             while True:
                 r = r + 1 if whole else _rank_nb(sc, ways, ucap, nk, free)
                 if r >= m:
                     break  # past the cap: the rest come later still
-                pts = f_pts
-                cost = f_cost
-                top = f_top
-                setc = f_setc
-                for i in range(nk):
-                    c = sc[_X_CNT + i]
-                    pts += c * sc[_U_PTS + i]
-                    cost += c * sc[_U_COST + i]
-                    top = claim_number_step_nb(top, c, sc[_U_POW + i], width, split, reach_width)
-                    setc += c if c >= 2 else 0
+                pts = sc[_P_PTS + nk]
+                cost = sc[_P_COST + nk]
                 if win < 0 or cost < w1 or (cost == w1 and (pts > w2 or (
                         pts == w2 and r < win))):
-                    verdict = judge_by_sums_nb(sw, s, width, top, setc, set_lead,
-                                               tractor_cards, best)
+                    verdict = judge_by_sums_nb(sw, s, width, sc[_P_TOP + nk],
+                                               sc[_P_SETC + nk], set_lead, tractor_cards,
+                                               best)
                     wins = verdict == WINS
                     if verdict == UNDECIDED:
                         for k in range(N_KINDS):
@@ -1067,14 +1142,14 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
                                               lead_suit, best)
                     if wins:  # min by (cost, -points), first on ties
                         win, w1, w2 = r, cost, pts
-                if next_composition_nb(sc[_X_CNT:_X_CNT + nk], sc[_X_CAP:_X_CAP + nk],
-                                       nk) < 0:
+                if not family_walk_next_nb(sc, xcnt, sc[_X_CAP:_X_CAP + nk], nk, width,
+                                           split, reach_width):
                     break  # this suit's compositions are done
         if win >= 0:
             return win
     _best_fill_nb(sc, ucap, nk, free, 1 if partner else -1)
     r = _rank_nb(sc, ways, ucap, nk, free)
-    return r if r < m else -1
+    return r if r < m else _best_below_nb(sc, ways, ucap, nk, free, m)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -1132,6 +1207,21 @@ def judge_by_sums_nb(sw, side, width, top, setc, set_lead, tractor_cards, best):
                               or not tractor_may_beat_nb(side, top, best[1], best[4])):
         return LOSES
     return UNDECIDED
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _cannot_claim_nb(sc, set_lead, tractor_cards, free, wide, deep):
+    """Does every option of one suit lose (:func:`judge_by_sums_nb`'s :data:`LOSES`), the
+    fixed cards' claim number and cards in sets being ``sc[_P_TOP]``, ``sc[_P_SETC]``? A
+    set lead is claimed only by a kind that supplies its width (CMP-9, AMB-17): a fixed one,
+    or a kind of the suit held at least that often (``wide``); a one-tractor lead's answers
+    need ``tractor_cards`` cards in kinds held twice or more, at most the fixed cards' and
+    ``free`` of the suit's ``deep`` cards in such kinds."""
+    if set_lead:
+        return sc[_P_TOP] < 0 and not wide
+    if tractor_cards > 0:
+        return sc[_P_SETC] + min(deep, free) < tractor_cards
+    return False
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -154,9 +154,13 @@ def _fold(sw, b, ruff, w, length, top):
 
 
 @njit(cache=True, inline="always")
-def _fold_pattern(power, group, trl, trk, trt, ntr, sw, split, suit, counts, ruff, w, length,
-                  b):
-    """Claims of every instance of (w, length) in ``counts`` (``shapes.instances`` order)."""
+def _fold_pattern(power, group, trl, trk, trt, from_n, from_idx, sw, split, suit, counts, ruff,
+                  w, length, b):
+    """Claims of every instance of (w, length) in ``counts``. They differ in their top only,
+    and whether one beats ``b`` or another is monotone in its top (:func:`claim_beats_nb`),
+    so the fold keeps the strongest whatever the order: a tractor is looked for among the
+    runs from each kind that supplies the width (``kt.from_n``, ``kt.from_idx``), not in
+    the whole run table."""
     if length == 1:
         for k in range(N_KINDS):
             if supplies_nb(counts[k], w, split) and (suit < 0 or group[k] == suit):
@@ -164,17 +168,21 @@ def _fold_pattern(power, group, trl, trk, trt, ntr, sw, split, suit, counts, ruf
         return b
     if not width_ok_nb(sw, w):
         return b
-    for t in range(ntr):
-        if trl[t] != length or not tractor_supplied_nb(trk, t, length, counts, w, split):
+    for k in range(N_KINDS):
+        if not supplies_nb(counts[k], w, split):
             continue
-        if suit >= 0:
-            inside = True
-            for q in range(length):
-                if group[trk[t, q]] != suit:
-                    inside = False
-            if not inside:
+        for r in range(from_n[k]):
+            t = from_idx[k, r]
+            if trl[t] != length or not tractor_supplied_nb(trk, t, length, counts, w, split):
                 continue
-        b = _fold(sw, b, ruff, w, length, trt[t])
+            if suit >= 0:
+                inside = True
+                for q in range(length):
+                    if group[trk[t, q]] != suit:
+                        inside = False
+                if not inside:
+                    continue
+            b = _fold(sw, b, ruff, w, length, trt[t])
     return b
 
 
@@ -188,20 +196,21 @@ def strongest_answer_nb(kt, sw, level, trump, lead_w, lead_l, counts, ruff, suit
     trl = kt.tr_len[level, trump]
     trk = kt.tr_kinds[level, trump]
     trt = kt.tr_top[level, trump]
-    ntr = kt.ntr[level, trump]
+    frn = kt.from_n[level, trump]
+    fri = kt.from_idx[level, trump]
     split = split_flag_nb(sw)
     b = (np.int64(NO_CLAIM), np.int64(0), np.int64(0), np.int64(0))
-    b = _fold_pattern(power, group, trl, trk, trt, ntr, sw, split, suit, counts, ruff, lead_w,
-                      lead_l, b)
+    b = _fold_pattern(power, group, trl, trk, trt, frn, fri, sw, split, suit, counts, ruff,
+                      lead_w, lead_l, b)
     has_42 = lead_w == 4 and lead_l == 2
     if quad_substitute_nb(sw, lead_w, lead_l, ruff):  # CMP-2
-        b = _fold_pattern(power, group, trl, trk, trt, ntr, sw, split, suit, counts, ruff, 4, 1,
-                          b)
+        b = _fold_pattern(power, group, trl, trk, trt, frn, fri, sw, split, suit, counts, ruff,
+                          4, 1, b)
     for width in range(2, 5):  # CMP-3, CMP-4
         sub_l = substitute_ok_nb(sw, lead_w, lead_l, ruff, width)
         if sub_l > 0:
-            b = _fold_pattern(power, group, trl, trk, trt, ntr, sw, split, suit, counts, ruff,
-                              width, sub_l, b)
+            b = _fold_pattern(power, group, trl, trk, trt, frn, fri, sw, split, suit, counts,
+                              ruff, width, sub_l, b)
             if width == 4 and sub_l == 2:
                 has_42 = True
     if has_42 and sw[SW_TWO_QUADS_ADJACENT] == V_TWO_QUADS_ADJACENT_ANY:

@@ -1,15 +1,17 @@
 """Differential tests of the greedy follower's kernel (core/players_nb.py): the walk over the
-options that lists none of them (``greedy_follow_nb``: ``_walk_one_family_nb`` for one family,
-``_walk_keys_nb`` for several) against the plain listing and scoring of the first 256 options
-(``greedy_follow_listed_nb``) and against the reference ``HeuristicPlayer.follow`` of the
-``greedy`` profile (shengji_sim/players.py), on hypothesis tricks of every built-in variant
-with varied readings: the follower at position 1, 2 or 3 after the lead and the plays drawn
-before it, partner winning or not, throws, several families, more than 256 options (the
-cap). Whole greedy hands against the reference under readings that switch the greedy
-follower's paths (the short and pair follows built without the family kernels, the lead and
-one-card follow walks) on and off; more whole greedy hands and matches are compared in
-tests/unit/test_core_game.py and tests/property/test_differential_match.py, and 500 hands per
-variant against pinned digests in benchmarks/bench_core.py.
+options that lists none of them (``greedy_follow_nb``: ``_walk_one_family_nb`` for one
+family, ``_walk_keys_nb`` for several) against the plain listing and scoring of the first
+256 options (``greedy_follow_listed_nb``) and against the reference
+``HeuristicPlayer.follow`` of the ``greedy`` profile (shengji_sim/players.py), on hypothesis
+tricks of every built-in variant with varied readings: the follower at position 1, 2 or 3
+after the lead and the plays drawn before it, partner winning or not, throws, several
+families, more than 256 options (the cap), and the best play of one family past the cap
+(``_best_below_nb``, also against a brute-force listing of the compositions). Whole greedy
+hands against the reference under readings that switch the greedy follower's paths (the
+short and pair follows built without the family kernels, the lead and one-card follow walks)
+on and off; more whole greedy hands and matches are compared in tests/unit/test_core_game.py
+and tests/property/test_differential_match.py, and 500 hands per variant against pinned
+digests in benchmarks/bench_core.py.
 """
 
 from __future__ import annotations
@@ -26,7 +28,13 @@ from shengji_sim.core.backend import play_hand_core
 from shengji_sim.core.follow_count_nb import options_count_nb, options_nth_nb
 from shengji_sim.core.follow_families_nb import follow_options_nb
 from shengji_sim.core.players_nb import (
+    _U_COST,
+    _U_PTS,
+    _X_CNT,
     GREEDY_OPTIONS,
+    _best_below_nb,
+    _best_fill_nb,
+    _rank_nb,
     greedy_follow_listed_nb,
     greedy_follow_nb,
     greedy_walk_nb,
@@ -39,7 +47,7 @@ from shengji_sim.fuzz.strategies import (
     trick_positions,
     variant_for,
 )
-from shengji_sim.players import GreedyPlayer, make_players
+from shengji_sim.players import GreedyPlayer, _cost, _points, make_players
 from shengji_sim.rules.follow import follow_options
 from shengji_sim.rules.game import Choice, play_hand
 from shengji_sim.variant import load_variant
@@ -138,3 +146,94 @@ def test_greedy_hands_equal_reference_under_switches(name: str, amb: list[str]) 
     for index in range(2):
         expected = play_hand(variant, make_players("greedy"), 23, index)
         assert play_hand_core(variant, "greedy", 23, index) == expected, (name, amb, index)
+
+
+def _compositions(caps: list[int], free: int):
+    """The bounded compositions of ``free`` over ``caps`` in listing order (descending
+    lexicographic, ``follow_count_nb``)."""
+    if not caps:
+        if free == 0:
+            yield ()
+        return
+    for c in range(min(caps[0], free), -1, -1):
+        for rest in _compositions(caps[1:], free - c):
+            yield (c, *rest)
+
+
+@budget(1)
+@given(st.lists(st.tuples(st.integers(1, 4), st.sampled_from([0, 5, 10]),
+                          st.integers(0, 300)), min_size=1, max_size=7),
+       st.integers(1, 20), st.booleans(), st.integers(0, 10 ** 6))
+def test_best_below_the_cap_is_the_first_best_listed(kinds, free, partner, draw) -> None:
+    """``_best_below_nb`` (a family's best play among its first ``m`` options, found by
+    groups of the ``m``-th's prefixes, without walking them) against a brute-force listing:
+    the first of the best by (points, cost), most points for a partner, fewest otherwise."""
+    caps = [c for c, _, _ in kinds]
+    free = min(free, sum(caps))
+    listed = list(_compositions(caps, free))
+    if len(listed) < 2:
+        return
+    m = 1 + draw % (len(listed) - 1)
+    sign = 1 if partner else -1
+
+    def score(comp):
+        pts = sum(c * p for c, (_, p, _) in zip(comp, kinds))
+        cost = sum(c * q for c, (_, _, q) in zip(comp, kinds))
+        return (sign * pts, -cost)
+
+    expected = max(range(m), key=lambda r: (score(listed[r]), -r))
+    nk = len(kinds)
+    ucap = np.array(caps + [0] * (54 - nk), np.int16)
+    ways = np.zeros((55, free + 1), np.int64)
+    ways[nk, 0] = 1
+    for i in range(nk - 1, -1, -1):
+        for t in range(free + 1):
+            ways[i, t] = sum(ways[i + 1, t - j] for j in range(min(caps[i], t) + 1))
+    sc = np.zeros(54 * 54, np.int64)
+    for i, (_, p, q) in enumerate(kinds):
+        sc[_U_PTS + i] = p
+        sc[_U_COST + i] = q
+    _best_fill_nb(sc, ucap, nk, free, sign)
+    assert listed[_rank_nb(sc, ways, ucap, nk, free)] == tuple(sc[_X_CNT:_X_CNT + nk])
+    assert _best_below_nb(sc, ways, ucap, nk, free, m) == expected
+    assert tuple(sc[_X_CNT:_X_CNT + nk]) == listed[expected]
+
+
+# clubs (plain; spades trump at level 2) facing a led heart tractor K K A A: void in hearts,
+# four clubs of any kinds, over 256 options; the best duck {3 3 4 4} and a partner's best
+# {5 5 3 3} (most points, then cheapest) come after the 256th
+_CLUBS = tuple(26 + r for r in range(1, 13) for _ in range(2))
+_NO_TEN_KING = tuple(k for k in _CLUBS if k not in (34, 37))
+
+
+@pytest.mark.parametrize("hand,position", [(_CLUBS, 1), (_NO_TEN_KING, 2)])
+def test_greedy_best_play_past_the_cap(follow_buf, hand, position) -> None:
+    """The best play by (points, cost) is past the 256-option cap, so the walk chooses the
+    best of the first 256 (``_best_below_nb``); the reference agrees."""
+    lead = (24, 24, 25, 25)
+    pos = Position("trick", "classic-2deck", (), 0, 0, lead, ((),) * (position - 1) + (hand,),
+                   ((40, 41, 42, 43),) * (position - 1))
+    ctx = pos.ctx
+    options = follow_options(ctx, list(lead), list(hand), position)
+    assert options.count > GREEDY_OPTIONS
+    sign = 1 if position == 2 else -1
+    plays = [options.nth(i) for i in range(options.count)]
+    best = max(range(len(plays)), key=lambda i: (sign * _points(plays[i]),
+                                                 -_cost(ctx, plays[i]), -i))
+    assert best >= GREEDY_OPTIONS
+    check_greedy_follow(pos, position)
+
+
+# hearts led, the follower holding hearts no play of which can claim the lead: singles
+# against a pair, one pair and singles against a two-pair tractor
+_HEART_SINGLES = tuple(range(14, 25)) + (27, 28)
+
+
+@pytest.mark.parametrize("lead,hand", [((25, 25), _HEART_SINGLES),
+                                       ((23, 23, 24, 24), _HEART_SINGLES + (14,))])
+def test_greedy_follow_when_no_play_of_the_suit_can_claim(follow_buf, lead, hand) -> None:
+    """No option of the led suit can claim the lead, so the walk looks for no winner among
+    them (``_cannot_claim_nb``); the choice is the listing's and the reference's."""
+    pos = Position("trick", "classic-2deck", (), 0, 0, lead, (hand,), ())
+    assert follow_options(pos.ctx, list(lead), list(hand), 1).count > 8
+    check_greedy_follow(pos, 1)
