@@ -1150,7 +1150,8 @@ def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_s
                   partner):
     """:func:`greedy_follow_nb` over several families, whose distinct plays are the sorted
     keys ``fb.keys`` (``options_count_nb``; listing order): each key's digits are read
-    once (``options_nth_nb``), summed, and written out only to be judged."""
+    once, the most significant (strongest kind) first (``options_nth_nb``), summed, and
+    written out only to be judged."""
     fb = walk.fb
     eff = kt.eff[level, trump]
     power = kt.power[level, trump]
@@ -1190,8 +1191,10 @@ def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_s
         bit = 0
         top = -1
         setc = 0
+        rest = key  # the digits, the most significant first: one division each
         for j in range(nh):
-            c = (key // sc[_H_W + j]) % sc[_H_BASE + j]
+            c = rest // sc[_H_W + j]
+            rest -= c * sc[_H_W + j]
             sc[_P_PTS + j] = c
             if c:
                 pts += c * sc[_U_PTS + j]
