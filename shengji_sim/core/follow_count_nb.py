@@ -240,14 +240,16 @@ def _nth_ready_nb(kind_at, buf, n_fam, index, out_counts):
         return 0
     if index < 0 or index >= buf.state[STATE_NKEYS]:
         return ERR_INDEX
-    key = buf.keys[index]
+    rest = buf.keys[index]  # its digits, the most significant (strongest kind) first
     hold = buf.hold
     for kk in range(N_KINDS):
         out_counts[kk] = 0
     for i in range(N_KINDS):
         kk = kind_at[i]
         if hold[kk]:
-            out_counts[kk] = (key // buf.weight[kk]) % (hold[kk] + 1)
+            c = rest // buf.weight[kk]
+            out_counts[kk] = c
+            rest -= c * buf.weight[kk]
     return 0
 
 

@@ -732,9 +732,8 @@ _U_BIT = 128
 _P_PTS = 192
 _P_COST = 256
 _P_BIT = 320
-_H_KIND = 384  # _walk_keys_nb: the held kinds, their weights and radices
+_H_KIND = 384  # keys_walk_start_nb: the held kinds and their key weights (512..575 free)
 _H_W = 448
-_H_BASE = 512
 _X_CNT = 576  # _shortcut_one_family_nb: a composition, its caps and the kinds' weights
 _X_CAP = 640
 _X_W = 704
@@ -842,7 +841,7 @@ def family_option_nb(fb, nk, out):
 @njit(cache=True, _nrt=False, inline="always")
 def keys_walk_start_nb(kt, level, trump, walk, mark):
     """The start of a walk over several families' sorted keys (``fb.keys``, listing
-    order): per held kind in kind order its kind, key weight and radix (``_H_*``) and its
+    order): per held kind in kind order its kind and key weight (``_H_*``) and its
     points, cost, suit bit and power (``_U_*``) into ``walk.keys``; returns how many. Kind
     ``mark`` (-1 none) also sets :data:`MARKED` in the suit bits."""
     fb = walk.fb
@@ -857,7 +856,6 @@ def keys_walk_start_nb(kt, level, trump, walk, mark):
         if fb.hold[k]:
             sc[_H_KIND + nh] = k
             sc[_H_W + nh] = fb.weight[k]
-            sc[_H_BASE + nh] = fb.hold[k] + 1
             sc[_U_PTS + nh] = points[k]
             sc[_U_COST + nh] = single_cost_nb(eff, power, k)
             sc[_U_BIT + nh] = _suit_bit_nb(eff, k, mark)
@@ -868,15 +866,18 @@ def keys_walk_start_nb(kt, level, trump, walk, mark):
 
 @njit(cache=True, _nrt=False, inline="always")
 def key_sums_nb(sc, key, nh, width, split, reach_width):
-    """A key's digits (the count of each held kind, into ``sc[_P_PTS:]``) and its sums:
-    ``(points, cost, suit bits, claim number, cards in sets)``."""
+    """A key's digits (the count of each held kind, into ``sc[_P_PTS:]``), read the most
+    significant (strongest kind) first, one division each, and its sums: ``(points, cost,
+    suit bits, claim number, cards in sets)``."""
     pts = 0
     cost = 0
     bit = 0
     top = -1
     setc = 0
+    rest = key
     for j in range(nh):
-        c = (key // sc[_H_W + j]) % sc[_H_BASE + j]
+        c = rest // sc[_H_W + j]
+        rest -= c * sc[_H_W + j]
         sc[_P_PTS + j] = c
         if c:
             pts += c * sc[_U_PTS + j]
@@ -1229,7 +1230,8 @@ def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_s
                   partner):
     """:func:`greedy_follow_nb` over several families, whose distinct plays are the sorted
     keys ``fb.keys`` (``options_count_nb``; listing order): each key's digits are read
-    once (``options_nth_nb``), summed, and written out only to be judged."""
+    once, the most significant (strongest kind) first (``options_nth_nb``), summed, and
+    written out only to be judged."""
     fb = walk.fb
     sc = walk.keys
     nh = keys_walk_start_nb(kt, level, trump, walk, -1)
