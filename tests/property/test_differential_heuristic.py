@@ -49,6 +49,22 @@ def test_a_user_profile_plays_in_the_kernels(tmp_path) -> None:
 
 
 @pytest.mark.parametrize("name", ["classic-2deck", "changzhou-4deck"])
+def test_a_profile_that_follows_by_the_greedy_rule_plays_in_the_kernels(tmp_path,
+                                                                        name: str) -> None:
+    """A heuristic profile with ``follow_rule = "greedy"`` follows by the greedy player's
+    walks in the kernels (``players_nb.greedy_follow_nb``, ``greedy_single_nb``), beside
+    expert seats, and plays the reference's cards."""
+    path = tmp_path / "plain.toml"
+    path.write_text('name = "plain"\nextends = "expert"\n[follow]\nfollow_rule = "greedy"\n',
+                    encoding="utf-8")
+    v = load_variant(name)
+    spec = f"NS={path},EW=expert"
+    for index in range(max(HANDS, 3)):
+        expected = play_hand(v, seat_players(spec), 5, index)
+        assert play_hand_core(v, spec, 5, index) == expected, index
+
+
+@pytest.mark.parametrize("name", ["classic-2deck", "changzhou-4deck"])
 def test_heuristic_rows_equal_the_reference(name: str) -> None:
     v = load_variant(name)
     players = "NS=expert,EW=cautious"
