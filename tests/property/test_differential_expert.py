@@ -16,10 +16,9 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shengji_sim.core.api import kernel_inputs, make_lane, seat_profiles
+from shengji_sim.core.api import counts_of, kernel_inputs, make_lane, seat_profiles
 from shengji_sim.core.bits_nb import masks_of_nb
-from shengji_sim.core.follow_count_nb import options_count_nb, options_nth_nb
-from shengji_sim.core.follow_families_nb import follow_options_nb
+from shengji_sim.core.follow_count_nb import options_nth_nb
 from shengji_sim.core.heuristic_nb import (
     P_RUFF_MIN,
     P_WIN_MIN,
@@ -28,18 +27,11 @@ from shengji_sim.core.heuristic_nb import (
     expert_follow_nb,
 )
 from shengji_sim.core.players_nb import GREEDY_OPTIONS, greedy_walk_nb
-from shengji_sim.core.shapes_nb import decompose_top_nb
 from shengji_sim.fuzz.strategies import VARIANTS, Position, trick_positions, variant_for
 from tests.helpers import budget
+from tests.property.test_differential_greedy import follow_families, trick_in_lane
 
 _LANES: dict[str, object] = {}
-
-
-def _counts(cards) -> np.ndarray:
-    out = np.zeros(54, np.int8)
-    for k in cards:
-        out[k] += 1
-    return out
 
 
 @st.composite
@@ -77,22 +69,15 @@ def check_expert_follow(pos: Position, position: int, memory) -> None:
     lead = list(pos.lead)
     hand = list(pos.hands[position - 1])
     so_far = [lead] + [list(q) for q in pos.plays[:position - 1]]
-    lane.plays[:] = 0
-    for q, play in enumerate(so_far):
-        lane.plays[q, :] = _counts(play)
-    lane.lead[:] = _counts(lead)
-    hand_counts = _counts(hand)
+    n_units = trick_in_lane(kt, sw, level, trump, lane, so_far)
+    hand_counts = counts_of(hand)
     masks_of_nb(kt.order[level, trump], hand_counts, lane.hm[position])
     held = lane.hm[position, 0]
     kept = hand[kept_draw % len(hand)] if kept_draw >= 0 and hand else -1
-    n_units = decompose_top_nb(kt, sw, level, trump, lane.lead, lane.uw, lane.ul, lane.uk,
-                               lane.ut)
     picks = []
     for kernel in (expert_follow_nb, expert_follow_listed_nb):
-        n_fam, rule = follow_options_nb(kt, sw, level, trump, lane.lead, n_units, lane.uw,
-                                        lane.ul, lane.uk, hand_counts, position, lane.fb)
-        assert rule >= 0
-        count = options_count_nb(kt, level, trump, lane.fb, n_fam)
+        n_fam, count = follow_families(kt, sw, level, trump, lane, n_units, hand_counts,
+                                       position)
         pick = kernel(kt, sw, level, trump, p, greedy_walk_nb(lane), n_fam, count, position,
                       position, 0, n_units, tops, trumps_out, void, kept, len(hand), held)
         assert 0 <= pick < min(count, GREEDY_OPTIONS), (kernel.__name__, pick, count)

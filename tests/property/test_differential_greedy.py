@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shengji_sim.core.api import kernel_inputs, make_lane
+from shengji_sim.core.api import counts_of, kernel_inputs, make_lane
 from shengji_sim.core.backend import play_hand_core
 from shengji_sim.core.follow_count_nb import options_count_nb, options_nth_nb
 from shengji_sim.core.follow_families_nb import follow_options_nb
@@ -63,11 +63,26 @@ def _lane(pos: Position, kt, sw):
     return _LANES[key]
 
 
-def _counts(cards) -> np.ndarray:
-    out = np.zeros(54, np.int8)
-    for k in cards:
-        out[k] += 1
-    return out
+def trick_in_lane(kt, sw, level: int, trump: int, lane, so_far) -> int:
+    """The trick so far (``so_far``: the lead's cards, then each play's) written into
+    ``lane.plays`` and ``lane.lead`` as a run leaves them, and the lead's canonical units
+    into ``lane.uw/ul/uk/ut``; returns how many units."""
+    lane.plays[:] = 0
+    for q, play in enumerate(so_far):
+        lane.plays[q, :] = counts_of(play)
+    lane.lead[:] = counts_of(so_far[0])
+    return decompose_top_nb(kt, sw, level, trump, lane.lead, lane.uw, lane.ul, lane.uk,
+                            lane.ut)
+
+
+def follow_families(kt, sw, level: int, trump: int, lane, n_units: int, hand_counts,
+                    position: int) -> tuple[int, int]:
+    """The follow families of ``hand_counts`` at ``position`` of the trick in ``lane``
+    (:func:`trick_in_lane`) into ``lane.fb``: ``(families, options)``."""
+    n_fam, rule = follow_options_nb(kt, sw, level, trump, lane.lead, n_units, lane.uw,
+                                    lane.ul, lane.uk, hand_counts, position, lane.fb)
+    assert rule >= 0
+    return n_fam, options_count_nb(kt, level, trump, lane.fb, n_fam)
 
 
 def check_greedy_follow(pos: Position, position: int) -> None:
@@ -92,20 +107,12 @@ def check_greedy_follow(pos: Position, position: int) -> None:
     kt, sw = p.kt, p.sw
     level, trump = pos.level, pos.trump
     lane = _lane(pos, kt, sw)
-    for q in range(4):
-        lane.plays[q, :] = 0
-    for q, play in enumerate(so_far):
-        lane.plays[q, :] = _counts(play)
-    lane.lead[:] = _counts(lead)
-    hand_counts = _counts(hand)
-    n_units = decompose_top_nb(kt, sw, level, trump, lane.lead, lane.uw, lane.ul, lane.uk,
-                               lane.ut)
+    n_units = trick_in_lane(kt, sw, level, trump, lane, so_far)
+    hand_counts = counts_of(hand)
     picks = []
     for kernel in (greedy_follow_nb, greedy_follow_listed_nb):
-        n_fam, rule = follow_options_nb(kt, sw, level, trump, lane.lead, n_units, lane.uw,
-                                        lane.ul, lane.uk, hand_counts, position, lane.fb)
-        assert rule >= 0
-        count = options_count_nb(kt, level, trump, lane.fb, n_fam)
+        n_fam, count = follow_families(kt, sw, level, trump, lane, n_units, hand_counts,
+                                       position)
         assert count == options.count
         pick = kernel(kt, sw, level, trump, greedy_walk_nb(lane), n_fam, count, position,
                       position % 2, 0, n_units)
