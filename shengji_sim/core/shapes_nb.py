@@ -93,6 +93,15 @@ def tractor_supplied_nb(trk, t: int, length: int, counts, width: int, split: boo
     return True
 
 
+@njit(cache=True, inline="always")
+def tractor_in_group_nb(trk, t: int, length: int, group, suit: int) -> bool:
+    """Are all kinds of run ``t`` (``length`` of them) in follow group ``suit``?"""
+    for q in range(length):
+        if group[trk[t, q]] != suit:
+            return False
+    return True
+
+
 # ------------------------------------------------------------------------------ unit order
 
 
@@ -563,13 +572,8 @@ def _next_instance(group, trl, trk, ntr, sw, split, suit, counts, w, length, aft
     for t in range(after + 1, ntr):
         if trl[t] != length or not tractor_supplied_nb(trk, t, length, counts, w, split):
             continue
-        if suit >= 0:
-            inside = True
-            for q in range(length):
-                if group[trk[t, q]] != suit:
-                    inside = False
-            if not inside:
-                continue
+        if suit >= 0 and not tractor_in_group_nb(trk, t, length, group, suit):
+            continue
         if use_floor and kinds_less_nb(trk[t], length, floor_kinds, floor_len):
             continue
         return t

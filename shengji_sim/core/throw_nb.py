@@ -38,6 +38,7 @@ from shengji_sim.core.shapes_nb import (
     decompose_top_nb,
     split_flag_nb,
     supplies_nb,
+    tractor_in_group_nb,
     tractor_supplied_nb,
     width_ok_nb,
 )
@@ -100,11 +101,8 @@ def _any_pattern_beats(power, group, trl, trk, trt, ntr, sw, split, suit, counts
     for t in range(ntr):
         if trl[t] != length or not tractor_supplied_nb(trk, t, length, counts, w, split):
             continue
-        inside = True
-        for q in range(length):
-            if group[trk[t, q]] != suit:
-                inside = False
-        if inside and claim_beats_nb(sw, 0, w, length, trt[t], 0, tw, tl, tt):
+        if tractor_in_group_nb(trk, t, length, group, suit) and claim_beats_nb(
+                sw, 0, w, length, trt[t], 0, tw, tl, tt):
             return True
     return False
 

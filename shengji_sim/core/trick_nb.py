@@ -36,6 +36,7 @@ from shengji_sim.core.shapes_nb import (
     sort_patterns_nb,
     split_flag_nb,
     supplies_nb,
+    tractor_in_group_nb,
     tractor_supplied_nb,
     width_ok_nb,
 )
@@ -175,13 +176,8 @@ def _fold_pattern(power, group, trl, trk, trt, from_n, from_idx, sw, split, suit
             t = from_idx[k, r]
             if trl[t] != length or not tractor_supplied_nb(trk, t, length, counts, w, split):
                 continue
-            if suit >= 0:
-                inside = True
-                for q in range(length):
-                    if group[trk[t, q]] != suit:
-                        inside = False
-                if not inside:
-                    continue
+            if suit >= 0 and not tractor_in_group_nb(trk, t, length, group, suit):
+                continue
             b = _fold(sw, b, ruff, w, length, trt[t])
     return b
 
