@@ -169,6 +169,8 @@ from shengji_sim.core.tables import (
     MAX_RUN,
 )
 from shengji_sim.core.trick_nb import (
+    ThrowScratch,
+    alloc_throw_scratch_nb,
     trick_points_nb,
     trick_winner_units_nb,
 )
@@ -252,6 +254,7 @@ class Lane(NamedTuple):
     tops: np.ndarray  # int16[5, 5] scratch: memory_nb.unseen_by_masks_nb's highest unseen powers
     smask: np.ndarray  # int64[4] memory_nb: ``seen`` as position masks
     gmask: np.ndarray  # int64[5] memory_nb: each group's kinds as a position mask, per hand
+    ts: ThrowScratch  # trick_nb: a throw lead's plays judged, for plays of a hand's size
 
 
 @njit(cache=True, _nrt=True)
@@ -284,7 +287,7 @@ def alloc_lane_nb(decks, hand_size, kitty_size, max_lead, pkinds, params, levels
                 np.zeros((4, N_GROUPS), np.int8), np.zeros((4, N_GROUPS), np.int8),
                 np.zeros(N_KINDS, np.int8),
                 np.zeros((N_GROUPS, 5), np.int16), np.zeros(4, np.int64),
-                np.zeros(N_GROUPS, np.int64))
+                np.zeros(N_GROUPS, np.int64), alloc_throw_scratch_nb(hand_size))
     lane.pre.params[:, :] = params
     for s in range(4):
         if pkinds[s] == HEURISTIC:
@@ -760,7 +763,7 @@ def _winner_and_points(kt, sw, level, trump, lane, size, first, n_units):
     # the plays are legal (equal sizes, DEF-27) and lane.uw/ul/ut still hold the lead's
     # units (the greedy follower reuses them too, players_nb.greedy_pick_nb)
     winner = trick_winner_units_nb(kt, sw, level, trump, lane.plays, 4, n_units, lane.uw,
-                                   lane.ul, lane.ut, size, eff[first])
+                                   lane.ul, lane.ut, size, eff[first], lane.ts)
     return winner, trick_points_nb(kt.points, lane.plays, 4)
 
 

@@ -816,7 +816,7 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
     best_now = best[0]
     if n_so_far > 1 and n_units > 1:
         best_now = trick_winner_units_nb(kt, sw, level, trump, plays, n_so_far, n_units, uw,
-                                         ul, ut, size, lead_suit)
+                                         ul, ut, size, lead_suit, walk.ts)
     if n_so_far < 2:
         best_now = 0
     width = np.int64(uw[0])
@@ -879,7 +879,7 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
         play = _option_play_nb(walk, source, i, n)
         if verdict == UNDECIDED and not greedy_wins_nb(
                 kt, sw, level, trump, plays, uw, ul, ut, play, n_so_far, n_units, size,
-                lead_suit, best):
+                lead_suit, best, walk.ts):
             continue
         if may_pick and _play_holds_nb(eff, group, power, order, tops, trumps_out, void,
                                        seat, leader, n_so_far, play, lead_group):

@@ -151,13 +151,14 @@ class GreedyWalk(NamedTuple):
     ul: np.ndarray
     ut: np.ndarray
     cand: np.ndarray  # int8[GREEDY_OPTIONS, 54] the listed options (the listing fallback)
+    ts: object  # trick_nb.ThrowScratch: a throw's plays judged whole
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def greedy_walk_nb(lane):
     """The :class:`GreedyWalk` of ``lane`` (no copy: the same arrays)."""
     return GreedyWalk(lane.fb, lane.keys, lane.out, lane.plays, lane.uw, lane.ul, lane.ut,
-                      lane.cand)
+                      lane.cand, lane.ts)
 
 
 @njit(cache=True, _nrt=False)
@@ -426,17 +427,17 @@ def greedy_follow_listed_nb(kt, sw, level, trump, walk, n_fam, count, n_so_far, 
 
 @njit(cache=True, _nrt=False)
 def greedy_wins_nb(kt, sw, level, trump, plays, uw, ul, ut, play, n_so_far, n_units, size,
-                   lead_suit, best):
+                   lead_suit, best, ts):
     """Would ``play``, made after the ``n_so_far`` ``plays`` whose one-unit winner so far is
     ``best`` (:func:`~.trick_nb.one_unit_best_nb`), take the trick led by the units
     ``uw/ul/ut``? (A throw's plays are judged whole, with ``play`` written as play
-    ``n_so_far``.) It takes the arrays it reads, not the lane: a call copies every array
-    it is passed."""
+    ``n_so_far``, in the scratch ``ts``, ``trick_nb.ThrowScratch``.) It takes the arrays it
+    reads, not the lane: a call copies every array it is passed."""
     if n_units > 1:
         for k in range(N_KINDS):
             plays[n_so_far, k] = play[k]
         return trick_winner_units_nb(kt, sw, level, trump, plays, n_so_far + 1, n_units, uw,
-                                     ul, ut, size, lead_suit) == n_so_far
+                                     ul, ut, size, lead_suit, ts) == n_so_far
     return one_unit_claim_beats_nb(kt, sw, level, trump, play, uw, ul, lead_suit, best)
 
 
@@ -462,7 +463,7 @@ def _trick_so_far_nb(kt, sw, level, trump, walk, n_so_far, n_units, seat_side, l
     best_now = best[0]
     if n_units > 1 and n_so_far > 1:  # a throw
         best_now = trick_winner_units_nb(kt, sw, level, trump, walk.plays, n_so_far, n_units,
-                                         walk.uw, walk.ul, walk.ut, size, lead_suit)
+                                         walk.uw, walk.ul, walk.ut, size, lead_suit, walk.ts)
     return size, lead_suit, best, (leader + best_now) % 2 == seat_side
 
 
@@ -947,7 +948,7 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
                     family_option_nb(walk.fb, nk, out)
                     wins = greedy_wins_nb(kt, sw, level, trump, walk.plays, walk.uw, walk.ul,
                                           walk.ut, out, n_so_far, n_units, size, lead_suit,
-                                          best)
+                                          best, walk.ts)
                 if wins:  # min by (cost, -points)
                     win, w1, w2 = idx, cost, pts
         idx += 1
@@ -1140,7 +1141,7 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
                             out[ukind[i]] += sc[_X_CNT + i]
                         wins = greedy_wins_nb(kt, sw, level, trump, walk.plays, walk.uw,
                                               walk.ul, walk.ut, out, n_so_far, n_units, size,
-                                              lead_suit, best)
+                                              lead_suit, best, walk.ts)
                     if wins:  # min by (cost, -points), first on ties
                         win, w1, w2 = r, cost, pts
                 if not family_walk_next_nb(sc, xcnt, sc[_X_CAP:_X_CAP + nk], nk, width,
@@ -1267,7 +1268,8 @@ def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_s
             if verdict == UNDECIDED:
                 key_option_nb(sc, nh, out)
                 wins = greedy_wins_nb(kt, sw, level, trump, walk.plays, walk.uw, walk.ul,
-                                      walk.ut, out, n_so_far, n_units, size, lead_suit, best)
+                                      walk.ut, out, n_so_far, n_units, size, lead_suit, best,
+                                      walk.ts)
             if wins:  # min by (cost, -points)
                 win, w1, w2 = idx, cost, pts
     return win if win >= 0 else pick
@@ -1295,15 +1297,8 @@ def greedy_pick_nb(kt, sw, level, trump, walk, m, n_so_far, seat_side, leader, n
     b1 = 0
     b2 = 0
     for i in range(m):  # winning plays: min by (cost, -points)
-        if n_units > 1:
-            for k in range(N_KINDS):
-                walk.plays[n_so_far, k] = walk.cand[i, k]
-            wins = trick_winner_units_nb(kt, sw, level, trump, walk.plays, n_so_far + 1,
-                                         n_units, walk.uw, walk.ul, walk.ut, size,
-                                         lead_suit) == n_so_far
-        else:
-            wins = one_unit_claim_beats_nb(kt, sw, level, trump, walk.cand[i], walk.uw,
-                                           walk.ul, lead_suit, best)
+        wins = greedy_wins_nb(kt, sw, level, trump, walk.plays, walk.uw, walk.ul, walk.ut,
+                              walk.cand[i], n_so_far, n_units, size, lead_suit, best, walk.ts)
         if wins:
             c = cost_nb(kt, level, trump, walk.cand[i])
             p = -points_nb(kt, walk.cand[i])

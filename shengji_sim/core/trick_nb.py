@@ -16,10 +16,14 @@ A *throw claim* (several units) is ``ruff`` plus an OTH-1 key: one int for A
 (``largest_type_top``) and C (``highest_card``); for B (``all_units``) and D
 (``unit_length_lex``) the OTH-1 D key array of the play's strongest full realization (B
 compares a challenger's realizations position by position with the best play's key).
-Throw claims allocate scratch; simple tricks allocate nothing.
+Judging a throw works in a :class:`ThrowScratch` sized once per lane
+(:func:`alloc_throw_scratch_nb`); :func:`trick_winner_nb` allocates one for a throw lead
+only; simple tricks allocate nothing.
 """
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 import numpy as np
 
@@ -65,6 +69,52 @@ from shengji_sim.core.tables import (
 
 TRUMP = 4
 NO_CLAIM = -(1 << 20)
+
+
+class ThrowScratch(NamedTuple):
+    """What :func:`_throw_winner` works in, for plays of up to ``cap`` cards (so at most
+    ``cap`` units): rows of ``pats`` are the lead's non-single patterns sorted (``_PW``,
+    ``_PL``) and as led (``_OW``, ``_OL``), the patterns left by ``_type_top`` (``_RW``,
+    ``_RL``) and the OTH-1 D order of the lead's units (``_ORDER``); rows of ``keys`` are
+    ``realize_nb``'s tops (``_CTOP``), the best play's and the candidate's OTH-1 keys
+    (``_BEST``, ``_PLAY``) and a leaf's key (``_LEAF``)."""
+
+    pats: np.ndarray  # int64[7, cap + 2]
+    keys: np.ndarray  # int16[4, cap + 2]
+    ckinds: np.ndarray  # int8[cap + 2, MAX_RUN] realize_nb's chosen kinds per pattern
+    clen: np.ndarray  # int8[cap + 2]
+    cur: np.ndarray  # int32[cap + 3] realize_nb's candidate per pattern
+    counts: np.ndarray  # int8[54] the play being judged
+
+
+_PW, _PL, _OW, _OL, _RW, _RL, _ORDER = range(7)
+_CTOP, _BEST, _PLAY, _LEAF = range(4)
+
+
+@njit(cache=True, _nrt=True)
+def alloc_throw_scratch_nb(cap):
+    """A :class:`ThrowScratch` for plays of up to ``cap`` cards."""
+    return ThrowScratch(np.zeros((7, cap + 2), np.int64), np.zeros((4, cap + 2), np.int16),
+                        np.full((cap + 2, MAX_RUN), -1, np.int8), np.zeros(cap + 2, np.int8),
+                        np.zeros(cap + 3, np.int32), np.zeros(N_KINDS, np.int8))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _clear_throw_scratch_nb(ts, n_units, size):
+    """The scratch as freshly allocated, over the rows a throw of ``n_units`` units and
+    ``size`` cards reads."""
+    for r in range(7):
+        for i in range(n_units + 1):
+            ts.pats[r, i] = 0
+    for r in range(4):
+        for i in range(size + 1):
+            ts.keys[r, i] = 0
+    for i in range(n_units + 1):
+        ts.clen[i] = 0
+        for j in range(MAX_RUN):
+            ts.ckinds[i, j] = -1
+    for i in range(n_units + 2):
+        ts.cur[i] = 0
 
 
 # ------------------------------------------------------------------------------ simple leads
@@ -301,9 +351,10 @@ def _key_greater(a, b, n) -> bool:
     return False
 
 
-@njit(cache=True, _nrt=True)
-def _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, size) -> int:
-    """Winner of a trick led by a throw (DEF-4, OTH-1, OTH-2, THROW-6)."""
+@njit(cache=True, _nrt=False)
+def _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, size, ts) -> int:
+    """Winner of a trick led by a throw (DEF-4, OTH-1, OTH-2, THROW-6), in the scratch
+    ``ts`` (:class:`ThrowScratch`, at least ``size`` cards)."""
     eff = kt.eff[level, trump]
     power = kt.power[level, trump]
     group = kt.group[level, trump]
@@ -320,8 +371,11 @@ def _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, siz
             lead_suit = eff[k]
             break
     # the lead's structure: its non-single units (CMP-8, THROW-6), sorted for realizations
-    pw = np.zeros(n_units + 1, np.int64)
-    pl = np.zeros(n_units + 1, np.int64)
+    _clear_throw_scratch_nb(ts, n_units, size)
+    pw = ts.pats[_PW]
+    pl = ts.pats[_PL]
+    orig_w = ts.pats[_OW]
+    orig_l = ts.pats[_OL]
     npat = 0
     kw = uw[0]
     kl = ul[0]
@@ -332,21 +386,21 @@ def _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, siz
         if uw[u] > 1 or ul[u] >= 2:
             pw[npat] = uw[u]
             pl[npat] = ul[u]
+            orig_w[npat] = uw[u]
+            orig_l[npat] = ul[u]
             npat += 1
-    orig_w = pw.copy()
-    orig_l = pl.copy()
     sort_patterns_nb(pw, pl, npat)
-    rw = np.zeros(n_units + 1, np.int64)
-    rl = np.zeros(n_units + 1, np.int64)
-    ckinds = np.full((npat + 1, MAX_RUN), -1, np.int8)
-    clen = np.zeros(npat + 1, np.int8)
-    ctop = np.zeros(npat + 1, np.int16)
-    cur = np.zeros(npat + 2, np.int32)
+    rw = ts.pats[_RW]
+    rl = ts.pats[_RL]
+    ckinds = ts.ckinds
+    clen = ts.clen
+    ctop = ts.keys[_CTOP]
+    cur = ts.cur
     nkey = n_units
-    best_key = np.zeros(size + 1, np.int16)
-    play_key = np.zeros(size + 1, np.int16)
-    leaf = np.zeros(size + 1, np.int16)
-    counts = np.zeros(N_KINDS, np.int8)
+    best_key = ts.keys[_BEST]
+    play_key = ts.keys[_PLAY]
+    leaf = ts.keys[_LEAF]
+    counts = ts.counts
     for k in range(N_KINDS):
         counts[k] = plays[0, k]
     # the lead's claim (is_lead: its own units, not re-realized)
@@ -363,7 +417,7 @@ def _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, siz
     elif mode == V_MULTI_UNIT_COMPARE_HIGHEST_CARD:
         best_val = _highest(power, counts)
     else:
-        lead_lex_key_nb(uw, ul, ut, n_units, best_key)
+        lead_lex_key_nb(uw, ul, ut, n_units, best_key, ts.pats[_ORDER])
     winner = 0
     for p in range(1, n_plays):
         for k in range(N_KINDS):
@@ -414,10 +468,12 @@ def _highest(power, counts) -> int:
     return top
 
 
-@njit(cache=True, _nrt=True)
-def lead_lex_key_nb(uw, ul, ut, n, key) -> None:
-    """``trick._lex_key`` of the lead's own units: tops by (-size, -width, -length, -top)."""
-    order = np.arange(n)
+@njit(cache=True, _nrt=False)
+def lead_lex_key_nb(uw, ul, ut, n, key, order) -> None:
+    """``trick._lex_key`` of the lead's own units: tops by (-size, -width, -length, -top);
+    ``order`` is int64[>= n] scratch."""
+    for i in range(n):
+        order[i] = i
     for i in range(1, n):
         v = order[i]
         j = i - 1
@@ -476,21 +532,35 @@ def trick_winner_nb(kt, sw, level, trump, plays, n_plays, uw, ul, uk, ut) -> int
             return ERR_NOT_A_TRICK
     n_units = decompose_top_nb(kt, sw, level, trump, plays[0], uw, ul, uk, ut)
     return trick_winner_units_nb(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut,
-                                 size, lead_suit)
+                                 size, lead_suit, None)
 
 
 @njit(cache=True, _nrt=False)
 def trick_winner_units_nb(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, size,
-                          lead_suit) -> int:
+                          lead_suit, ts) -> int:
     """:func:`trick_winner_nb` of checked plays whose lead (``size`` cards of ``lead_suit``)
     is already decomposed into ``n_units`` units ``uw/ul/ut`` (``decompose_top_nb``). A
-    throw that no play may beat (:func:`throw_challenged_nb`) is the lead's without the
-    judge's scratch arrays."""
+    throw that no play may beat (:func:`throw_challenged_nb`) is the lead's unjudged; a
+    challenged one is judged in the scratch ``ts`` (:class:`ThrowScratch`), or in one of
+    its own when ``ts`` is None."""
     if n_units > 1:
         if not throw_challenged_nb(sw, kt.eff[level, trump], plays, n_plays, lead_suit):
             return 0
-        return _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, size)
+        if ts is None:
+            return _throw_winner_own_scratch_nb(kt, sw, level, trump, plays, n_plays, n_units,
+                                                uw, ul, ut, size)
+        return _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, size,
+                             ts)
     return one_unit_best_nb(kt, sw, level, trump, plays, n_plays, uw, ul, ut, lead_suit)[0]
+
+
+@njit(cache=True, _nrt=True)
+def _throw_winner_own_scratch_nb(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut,
+                                 size) -> int:
+    """:func:`_throw_winner` in a scratch allocated for this trick (callers that hold no
+    :class:`ThrowScratch`: the kitty's last trick, the public :func:`trick_winner_nb`)."""
+    return _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, size,
+                         alloc_throw_scratch_nb(size))
 
 
 @njit(cache=True, _nrt=False)

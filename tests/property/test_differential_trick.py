@@ -25,11 +25,13 @@ from shengji_sim.core.api import (
 from shengji_sim.core.shapes_nb import decompose_top_nb
 from shengji_sim.core.trick_nb import (
     NO_CLAIM,
+    alloc_throw_scratch_nb,
     claim_beats_nb,
     one_unit_best_nb,
     one_unit_claim_beats_nb,
     play_side_nb,
     strongest_answer_nb,
+    trick_winner_units_nb,
 )
 from shengji_sim.fuzz.strategies import contexts, follow_groups, follow_play, lead_cards
 from shengji_sim.rules.shapes import decompose
@@ -107,6 +109,24 @@ def test_throw_trick_winner_matches_reference(trick_kernels, trick, data):
     expected = trick_winner(ctx, plays)
     assert trick_winner_core(ctx.variant, ctx.ranking.level, ctx.ranking.trump,
                              plays) == expected
+    assert _winner_in_used_scratch(ctx, plays, data) == expected
+
+
+def _winner_in_used_scratch(ctx, plays, data) -> int:
+    """The winner as the hand loop judges it: ``trick_winner_units_nb`` in a lane's
+    ``ThrowScratch`` that earlier tricks left full of their values (here: drawn junk)."""
+    kt, sw = kernel_inputs(ctx.variant)
+    level, trump = ctx.ranking.level, ctx.ranking.trump
+    uw, ul, uk, ut = unit_scratch()
+    rows = plays_array(plays)
+    n_units = decompose_top_nb(kt, sw, level, trump, rows[0], uw, ul, uk, ut)
+    ts = alloc_throw_scratch_nb(len(plays[0]))
+    junk = np.random.default_rng(data.draw(st.integers(0, 2**32 - 1), label="junk seed"))
+    for scratch in ts:
+        scratch[...] = junk.integers(-1, 13, scratch.shape)
+    lead_suit = int(kt.eff[level, trump, plays[0][0]])
+    return int(trick_winner_units_nb(kt, sw, level, trump, rows, len(plays), n_units, uw, ul,
+                                     ut, len(plays[0]), lead_suit, ts))
 
 
 @budget(2.5)
