@@ -71,6 +71,7 @@ from shengji_sim.core.errors import (
     STATUS_OK,
 )
 from shengji_sim.core.follow_count_nb import (
+    one_family_count_nb,
     options_count_nb,
     options_nth_nb,
 )
@@ -133,7 +134,10 @@ from shengji_sim.core.players_nb import (
     greedy_single_nb,
     greedy_triple_follow_nb,
     greedy_walk_nb,
+    pair_follow_row_nb,
+    play_one_family_nb,
     random_lead_pick_nb,
+    short_family_nb,
 )
 from shengji_sim.core.rng_nb import (
     below_nb,
@@ -399,15 +403,38 @@ def strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_unit
         pick = greedy_follow_nb(kt, sw, level, trump, greedy_walk_nb(lane), n_fam, count,
                                 position, seat % 2, leader, n_units)
     else:
-        trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
-        pick = expert_follow_nb(kt, sw, level, trump, pre.params[seat], greedy_walk_nb(lane),
-                                n_fam, count, position, seat, leader, n_units, lane.tops,
-                                trumps_out, void, kept, pre.hand_len[seat], lane.hm[seat, 0])
+        pick = _expert_pick(kt, sw, level, trump, lane, seat, position, leader, n_units,
+                            n_fam, count)
     options_nth_nb(kt, level, trump, lane.fb, n_fam, pick, lane.out)
     for k in range(N_KINDS):
         lane.plays[position, k] = lane.out[k]
         pre.hands[seat, k] -= lane.out[k]
     return rule
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _expert_pick(kt, sw, level, trump, lane, seat, position, leader, n_units, n_fam, count):
+    """An expert follower's choice among the ``count`` options of the ``n_fam`` families
+    in ``lane.fb`` (:func:`~.heuristic_nb.expert_follow_nb`, with what it knows)."""
+    pre = lane.pre
+    trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
+    return expert_follow_nb(kt, sw, level, trump, pre.params[seat], greedy_walk_nb(lane),
+                            n_fam, count, position, seat, leader, n_units, lane.tops,
+                            trumps_out, void, kept, pre.hand_len[seat], lane.hm[seat, 0])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _expert_one_family(kt, sw, level, trump, lane, seat, position, leader, n_units):
+    """An expert follower's choice among the options of the one family in the follow
+    buffers (``players_nb.one_family_ready_nb``; a forced play needs no choice), into
+    ``lane.plays[position]``, taken from the hand."""
+    kind_at = kt.kind_at[level, trump]
+    count = one_family_count_nb(kind_at, lane.fb)
+    pick = 0
+    if count > 1:
+        pick = _expert_pick(kt, sw, level, trump, lane, seat, position, leader, n_units, 1,
+                            count)
+    play_one_family_nb(kind_at, lane, seat, position, pick)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -670,19 +697,51 @@ def _greedy_lead(kt, sw, level, trump, lane, leader):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _greedy_follow(kt, sw, level, trump, lane, seat, position, leader, n_units, size, first):
-    """A greedy player's follow of a multi-card lead: the greedy forms of the random
-    player's fast paths (short in the led class, a pair or triple lead, :mod:`.players_nb`),
-    which build the families without the family kernels, else the families listed.
-    Returns ``(rule, table row)``."""
-    held = lane.hm[seat]
+def _short_path_open(kt, sw, level, trump, held, first, position):
+    """May a follower short in the led class (of the lead's kind ``first``; ``held``: the
+    follower's hand masks) take the one-family path? Not under AMB-19 B while it holds
+    some of the class, nor under AMB-37 B when void before the last seat: the family
+    kernels decide those."""
     cls_mask = kt.cls_pmask[level, trump, first]
     lead_trump = kt.eff[level, trump, first] == TRUMP
     void = not held[0] & cls_mask
     lax = sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_SHAPE_MISSING and not void  # AMB-19 B
     last_only = (sw[SW_JJ4_LINE40] == V_JJ4_LINE40_LITERAL and not lead_trump
                  and position < 3 and void)  # AMB-37 B
-    if not lax and not last_only:
+    return not lax and not last_only
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _expert_follow(kt, sw, level, trump, lane, seat, position, leader, n_units, size, first):
+    """An expert player's follow of a multi-card lead: the one-family forms of the greedy
+    player's fast paths (short in the led class; a pair lead's row 2, any two cards of the
+    class), chosen by the expert rule, else the family kernels. Returns ``(rule, table
+    row)``."""
+    if _short_path_open(kt, sw, level, trump, lane.hm[seat], first, position):
+        rule = short_family_nb(kt, level, trump, lane, seat, size,
+                               kt.cls_pmask[level, trump, first])
+        if rule >= 0:
+            _expert_one_family(kt, sw, level, trump, lane, seat, position, leader, n_units)
+            return rule, 0
+    if size == 2 and lane.lead[first] == 2:  # a pair
+        rule, row, _ = pair_follow_row_nb(sw, lane, seat, kt.cls_kinds[level, trump, first],
+                                          kt.cls_n[level, trump, first])
+        if row == 2:
+            _expert_one_family(kt, sw, level, trump, lane, seat, position, leader, n_units)
+            return rule, row
+    rule = strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_units,
+                                     leader)
+    return rule, lane.fb.state[STATE_ROW]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _greedy_follow(kt, sw, level, trump, lane, seat, position, leader, n_units, size, first):
+    """A greedy player's follow of a multi-card lead: the greedy forms of the random
+    player's fast paths (short in the led class, a pair or triple lead, :mod:`.players_nb`),
+    which build the families without the family kernels, else the families listed.
+    Returns ``(rule, table row)``."""
+    cls_mask = kt.cls_pmask[level, trump, first]
+    if _short_path_open(kt, sw, level, trump, lane.hm[seat], first, position):
         rule = greedy_short_follow_nb(kt, sw, level, trump, lane, seat, position, leader,
                                       n_units, size, cls_mask)
         if rule >= 0:
@@ -724,9 +783,12 @@ def _follow(kt, sw, level, trump, lane, cand, seat, position, leader, n_units, s
                                        leader, n_units, size, first)
         elif lane.pkinds[seat] == HEURISTIC:
             greedy = True
-            rule = strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position,
-                                             n_units, leader)
-            row = lane.fb.state[STATE_ROW]
+            if expert_follows_nb(lane.pre.params[seat]):
+                rule, row = _expert_follow(kt, sw, level, trump, lane, seat, position, leader,
+                                           n_units, size, first)
+            else:  # a heuristic profile that follows by the greedy rule
+                rule, row = _greedy_follow(kt, sw, level, trump, lane, seat, position,
+                                           leader, n_units, size, first)
     if not greedy:
         rule, row = _random_follow(kt, sw, level, trump, lane, seat, position, n_units, size,
                                    first)

@@ -43,7 +43,9 @@ walks a one-card lead's options from the hand masks. The walks' steps (start, ne
 sums, the option written out) are kernels of their own, which the expert follower's walk
 (``heuristic_nb.expert_follow_nb``) shares. As for the random player, a short follower
 (:func:`greedy_short_follow_nb`) and a pair lead (:func:`greedy_pair_follow_nb`) build their
-families without the family kernels. Same choices, same tie-breaks (first in listing order)
+families without the family kernels; the builders (:func:`short_family_nb`,
+:func:`pair_follow_row_nb`) are apart from the greedy choice, and an expert follower uses
+their one-family cases with its own (``game_nb._expert_follow``). Same choices, same tie-breaks (first in listing order)
 and the same 256-option cap as the reference; :func:`greedy_follow_listed_nb` (list, then
 :func:`greedy_pick_nb`) is the plain form the tests compare with
 (tests/property/test_differential_greedy.py).
@@ -471,12 +473,23 @@ def _trick_so_far_nb(kt, sw, level, trump, walk, n_so_far, n_units, seat_side, l
 def greedy_short_follow_nb(kt, sw, level, trump, lane, seat, position, leader, n_units, size,
                            cls_mask):
     """``GreedyPlayer.follow`` of a ``size``-card lead by a player short in the led class
-    (``cls_mask``), as :func:`~.follow_fast_nb.random_short_follow_nb` finds it: the one
-    family (every led-class card, FOLLOW-1, plus ``size - held`` free cards of the rest,
-    FOLLOW-2) is written to the follow buffers directly, without the family kernels, and
-    :func:`greedy_follow_nb` chooses. Plays into ``lane.plays[position]`` and takes the play
-    from the hand; returns the rule, or -1 (nothing changed) when the player is not short.
-    The caller leaves AMB-19 B and AMB-37 B to the family kernels."""
+    (``cls_mask``): the one family of :func:`short_family_nb`, chosen by
+    :func:`greedy_follow_nb`. Plays into ``lane.plays[position]`` and takes the play from
+    the hand; returns the rule, or -1 (nothing changed) when the player is not short. The
+    caller leaves AMB-19 B and AMB-37 B to the family kernels."""
+    rule = short_family_nb(kt, level, trump, lane, seat, size, cls_mask)
+    if rule >= 0:
+        _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, n_units)
+    return rule
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def short_family_nb(kt, level, trump, lane, seat, size, cls_mask):
+    """The follow of a ``size``-card lead by a player short in the led class (``cls_mask``),
+    as :func:`~.follow_fast_nb.random_short_follow_nb` finds it: one family, every led-class
+    card (FOLLOW-1) plus ``size - held`` free cards of the rest (FOLLOW-2), written to the
+    follow buffers directly (:func:`one_family_ready_nb`), without the family kernels.
+    Returns the rule, or -1 (nothing written) when the player is not short."""
     hm = lane.hm[seat]
     nh = cards_in_nb(hm, cls_mask)
     free = size - nh
@@ -496,27 +509,37 @@ def greedy_short_follow_nb(kt, sw, level, trump, lane, seat, position, leader, n
         held_class &= held_class - 1
         fixed[k] = hand[k]
         pool[k] = 0
-    rule = RULE_FOLLOW_1 if nh else RULE_FOLLOW_2
-    _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, n_units, free)
-    return rule
+    one_family_ready_nb(fb, free)
+    return RULE_FOLLOW_1 if nh else RULE_FOLLOW_2
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, n_units, free):
-    """The follow buffers hold one family (``fam_fixed[0]``, ``fam_pool[0]``, ``free``): the
-    greedy choice among its options into ``lane.plays[position]``, taken from the hand."""
-    fb = lane.fb
+def one_family_ready_nb(fb, free):
+    """The follow buffers hold one family, ``fam_fixed[0]`` and ``fam_pool[0]`` written by
+    the caller: its ``free`` count and the state :func:`one_family_count_nb` starts from."""
     fb.fam_free[0] = free
     fb.fam_key[0] = 0
     fb.state[STATE_NFAM] = 1
     fb.state[STATE_NKEYS] = -1
     fb.state[STATE_WAYS] = 0
     fb.state[STATE_ROW] = 0
-    kind_at = kt.kind_at[level, trump]
-    count = one_family_count_nb(kind_at, fb)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, n_units):
+    """The follow buffers hold one family (:func:`one_family_ready_nb`): the greedy choice
+    among its options into ``lane.plays[position]``, taken from the hand."""
+    count = one_family_count_nb(kt.kind_at[level, trump], lane.fb)
     pick = greedy_follow_nb(kt, sw, level, trump, greedy_walk_nb(lane), 1, count, position,
                             seat % 2, leader, n_units)
-    one_family_nth_nb(kind_at, fb, pick, lane.out)
+    play_one_family_nb(kt.kind_at[level, trump], lane, seat, position, pick)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def play_one_family_nb(kind_at, lane, seat, position, pick):
+    """Option ``pick`` of the one family in the follow buffers into
+    ``lane.plays[position]``, taken from the hand."""
+    one_family_nth_nb(kind_at, lane.fb, pick, lane.out)
     hand = lane.pre.hands[seat]
     for k in range(N_KINDS):
         lane.plays[position, k] = lane.out[k]
@@ -526,14 +549,30 @@ def _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, n_
 @njit(cache=True, _nrt=False, inline="always")
 def greedy_pair_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cls, n_cls):
     """``GreedyPlayer.follow`` of a lead that is one pair, when the follower holds more than
-    two cards of the led class ``cls[:n_cls]``: the options of
-    :func:`~.follow_fast_nb.random_pair_follow_nb` (DEF-5 row 1: each pair held, FOLLOW-3;
-    row 2: any two cards of the class), chosen as :func:`greedy_pick_nb` without the family
-    kernels. Plays into ``lane.plays[position]``, takes the play from the hand and returns
-    ``(rule, row)``; rule -1 (nothing changed) leaves the follow to the family kernels
-    (AMB-19 B, OTH-6 B, the suit-only policy, a radix near overflow)."""
+    two cards of the led class ``cls[:n_cls]``: the options of :func:`pair_follow_row_nb`,
+    chosen as :func:`greedy_pick_nb` without the family kernels. Plays into
+    ``lane.plays[position]``, takes the play from the hand and returns ``(rule, row)``;
+    rule -1 (nothing changed) leaves the follow to the family kernels."""
+    rule, row, offer_split = pair_follow_row_nb(sw, lane, seat, cls, n_cls)
+    if row == 2:  # any two cards of the class, one family
+        _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, 1)
+    elif row == 1:  # the pairs held, strongest first (one family each, nothing free)
+        _greedy_set_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cls, n_cls,
+                              2, offer_split)
+    return rule, row
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def pair_follow_row_nb(sw, lane, seat, cls, n_cls):
+    """The follow of a lead that is one pair, when the follower holds more than two cards
+    of the led class ``cls[:n_cls]``, as :func:`~.follow_fast_nb.random_pair_follow_nb`
+    finds it: DEF-5 row 1 (each pair held, FOLLOW-3) or row 2 (any two cards of the class:
+    one family, written to the follow buffers, :func:`one_family_ready_nb`). Returns
+    ``(rule, row, whether row 1 offers split sets)``; rule -1 and row 0 (nothing written)
+    leave the follow to the family kernels (AMB-19 B, OTH-6 B, the suit-only policy, a
+    radix near overflow)."""
     if left_to_families_nb(sw):
-        return -1, 0
+        return -1, 0, False
     hand = lane.pre.hands[seat]
     split = reading_nb(sw, SW_SPLIT_SETS) == V_SPLIT_SETS_YES
     protected = sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED
@@ -549,23 +588,20 @@ def greedy_pair_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cl
             radix *= c + 1
             owed += supplies_nb(c, 2, owed_split)
     if held <= 2 or radix > 2.0 ** 61:
-        return -1, 0
+        return -1, 0, False
     rule = RULE_FOLLOW_3 if sw[SW_FOLLOW_POLICY] == V_FOLLOW_POLICY_TRACTOR_PAIRS else RULE_DEF_5
+    if owed:
+        return rule, 1, offer_split
     fb = lane.fb
     fixed = fb.fam_fixed[0]
     pool = fb.fam_pool[0]
     for k in range(N_KINDS):
         fixed[k] = 0
         pool[k] = 0
-    if not owed:  # row 2: any two cards of the class, one family
-        for j in range(n_cls):
-            pool[cls[j]] = hand[cls[j]]
-        _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, 1, 2)
-        return rule, 2
-    # row 1: the pairs held, strongest first (one family each, nothing free)
-    _greedy_set_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cls, n_cls, 2,
-                          offer_split)
-    return rule, 1
+    for j in range(n_cls):
+        pool[cls[j]] = hand[cls[j]]
+    one_family_ready_nb(fb, 2)
+    return rule, 2, offer_split
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -655,7 +691,8 @@ def greedy_triple_follow_nb(kt, sw, level, trump, lane, seat, position, leader, 
             fb.fam_pool[0, k] = 0
         for j in range(n_cls):
             fb.fam_pool[0, cls[j]] = hand[cls[j]]
-        _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, 1, 3)
+        one_family_ready_nb(fb, 3)
+        _choose_one_family_nb(kt, sw, level, trump, lane, seat, position, leader, 1)
         return rule, 3
     # row 2: {k, k, x}, keyed by the class indices ascending (the listing order)
     keys = lane.keys
