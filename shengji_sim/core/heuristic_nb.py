@@ -61,7 +61,9 @@ from shengji_sim.core.players_nb import (
     GREEDY_OPTIONS,
     LOSES,
     MARKED,
+    SHORTCUT_FROM,
     UNDECIDED,
+    best_fill_index_nb,
     family_option_nb,
     family_walk_next_nb,
     family_walk_start_nb,
@@ -72,6 +74,7 @@ from shengji_sim.core.players_nb import (
     key_option_nb,
     key_sums_nb,
     keys_walk_start_nb,
+    one_suit_may_claim_nb,
     reach_width_nb,
     single_beats_nb,
     single_cost_nb,
@@ -836,9 +839,18 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
         tractor_cards = tractor_cards_nb(walk, n_units)
     pick = -1
     bk = 0
-    if (leader + best_now) % 2 == seat % 2 and _play_holds_nb(
-            eff, group, power, order, tops, trumps_out, void, seat, leader, n_so_far,
-            plays[best_now], lead_group):
+    feed = (leader + best_now) % 2 == seat % 2 and _play_holds_nb(
+        eff, group, power, order, tops, trumps_out, void, seat, leader, n_so_far,
+        plays[best_now], lead_group)
+    if source == ONE_FAMILY and m > SHORTCUT_FROM and (kept < 0 or
+                                                       walk.fb.fam_pool[0, kept] == 0):
+        # the kept kind is not to choose (KEPT_COST the same for all): feeding and ducking
+        # are the best fills by (points, cost), found without walking (players_nb)
+        if feed:
+            return best_fill_index_nb(walk, n, m, 1)
+        if not one_suit_may_claim_nb(walk, n, lead_suit, set_lead, tractor_cards, width):
+            return best_fill_index_nb(walk, n, m, -1)  # nothing may win: the duck
+    if feed:
         for i in range(m):  # max by (points, -cost)
             c, pts, _, _, _, uses = _option_sums_nb(kt, level, trump, walk, source, i, n,
                                                     held, kept, lead_suit, width, split,

@@ -45,9 +45,10 @@ sums, the option written out) are kernels of their own, which the expert followe
 (:func:`greedy_short_follow_nb`) and a pair lead (:func:`greedy_pair_follow_nb`) build their
 families without the family kernels; the builders (:func:`short_family_nb`,
 :func:`pair_follow_row_nb`) are apart from the greedy choice, and an expert follower uses
-their one-family cases with its own (``game_nb._expert_follow``). Same choices, same tie-breaks (first in listing order)
-and the same 256-option cap as the reference; :func:`greedy_follow_listed_nb` (list, then
-:func:`greedy_pick_nb`) is the plain form the tests compare with
+their one-family cases with its own (``game_nb._expert_follow``). Same choices, same
+tie-breaks (first in listing order) and the same 256-option cap as the reference;
+:func:`greedy_follow_listed_nb` (list, then :func:`greedy_pick_nb`) is the plain form the
+tests compare with
 (tests/property/test_differential_greedy.py).
 
 Compiled players
@@ -1139,19 +1140,8 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
             bit = 1 << suit
             if f_bit != 0 and f_bit != bit:
                 continue  # the fixed cards are of another suit already
-            left = free
-            whole = True  # every pool kind is of this suit: the walk's index is the rank
-            wide = False  # a kind of this suit may supply the lead's width
-            deep = 0  # the cards of this suit's kinds held twice or more
-            for i in range(nk):  # the first composition of this suit's kinds
-                c = ucap[i] if sc[_U_BIT + i] == bit else 0
-                whole = whole and c == ucap[i]
-                wide = wide or (c >= width and free >= width)
-                deep += c if c >= 2 else 0
-                sc[_X_CAP + i] = c
-                c = c if c < left else left
-                sc[_X_CNT + i] = c
-                left -= c
+            left, whole, wide, deep = _suit_first_composition_nb(sc, ucap, nk, free, bit,
+                                                                 width)
             if left > 0:
                 continue  # fewer than ``free`` cards of this suit
             if _cannot_claim_nb(sc, set_lead, tractor_cards, free, wide, deep):
@@ -1186,9 +1176,68 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
                     break  # this suit's compositions are done
         if win >= 0:
             return win
-    _best_fill_nb(sc, ucap, nk, free, 1 if partner else -1)
-    r = _rank_nb(sc, ways, ucap, nk, free)
-    return r if r < m else _best_below_nb(sc, ways, ucap, nk, free, m)
+    return best_fill_index_nb(walk, nk, m, 1 if partner else -1)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _suit_first_composition_nb(sc, ucap, nk, free, bit, width):
+    """The first composition (in listing order) of ``free`` cards over the pool kinds of
+    suit ``bit`` alone into ``sc[_X_CNT:]``, their caps into ``sc[_X_CAP:]``; returns
+    ``(cards short of free, 0 if there are enough; whether every pool kind is of that suit,
+    so that a walk's index is the rank; whether a kind of it may supply the lead's
+    ``width``; the cards of its kinds held twice or more)``."""
+    left = free
+    whole = True
+    wide = False
+    deep = 0
+    for i in range(nk):
+        c = ucap[i] if sc[_U_BIT + i] == bit else 0
+        whole = whole and c == ucap[i]
+        wide = wide or (c >= width and free >= width)
+        deep += c if c >= 2 else 0
+        sc[_X_CAP + i] = c
+        c = c if c < left else left
+        sc[_X_CNT + i] = c
+        left -= c
+    return left, whole, wide, deep
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def one_suit_may_claim_nb(walk, nk, lead_suit, set_lead, tractor_cards, width):
+    """May some option of the one family being walked (:func:`family_walk_start_nb`,
+    nothing marked among its pool kinds) claim the trick by its sums: all of the led suit,
+    or all trumps when a plain suit is led (TRUMP-6), without losing by
+    :func:`judge_by_sums_nb` (:func:`_cannot_claim_nb`)? When not, every option loses."""
+    sc = walk.keys
+    free = walk.fb.fam_free[0]
+    f_bit = sc[_P_BIT] & ~MARKED
+    for s in range(2):
+        suit = lead_suit if s == 0 else TRUMP
+        if s == 1 and lead_suit == TRUMP:
+            break
+        bit = 1 << suit
+        if f_bit != 0 and f_bit != bit:
+            continue  # the fixed cards are of another suit already
+        left, _, wide, deep = _suit_first_composition_nb(sc, walk.fb.ucap, nk, free, bit,
+                                                         width)
+        if left == 0 and not _cannot_claim_nb(sc, set_lead, tractor_cards, free, wide, deep):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def best_fill_index_nb(walk, nk, m, sign):
+    """The listing index of the best of the first ``m`` options of the one family being
+    walked (:func:`family_walk_start_nb`), first among equals: by (points, cost) from
+    per-kind sums, ``sign`` 1 the most points then the cheapest, -1 the fewest points then
+    the cheapest. The greedy fill (:func:`_best_fill_nb`) and its rank (:func:`_rank_nb`),
+    or the best before the cap when the fill comes later (:func:`_best_below_nb`)."""
+    sc = walk.keys
+    fb = walk.fb
+    free = fb.fam_free[0]
+    _best_fill_nb(sc, fb.ucap, nk, free, sign)
+    r = _rank_nb(sc, fb.ways, fb.ucap, nk, free)
+    return r if r < m else _best_below_nb(sc, fb.ways, fb.ucap, nk, free, m)
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -12,8 +12,10 @@ reference are compared in tests/property/test_differential_heuristic.py.
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
-from hypothesis import given
+from hypothesis import assume, event, given
 from hypothesis import strategies as st
 
 from shengji_sim.core.api import counts_of, kernel_inputs, make_lane, seat_profiles
@@ -26,8 +28,15 @@ from shengji_sim.core.heuristic_nb import (
     expert_follow_listed_nb,
     expert_follow_nb,
 )
-from shengji_sim.core.players_nb import GREEDY_OPTIONS, greedy_walk_nb
-from shengji_sim.fuzz.strategies import VARIANTS, Position, trick_positions, variant_for
+from shengji_sim.core.players_nb import GREEDY_OPTIONS, SHORTCUT_FROM, greedy_walk_nb
+from shengji_sim.fuzz.strategies import (
+    VARIANTS,
+    Position,
+    follow_groups,
+    group_of,
+    trick_positions,
+    variant_for,
+)
 from tests.helpers import budget
 from tests.property.test_differential_greedy import follow_families, trick_in_lane
 
@@ -78,6 +87,9 @@ def check_expert_follow(pos: Position, position: int, memory) -> None:
     for kernel in (expert_follow_nb, expert_follow_listed_nb):
         n_fam, count = follow_families(kt, sw, level, trump, lane, n_units, hand_counts,
                                        position)
+        if kernel is expert_follow_nb and n_fam == 1 and count > SHORTCUT_FROM and (
+                kept < 0 or lane.fb.fam_pool[0, kept] == 0):
+            event("one family past SHORTCUT_FROM options, the kept kind not free")
         pick = kernel(kt, sw, level, trump, p, greedy_walk_nb(lane), n_fam, count, position,
                       position, 0, n_units, tops, trumps_out, void, kept, len(hand), held)
         assert 0 <= pick < min(count, GREEDY_OPTIONS), (kernel.__name__, pick, count)
@@ -107,3 +119,34 @@ def test_expert_walk_with_many_options(follow_buf, pos: Position, position: int,
                                        memory) -> None:
     """Long hands: voids give hundreds of options, so the 256-option cap decides."""
     check_expert_follow(pos, position, memory)
+
+
+def short_follower(pos: Position, position: int, data) -> Position:
+    """``pos`` with the follower at ``position`` short in the led class: it keeps a drawn
+    number, fewer than the lead's cards, of its cards of the class, so that its follows
+    are one family (those cards and free cards of the rest of its hand, often hundreds)."""
+    ctx = pos.ctx
+    led_class = set(follow_groups(ctx)[group_of(ctx, pos.lead[0])])
+    hand = pos.hands[position - 1]
+    in_class = [k for k in hand if k in led_class]
+    keep = data.draw(st.integers(0, min(len(in_class), len(pos.lead) - 1)), label="kept")
+    short = tuple(sorted([k for k in hand if k not in led_class] + in_class[:keep]))
+    assume(len(short) >= len(pos.lead))
+    hands = list(pos.hands)
+    hands[position - 1] = short
+    return dataclasses.replace(pos, hands=tuple(hands))
+
+
+@budget(3)
+@given(st.sampled_from(VARIANTS).flatmap(
+    lambda v: trick_positions(v, vary=True, max_lead=6, max_hand=26)), st.integers(1, 3),
+    memories(), st.data())
+def test_expert_walk_of_a_short_follower(follow_buf, pos: Position, position: int, memory,
+                                         data) -> None:
+    """A follower short in the led class: past ``SHORTCUT_FROM`` options a partner is fed,
+    and a follower none of whose options may win ducks, by the best fill of its free cards
+    (``players_nb.best_fill_index_nb``) instead of a walk."""
+    position = min(position, len(pos.hands))
+    if data.draw(st.booleans(), label="no kept kind"):  # as before the endgame
+        memory = memory[:3] + (-1,) + memory[4:]
+    check_expert_follow(short_follower(pos, position, data), position, memory)
