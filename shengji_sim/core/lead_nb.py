@@ -12,8 +12,9 @@ set has ``ln == 1``), and ``lb.ords[i, :ln]`` the same kinds' strongest-first po
 (``kt.order``) ascending, so ``lb.kinds_at(order)`` of ``ords`` repeated ``w`` times is the
 reference's card list (sorted by ``Ranking.sort_key``). Options are listed like the
 reference: by that strongest-first card sequence (a prefix first), duplicates (one multiset
-reached by several chain sequences) listed once. ``lb.g*`` arrays are generation scratch;
-``make_lead_buffers(kt)`` sizes everything once (no allocation per call).
+reached by several chain sequences) listed once. ``lb.g*`` arrays are the generated
+tractors (``lb.idx`` their listing order); ``make_lead_buffers(kt)`` sizes everything once
+(no allocation per call).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from shengji_sim.core.bits_nb import (
 )
 from shengji_sim.core.jit import njit
 from shengji_sim.core.shapes_nb import (
+    may_hold_tractor_nb,
     two_quads_count_nb,
 )
 from shengji_sim.core.switches import (
@@ -45,13 +47,13 @@ class LeadBuffers(NamedTuple):
     ln: np.ndarray  # int8[MAXL]   output: number of kinds of option i
     kinds: np.ndarray  # int8[MAXL, 13] output: kinds, chain order
     ords: np.ndarray  # int16[MAXL, 13] output: kt.order of the kinds, ascending
-    gw: np.ndarray  # int8[MAXL]   scratch: generated options
+    gw: np.ndarray  # int8[MAXL]   scratch: generated tractors
     gln: np.ndarray  # int8[MAXL]
     gkinds: np.ndarray  # int8[MAXL, 13]
     gords: np.ndarray  # int16[MAXL, 13]
-    idx: np.ndarray  # int32[MAXL]  scratch: sort permutation
+    idx: np.ndarray  # int32[MAXL]  scratch: the generated tractors in listing order
     tmp: np.ndarray  # int32[MAXL]  scratch
-    bucket: np.ndarray  # int32[56]  scratch: bucket bounds by strongest card
+    bucket: np.ndarray  # int32[56]  scratch (no kernel uses it now)
 
 
 @njit(cache=True, _nrt=True)
@@ -161,14 +163,14 @@ def _two_quads_options_nb(kt, level, trump, quads, lb, g):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _tractor_options_nb(kt, sw, level, trump, counts, pairs, quads, lb, g):
-    """Append every held tractor (COMBO-4, COMBO-5, COMBO-6; each width of ``tractor_units`` the run
-    is held
-    at) to the generated options ``lb.g*`` from index ``g``; returns the new end. ``pairs``
-    is the bit set of the positions held at least twice (``hm[1]`` of :mod:`.bits_nb`). Kinds
-    go to ``gkinds`` in chain order, their positions to ``gords`` ascending. Runs are found
-    from their first chain kind (``kt.from_idx``), strongest first kind first; the listing's
-    sort, not this order, decides where they appear. ``quads`` (the positions held four
-    times, or 0 where AMB-41 A does not apply) adds the two-quad units of AMB-41 A."""
+    """Append every held tractor (COMBO-4, COMBO-5, COMBO-6; each width of
+    ``tractor_units`` the run is held at) to the generated options ``lb.g*`` from index
+    ``g``; returns the new end. ``pairs`` is the bit set of the positions held at least
+    twice (``hm[1]`` of :mod:`.bits_nb`). Kinds go to ``gkinds`` in chain order, their
+    positions to ``gords`` ascending. Runs are found from their first chain kind
+    (``kt.from_idx``), strongest first kind first; the sort of :func:`_sorted_tractors_nb`,
+    not this order, decides where they appear. ``quads`` (the positions held four times, or
+    0 where AMB-41 A does not apply) adds the two-quad units of AMB-41 A."""
     order = kt.order[level, trump]
     widths = sw[SW_TRACTOR_UNITS]
     if not widths:
@@ -206,24 +208,82 @@ def _tractor_options_nb(kt, sw, level, trump, counts, pairs, quads, lb, g):
     return g
 
 
-@njit(cache=True, _nrt=False)
-def _pairs_nb(order, counts):
-    """The positions of the kinds ``counts`` holds at least twice, as a bit set."""
+@njit(cache=True, _nrt=False, inline="always")
+def _held_masks_nb(order, counts):
+    """The positions of the kinds ``counts`` holds at least once, at least twice and four
+    times, as bit sets (``hm[0]``, ``hm[1]``, ``hm[3]`` of :mod:`.bits_nb`)."""
+    held = np.int64(0)
     pairs = np.int64(0)
-    for k in range(54):
-        if counts[k] >= 2:
-            pairs |= np.int64(1) << np.int64(order[k])
-    return pairs
-
-
-@njit(cache=True, _nrt=False)
-def _quads_nb(order, counts):
-    """The positions of the kinds ``counts`` holds four times, as a bit set."""
     quads = np.int64(0)
-    for k in range(54):
-        if counts[k] >= 4:
-            quads |= np.int64(1) << np.int64(order[k])
-    return quads
+    for k in range(54):  # without branches: they mispredict on random hands
+        c = counts[k]
+        bit = np.int64(1) << np.int64(order[k])
+        held |= bit & -np.int64(c > 0)
+        pairs |= bit & -np.int64(c > 1)
+        quads |= bit & -np.int64(c > 3)
+    return held, pairs, quads
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _add_sets_nb(lb, k, o, c, n):
+    """Append the sets of kind ``k`` (position ``o``, held ``c`` times; COMBO-1, COMBO-2,
+    COMBO-3) to the output from index ``n``, widths 1..``c``: each is a prefix of the next.
+    Returns the new end."""
+    for w in range(1, c + 1):
+        lb.w[n] = w
+        lb.ln[n] = 1
+        lb.kinds[n, 0] = k
+        lb.ords[n, 0] = o
+        n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _sorted_tractors_nb(kt, sw, level, trump, counts, pairs, quads, lb):
+    """Every held tractor (:func:`_tractor_options_nb`) generated into ``lb.g*`` and
+    ``lb.idx[:g]`` their indices in listing order: a stable insertion sort by
+    :func:`_cmp_nb`, so of one multiset reached by several chain sequences the one generated
+    first comes first. Returns ``g``."""
+    g = _tractor_options_nb(kt, sw, level, trump, counts, pairs, quads, lb, 0)
+    idx = lb.idx
+    for r in range(g):
+        j = r
+        while j > 0 and _cmp_nb(lb.gw, lb.gln, lb.gords, r, idx[j - 1]) < 0:
+            idx[j] = idx[j - 1]
+            j -= 1
+        idx[j] = r
+    return g
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _repeats_nb(lb, r):
+    """Whether sorted tractor ``r`` (``lb.idx[r]``) is the multiset of the one before it
+    (one run reached from another chain start): the listing keeps the first only."""
+    return r > 0 and _cmp_nb(lb.gw, lb.gln, lb.gords, lb.idx[r], lb.idx[r - 1]) == 0
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _copy_option_nb(lb, s, n):
+    """Copy generated option ``s`` (``lb.g*``) to output option ``n``."""
+    lb.w[n] = lb.gw[s]
+    ln = lb.gln[s]
+    lb.ln[n] = ln
+    for i in range(ln):
+        lb.kinds[n, i] = lb.gkinds[s, i]
+        lb.ords[n, i] = lb.gords[s, i]
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _add_tractors_topped_nb(lb, o, g, r, n):
+    """Append the sorted tractors from ``r`` (of ``g``) whose strongest kind is at position
+    ``o``, each multiset once, to the output from index ``n``; returns the next sorted
+    tractor and the new end."""
+    while r < g and lb.gords[lb.idx[r], 0] == o:
+        if not _repeats_nb(lb, r):
+            _copy_option_nb(lb, lb.idx[r], n)
+            n += 1
+        r += 1
+    return r, n
 
 
 @njit(cache=True, _nrt=False)
@@ -231,73 +291,30 @@ def lead_options_nb(kt, sw, level, trump, counts, lb):
     """``lead_options``: the distinct one-unit leads of ``counts`` (LEAD-3), in the
     reference's order, written to ``lb.w/ln/kinds/ords``; returns how many.
 
-    Sorting: a stable bucket pass on the strongest card, then a stable insertion sort of
-    each bucket (few options share a strongest card).
+    Listed in order, nothing sorted but the tractors: the options whose strongest card is
+    the kind at position ``o`` come together, the held positions strongest first; first
+    that kind's sets, widths 1..c (each a prefix of the next; :func:`_cmp_nb` puts a set
+    before every tractor it tops), then the tractors it tops, in their sorted order.
+    Tractors are generated (:func:`_sorted_tractors_nb`) only when the hand may hold one
+    (``shapes_nb.may_hold_tractor_nb``); most hands hold none.
     """
-    gw = lb.gw
-    gln = lb.gln
-    gkinds = lb.gkinds
-    gords = lb.gords
-    idx = lb.idx
-    bucket = lb.bucket
-    order = kt.order[level, trump]
+    kind_at = kt.kind_at[level, trump]
+    held, pairs, quads = _held_masks_nb(kt.order[level, trump], counts)
+    if not two_quads_count_nb(sw):
+        quads = np.int64(0)
     g = 0
-    for k in range(54):  # singles and sets (COMBO-1, COMBO-2, COMBO-3)
-        for w in range(1, counts[k] + 1):
-            gw[g] = w
-            gln[g] = 1
-            gkinds[g, 0] = k
-            gords[g, 0] = order[k]
-            g += 1
-    quads = _quads_nb(order, counts) if two_quads_count_nb(sw) else np.int64(0)
-    g = _tractor_options_nb(kt, sw, level, trump, counts, _pairs_nb(order, counts), quads,
-                            lb, g)
-    for b in range(56):
-        bucket[b] = 0
-    for i in range(g):
-        bucket[gords[i, 0] + 1] += 1
-    for b in range(1, 56):
-        bucket[b] += bucket[b - 1]
-    for i in range(g):  # stable placement by strongest card
-        b = gords[i, 0]
-        idx[bucket[b]] = i
-        bucket[b] += 1
-    lo = 0
-    for b in range(55):  # bucket b now ends at bucket[b]
-        hi = bucket[b]
-        for r in range(lo + 1, hi):
-            v = idx[r]
-            j = r
-            while j > lo and _cmp_nb(gw, gln, gords, v, idx[j - 1]) < 0:
-                idx[j] = idx[j - 1]
-                j -= 1
-            idx[j] = v
-        lo = hi if hi > lo else lo
-    return _copy_distinct_nb(lb, g)
-
-
-@njit(cache=True, _nrt=False, inline="always")
-def _copy_distinct_nb(lb, g):
-    """Copy the generated options ``lb.idx[:g]`` (sorted) to the output, each distinct
-    multiset once; returns how many."""
-    gw = lb.gw
-    gln = lb.gln
-    gkinds = lb.gkinds
-    gords = lb.gords
+    if may_hold_tractor_nb(kind_at, kt.succ_pmask[level, trump], kt.tr_closed[level, trump],
+                           sw[SW_TRACTOR_UNITS], pairs, quads):
+        g = _sorted_tractors_nb(kt, sw, level, trump, counts, pairs, quads, lb)
     n = 0
-    prev = -1
-    for r in range(g):
-        s = lb.idx[r]
-        if prev >= 0 and _cmp_nb(gw, gln, gords, s, prev) == 0:
-            continue  # the same multiset from another chain sequence
-        prev = s
-        lb.w[n] = gw[s]
-        ln = gln[s]
-        lb.ln[n] = ln
-        for i in range(ln):
-            lb.kinds[n, i] = gkinds[s, i]
-            lb.ords[n, i] = gords[s, i]
-        n += 1
+    r = 0
+    while held:
+        o = lowest_bit_nb(held)
+        held &= held - 1
+        k = kind_at[o]
+        n = _add_sets_nb(lb, k, o, counts[k], n)
+        if r < g:
+            r, n = _add_tractors_topped_nb(lb, o, g, r, n)
     return n
 
 
@@ -306,12 +323,10 @@ def sorted_tractors_nb(kt, sw, level, trump, counts, pairs, quads, lb):
     """The held tractors of ``counts`` (``pairs``: its positions held twice; ``quads``: held
     four times where AMB-41 A applies, else 0), distinct and in listing order, into
     ``lb.w/ln/kinds/ords`` (as :func:`lead_options_nb` lists them); returns how many."""
-    g = _tractor_options_nb(kt, sw, level, trump, counts, pairs, quads, lb, 0)
-    idx = lb.idx
-    for r in range(g):  # stable insertion sort by the strongest-first card sequence
-        j = r
-        while j > 0 and _cmp_nb(lb.gw, lb.gln, lb.gords, r, idx[j - 1]) < 0:
-            idx[j] = idx[j - 1]
-            j -= 1
-        idx[j] = r
-    return _copy_distinct_nb(lb, g)
+    g = _sorted_tractors_nb(kt, sw, level, trump, counts, pairs, quads, lb)
+    n = 0
+    for r in range(g):
+        if not _repeats_nb(lb, r):
+            _copy_option_nb(lb, lb.idx[r], n)
+            n += 1
+    return n
