@@ -53,7 +53,6 @@ class LeadBuffers(NamedTuple):
     gords: np.ndarray  # int16[MAXL, 13]
     idx: np.ndarray  # int32[MAXL]  scratch: the generated tractors in listing order
     tmp: np.ndarray  # int32[MAXL]  scratch
-    bucket: np.ndarray  # int32[56]  scratch (no kernel uses it now)
 
 
 @njit(cache=True, _nrt=True)
@@ -63,8 +62,7 @@ def alloc_lead_buffers_nb(m):
         np.zeros(m, np.int8), np.zeros(m, np.int8), np.full((m, MAX_RUN), -1, np.int8),
         np.zeros((m, MAX_RUN), np.int16),
         np.zeros(m, np.int8), np.zeros(m, np.int8), np.full((m, MAX_RUN), -1, np.int8),
-        np.zeros((m, MAX_RUN), np.int16), np.zeros(m, np.int32), np.zeros(m, np.int32),
-        np.zeros(56, np.int32))
+        np.zeros((m, MAX_RUN), np.int16), np.zeros(m, np.int32), np.zeros(m, np.int32))
 
 
 @njit(cache=True, _nrt=False)
