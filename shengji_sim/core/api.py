@@ -756,7 +756,8 @@ def heuristic_decision_core(state, seat: int, current=()) -> list[int]:
     for plays in [*state.history, list(current)]:
         for p, (s, cards) in enumerate(plays):
             lane.plays[p] = counts_of(cards)
-            note_play_nb(sw, group, order, lane.seen, lane.smask, lane.void, lane.plays, p, s)
+            note_play_nb(sw, group, order, lane.seen, lane.smask, lane.void, lane.plays, p, s,
+                         plays[0][1][0])
     p = params[seat]
     remember = bool(p[P_MEMORY])
     trumps_out = unseen_by_masks_nb(int(sw[SW_DECKS]), kt.power[level, trump],

@@ -121,6 +121,7 @@ from shengji_sim.core.memory_nb import (
     N_GROUPS,
     forget_nb,
     group_masks_nb,
+    note_card_nb,
     note_play_nb,
     unseen_by_masks_nb,
 )
@@ -843,7 +844,7 @@ def _play_trick(kt, sw, level, trump, lane, cand, leader, rule_col, row, trick, 
     if cand is not None:
         if lane.hflag[0]:
             note_play_nb(sw, kt.group[level, trump], kt.order[level, trump], lane.seen,
-                         lane.smask, lane.void, lane.plays, 0, leader)
+                         lane.smask, lane.void, lane.plays, 0, leader, first)
     for position in range(1, 4):
         seat = (leader + position) % 4
         decision_draw_nb(sw, lane.state, row[C_HAND_SEED], trick, position)
@@ -852,9 +853,12 @@ def _play_trick(kt, sw, level, trump, lane, cand, leader, rule_col, row, trick, 
         if rule < 0:
             return rule, 0
         if cand is not None:
-            if lane.hflag[0]:
+            if lane.hflag[0] and size == 1:
+                note_card_nb(sw, kt.group[level, trump], kt.order[level, trump], lane.seen,
+                             lane.smask, lane.void, lane.tk[position], position, seat, first)
+            elif lane.hflag[0]:
                 note_play_nb(sw, kt.group[level, trump], kt.order[level, trump], lane.seen,
-                             lane.smask, lane.void, lane.plays, position, seat)
+                             lane.smask, lane.void, lane.plays, position, seat, first)
         _count_follow(row, rule_col, rule, table_row)
         if log_on:
             lane.log.rule[trick, position - 1] = rule

@@ -70,25 +70,43 @@ def group_masks_nb(group, order, gmask):
 
 
 @njit(cache=True, _nrt=False)
-def note_play_nb(sw, group, order, seen, smask, void, plays, position, seat):
+def note_play_nb(sw, group, order, seen, smask, void, plays, position, seat, lead_kind):
     """Play ``plays[position]`` of ``seat`` is public: count its cards (``seen`` and its
     masks ``smask``); under AMB-19 A (``ruff_condition = "void_only"``) a card outside the
     led group shows the seat void in it. ``group``/``order`` are the hand's ``kt.group`` /
-    ``kt.order`` rows."""
-    lead_top = -1
-    if position > 0 and sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_VOID_ONLY:
-        for k in range(N_KINDS):
-            if plays[0, k] and (lead_top < 0 or order[k] < order[lead_top]):
-                lead_top = k
+    ``kt.order`` rows; ``lead_kind`` is a kind of the lead (all of one group, DEF-27)."""
+    lead_group = _led_group_nb(sw, group, position, lead_kind)
     for k in range(N_KINDS):
         c = plays[position, k]
         if c:
-            bit = np.int64(1) << np.int64(order[k])
-            for j in range(seen[k], min(seen[k] + c, 4)):
-                smask[j] |= bit
-            seen[k] += c
-            if lead_top >= 0 and group[k] != group[lead_top]:
-                void[seat, group[lead_top]] = 1
+            _note_kind_nb(group, order, seen, smask, void, k, c, seat, lead_group)
+
+
+@njit(cache=True, _nrt=False)
+def note_card_nb(sw, group, order, seen, smask, void, kind, position, seat, lead_kind):
+    """:func:`note_play_nb` of a one-card play, the card ``kind``."""
+    _note_kind_nb(group, order, seen, smask, void, kind, 1, seat,
+                  _led_group_nb(sw, group, position, lead_kind))
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _led_group_nb(sw, group, position, lead_kind):
+    """The led group whose missing cards show a follower void (AMB-19 A), -1 for the lead
+    itself and under AMB-19 B."""
+    if position > 0 and sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_VOID_ONLY:
+        return group[lead_kind]
+    return -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _note_kind_nb(group, order, seen, smask, void, k, c, seat, lead_group):
+    """``c`` copies of kind ``k`` played by ``seat`` (:func:`note_play_nb`)."""
+    bit = np.int64(1) << np.int64(order[k])
+    for j in range(seen[k], min(seen[k] + c, 4)):
+        smask[j] |= bit
+    seen[k] += c
+    if lead_group >= 0 and group[k] != lead_group:
+        void[seat, lead_group] = 1
 
 
 @njit(cache=True, _nrt=False)

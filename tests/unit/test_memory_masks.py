@@ -18,11 +18,17 @@ from shengji_sim.core.memory_nb import (
     N_GROUPS,
     forget_nb,
     group_masks_nb,
+    note_card_nb,
     note_play_nb,
     unseen_by_masks_nb,
     unseen_nb,
 )
-from shengji_sim.core.switches import SW_DECKS, SW_KITTY_SIZE
+from shengji_sim.core.switches import (
+    SW_DECKS,
+    SW_KITTY_SIZE,
+    SW_RUFF_CONDITION,
+    V_RUFF_CONDITION_VOID_ONLY,
+)
 from shengji_sim.fuzz.strategies import VARIANTS, setting, variant_for
 from tests.helpers import budget
 
@@ -72,7 +78,7 @@ def test_unseen_by_masks_equals_the_plain_count(view) -> None:
         board[0, :] = 0
         for k in cards:
             board[0, k] += 1
-        note_play_nb(sw, group, order, counted, smask, void, board, 0, 1)
+        note_play_nb(sw, group, order, counted, smask, void, board, 0, 1, cards[0])
     assert (counted == seen).all()
     expected_masks = np.zeros(4, np.int64)
     masks_of_nb(order, seen, expected_masks)
@@ -109,3 +115,40 @@ def test_each_group_is_listed_by_descending_power(drawn) -> None:
         g = int(group[k])
         assert g not in last or power[k] <= last[g], (name, ambs, level, trump, k)
         last[g] = int(power[k])
+
+
+@budget(1)
+@given(memories(), st.integers(0, 53), st.integers(0, 53), st.integers(1, 3),
+       st.integers(0, 3))
+def test_a_one_card_play_is_noted_as_a_play(view, lead_kind, kind, position, seat) -> None:
+    """``note_card_nb`` (a follow of a one-card lead, as a run notes it) changes the seen
+    counts, their masks and the void table as ``note_play_nb`` does for the same card,
+    after the drawn plays; the follower is shown void in the led group when its card is
+    outside it (AMB-19 A)."""
+    kt, sw, level, trump, _hand, _seen, _kitty, plays = view
+    order = kt.order[level, trump]
+    group = kt.group[level, trump]
+    board = np.zeros((4, 54), np.int8)
+    states = []
+    for note_one_card in (False, True):
+        seen = np.zeros(54, np.int16)
+        smask = np.zeros(4, np.int64)
+        void = np.zeros((4, N_GROUPS), np.int8)
+        for cards in plays:
+            board[0, :] = 0
+            for k in cards:
+                board[0, k] += 1
+            note_play_nb(sw, group, order, seen, smask, void, board, 0, 1, cards[0])
+        board[:, :] = 0
+        board[0, lead_kind] = 1
+        board[position, kind] = 1
+        if note_one_card:
+            note_card_nb(sw, group, order, seen, smask, void, kind, position, seat, lead_kind)
+        else:
+            note_play_nb(sw, group, order, seen, smask, void, board, position, seat,
+                         lead_kind)
+        states.append((seen, smask, void))
+    for plain, one_card in zip(states[0], states[1], strict=True):
+        assert (plain == one_card).all()
+    assert states[1][2][seat].any() == (group[kind] != group[lead_kind] and int(
+        sw[SW_RUFF_CONDITION]) == V_RUFF_CONDITION_VOID_ONLY)
