@@ -92,7 +92,9 @@ from shengji_sim.core.switches import (
     V_JJ4_THROWS_ONLY_IF_ALL_VOID,
 )
 from shengji_sim.core.trick_nb import (
+    NOT_A_THROW,
     one_unit_best_nb,
+    throw_ruff_rule_nb,
     trick_winner_units_nb,
 )
 
@@ -828,6 +830,9 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
     n = 0
     set_lead = False
     tractor_cards = np.int64(0)
+    throw = NOT_A_THROW  # the listed rows are judged whole, the walks' yardstick
+    if source != LISTED:
+        throw = throw_ruff_rule_nb(eff, plays, n_so_far, n_units, uw, ul, lead_suit)
     if source == ONE_FAMILY:
         n, apart = family_walk_start_nb(kt, level, trump, walk, width, split, reach_width,
                                         kept)
@@ -848,7 +853,8 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
         # are the best fills by (points, cost), found without walking (players_nb)
         if feed:
             return best_fill_index_nb(walk, n, m, 1)
-        if not one_suit_may_claim_nb(walk, n, lead_suit, set_lead, tractor_cards, width):
+        if not one_suit_may_claim_nb(sw, walk, n, lead_suit, set_lead, tractor_cards, throw,
+                                     width):
             return best_fill_index_nb(walk, n, m, -1)  # nothing may win: the duck
     if feed:
         for i in range(m):  # max by (points, -cost)
@@ -885,7 +891,8 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
         may_unsure = pts == 0 and table >= p[P_WIN_MIN] and (unsure < 0 or c < uk)
         if not may_pick and not may_unsure:
             continue
-        verdict = judge_by_sums_nb(sw, side, width, top, setc, set_lead, tractor_cards, best)
+        verdict = judge_by_sums_nb(sw, side, width, top, setc, set_lead, tractor_cards, best,
+                                   throw)
         if verdict == LOSES:
             continue
         play = _option_play_nb(walk, source, i, n)

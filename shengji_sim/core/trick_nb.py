@@ -563,12 +563,43 @@ def _throw_winner_own_scratch_nb(kt, sw, level, trump, plays, n_plays, n_units, 
                          alloc_throw_scratch_nb(size))
 
 
+NOT_A_THROW = -1  #: :func:`throw_ruff_rule_nb`: the lead is one unit
+THROW_JUDGED = 0  #: a ruff of the throw is judged whole (:func:`_throw_winner`)
+THROW_RUFF_WINS = 1  #: any all-trump play takes the throw
+
+
+@njit(cache=True, _nrt=False)
+def throw_ruff_rule_nb(eff, plays, n_so_far, n_units, uw, ul, lead_suit) -> int:
+    """What an all-trump play after the first ``n_so_far`` plays of a trick led by the
+    ``n_units`` units ``uw/ul`` needs to take it: :data:`NOT_A_THROW` for a one-unit lead;
+    :data:`THROW_RUFF_WINS` when the lead is single cards of a plain suit (no set or
+    tractor to realize, CMP-8, THROW-6) and no play so far is a ruff (a ruff beats any play
+    that is not one, DEF-4, :func:`_throw_winner`); else :data:`THROW_JUDGED`."""
+    if n_units < 2:
+        return NOT_A_THROW
+    if lead_suit == TRUMP:
+        return THROW_JUDGED
+    for u in range(n_units):
+        if uw[u] > 1 or ul[u] >= 2:
+            return THROW_JUDGED
+    for p in range(1, n_so_far):
+        if play_side_nb(eff, plays[p], lead_suit) == 1:
+            return THROW_JUDGED
+    return THROW_RUFF_WINS
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def led_suit_takes_throw_nb(sw) -> bool:
+    """OTH-2 B: may a play all of the led suit take a throw (A: only a ruff may, DEF-4)?"""
+    return sw[SW_SAME_SUIT_BEATS_THROW] == V_SAME_SUIT_BEATS_THROW_YES
+
+
 @njit(cache=True, _nrt=False)
 def throw_challenged_nb(sw, eff, plays, n_plays, lead_suit) -> bool:
     """May a play after a throw lead beat it? Only a ruff may (DEF-4; an all-trump play
     of a non-trump lead), or under OTH-2 B also a play all of the led suit: the plays
     :func:`_throw_winner` judges."""
-    same_suit_ok = sw[SW_SAME_SUIT_BEATS_THROW] == V_SAME_SUIT_BEATS_THROW_YES
+    same_suit_ok = led_suit_takes_throw_nb(sw)
     for p in range(1, n_plays):
         side = play_side_nb(eff, plays[p], lead_suit)
         if side == 1 or (side == 0 and same_suit_ok):
