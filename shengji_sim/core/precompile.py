@@ -10,10 +10,11 @@ fast-path kernels; then it waits for the other process, and the whole-hand kerne
 
 A kernel is compiled here for the argument types it is called with inside ``play_hand_nb``
 (:func:`shengji_sim.core.jit.call_type` of the lane's arrays and ``int64`` scalars; the
-types do not depend on the variant, only on whether a seat is greedy). A signature that
-drifted from the call would only cost time, never correctness: the caller then compiles its
-own. ``tests/unit/test_core_precompile.py`` checks each one against the signatures the
-whole-hand kernel left in the cache.
+types do not depend on the variant, only on whether a seat is greedy). A signature whose
+types drifted from the call would only cost time, never correctness: the caller then
+compiles its own; one with a wrong number of arguments fails to compile, so a kernel that
+gains an argument must gain it here too. ``tests/unit/test_core_precompile.py`` checks each
+one against the signatures the whole-hand kernel left in the cache.
 """
 
 from __future__ import annotations
@@ -93,7 +94,7 @@ def other_part(kt, sw, lane) -> Iterator[tuple]:
                                                   lane.picked)
     yield random_triple_follow_nb, signature(sw, cls, 0, hand, lane.state, play, lane.keys)
     yield trick_winner_units_nb, signature(kt, sw, 0, 0, lane.plays, 0, 0, lane.uw, lane.ul,
-                                           lane.ut, 0, 0)
+                                           lane.ut, 0, 0, lane.ts)
     yield judge_kitty_nb, signature(kt, sw, 0, 0, lane.plays, 0, 0, lane.kitty, 0, 0, lane.uw,
                                     lane.ul, lane.uk, lane.ut)
 
