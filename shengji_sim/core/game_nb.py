@@ -769,8 +769,10 @@ def _greedy_follow(kt, sw, level, trump, lane, seat, position, leader, n_units, 
 def _follow(kt, sw, level, trump, lane, cand, seat, position, leader, n_units, size, first):
     """FOLLOW-1 .. FOLLOW-11, DEF-5, THROW-5: one follow into ``lane.plays[position]``,
     taken from the seat's hand; returns ``(rule, table row)`` (a negative rule is the hand's
-    error code). A one-card lead has its own path; a greedy player lists the options of the
-    family kernels; a random player takes a fast path where one applies."""
+    error code). A one-card lead has its own path. Each player takes its fast paths where
+    one applies (a random player :func:`_random_follow`, a greedy one and a heuristic one
+    that follows by the greedy rule :func:`_greedy_follow`, an expert one
+    :func:`_expert_follow`), else the options of the family kernels."""
     if size == 1:
         return _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader,
                                 n_units, first)

@@ -793,9 +793,12 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
     once (:func:`_option_sums_nb`; the duck is kept beside the winners in the same pass);
     it is judged (does it win? does it hold?) only when it could become the winning or
     the unsure choice, and only if it is of one suit (TRUMP-6, CMP-9), from its sums where
-    ``players_nb.judge_by_sums_nb`` can tell, else written out. ``held`` is the
-    follower's hand as a position mask (``lane.hm[seat, 0]``); ``kept`` is the endgame's
-    kept kind (-1 none)."""
+    ``players_nb.judge_by_sums_nb`` can tell, else written out. One family of more than
+    ``SHORTCUT_FROM`` options whose free cards do not hold the kept kind is not walked for
+    the feed, nor for the duck when none of its options may claim the trick
+    (``players_nb.one_suit_may_claim_nb``): both are its best fill by (points, cost)
+    (``players_nb.best_fill_index_nb``). ``held`` is the follower's hand as a position
+    mask (``lane.hm[seat, 0]``); ``kept`` is the endgame's kept kind (-1 none)."""
     eff = kt.eff[level, trump]
     group = kt.group[level, trump]
     power = kt.power[level, trump]
@@ -830,9 +833,9 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
     n = 0
     set_lead = False
     tractor_cards = np.int64(0)
-    throw = NOT_A_THROW  # the listed rows are judged whole, the walks' yardstick
+    throw_rule = NOT_A_THROW  # the listed rows are judged whole, the walks' yardstick
     if source != LISTED:
-        throw = throw_ruff_rule_nb(eff, plays, n_so_far, n_units, uw, ul, lead_suit)
+        throw_rule = throw_ruff_rule_nb(eff, plays, n_so_far, n_units, uw, ul, lead_suit)
     if source == ONE_FAMILY:
         n, apart = family_walk_start_nb(kt, level, trump, walk, width, split, reach_width,
                                         kept)
@@ -853,8 +856,8 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
         # are the best fills by (points, cost), found without walking (players_nb)
         if feed:
             return best_fill_index_nb(walk, n, m, 1)
-        if not one_suit_may_claim_nb(sw, walk, n, lead_suit, set_lead, tractor_cards, throw,
-                                     width):
+        if not one_suit_may_claim_nb(sw, walk, n, lead_suit, set_lead, tractor_cards,
+                                     throw_rule, width):
             return best_fill_index_nb(walk, n, m, -1)  # nothing may win: the duck
     if feed:
         for i in range(m):  # max by (points, -cost)
@@ -892,7 +895,7 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
         if not may_pick and not may_unsure:
             continue
         verdict = judge_by_sums_nb(sw, side, width, top, setc, set_lead, tractor_cards, best,
-                                   throw)
+                                   throw_rule)
         if verdict == LOSES:
             continue
         play = _option_play_nb(walk, source, i, n)

@@ -51,8 +51,9 @@ class LeadBuffers(NamedTuple):
     gln: np.ndarray  # int8[MAXL]
     gkinds: np.ndarray  # int8[MAXL, 13]
     gords: np.ndarray  # int16[MAXL, 13]
-    idx: np.ndarray  # int32[MAXL]  scratch: the generated tractors in listing order
-    tmp: np.ndarray  # int32[MAXL]  scratch
+    idx: np.ndarray  # int32[MAXL]  scratch: the generated tractors in listing order (then
+    #                  free: heuristic_nb._option_facts_nb marks the options using the kept kind)
+    tmp: np.ndarray  # int32[MAXL]  scratch (heuristic_nb._option_facts_nb: each option's points)
 
 
 @njit(cache=True, _nrt=True)

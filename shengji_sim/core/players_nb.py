@@ -958,12 +958,12 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
     nk, apart = family_walk_start_nb(kt, level, trump, walk, width, split, reach_width, -1)
     set_lead = apart and n_units == 1 and walk.ul[0] == 1
     tractor_cards = tractor_cards_nb(walk, n_units) if apart else 0
-    throw = throw_ruff_rule_nb(kt.eff[level, trump], walk.plays, n_so_far, n_units, walk.uw,
-                               walk.ul, lead_suit)
+    throw_rule = throw_ruff_rule_nb(kt.eff[level, trump], walk.plays, n_so_far, n_units,
+                                    walk.uw, walk.ul, lead_suit)
     if m > SHORTCUT_FROM:
         return _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units,
                                        size, lead_suit, best, partner, sc[_P_BIT], set_lead,
-                                       tractor_cards, throw, reach_width)
+                                       tractor_cards, throw_rule, reach_width)
     claim_a = 1 << lead_suit
     claim_b = 1 << TRUMP
     pick = -1
@@ -986,7 +986,7 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
                     win < 0 or cost < w1 or (cost == w1 and pts > w2)):
                 # a winner would be cheaper: judge it
                 verdict = judge_by_sums_nb(sw, 0 if bit == claim_a else 1, width, top, setc,
-                                           set_lead, tractor_cards, best, throw)
+                                           set_lead, tractor_cards, best, throw_rule)
                 wins = verdict == WINS
                 if verdict == UNDECIDED:
                     family_option_nb(walk.fb, nk, out)
@@ -1115,8 +1115,8 @@ def _rank_nb(sc, ways, ucap, nk, free):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units, size,
-                            lead_suit, best, partner, f_bit, set_lead, tractor_cards, throw,
-                            reach_width):
+                            lead_suit, best, partner, f_bit, set_lead, tractor_cards,
+                            throw_rule, reach_width):
     """:func:`_walk_one_family_nb`'s choice without walking every option: the best of
     (points, cost) by :func:`_best_fill_nb` and its index (:func:`_rank_nb`), or when that
     index is past the cap ``m`` the best before it (:func:`_best_below_nb`); the winners
@@ -1150,7 +1150,8 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
                                                                  width)
             if left > 0:
                 continue  # fewer than ``free`` cards of this suit
-            if _cannot_claim_nb(sw, sc, s, set_lead, tractor_cards, throw, free, wide, deep):
+            if _cannot_claim_nb(sw, sc, s, set_lead, tractor_cards, throw_rule, free, wide,
+                                deep):
                 continue  # every option of this suit loses: none is walked
             xcnt = sc[_X_CNT:_X_CNT + nk]
             _prefix_sums_nb(sc, xcnt, 0, nk, width, split, reach_width)
@@ -1165,7 +1166,7 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
                         pts == w2 and r < win))):
                     verdict = judge_by_sums_nb(sw, s, width, sc[_P_TOP + nk],
                                                sc[_P_SETC + nk], set_lead, tractor_cards,
-                                               best, throw)
+                                               best, throw_rule)
                     wins = verdict == WINS
                     if verdict == UNDECIDED:
                         for k in range(N_KINDS):
@@ -1209,7 +1210,8 @@ def _suit_first_composition_nb(sc, ucap, nk, free, bit, width):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def one_suit_may_claim_nb(sw, walk, nk, lead_suit, set_lead, tractor_cards, throw, width):
+def one_suit_may_claim_nb(sw, walk, nk, lead_suit, set_lead, tractor_cards, throw_rule,
+                          width):
     """May some option of the one family being walked (:func:`family_walk_start_nb`,
     nothing marked among its pool kinds) claim the trick by its sums: all of the led suit,
     or all trumps when a plain suit is led (TRUMP-6), without losing by
@@ -1226,8 +1228,8 @@ def one_suit_may_claim_nb(sw, walk, nk, lead_suit, set_lead, tractor_cards, thro
             continue  # the fixed cards are of another suit already
         left, _, wide, deep = _suit_first_composition_nb(sc, walk.fb.ucap, nk, free, bit,
                                                          width)
-        if left == 0 and not _cannot_claim_nb(sw, sc, s, set_lead, tractor_cards, throw, free,
-                                              wide, deep):
+        if left == 0 and not _cannot_claim_nb(sw, sc, s, set_lead, tractor_cards, throw_rule,
+                                              free, wide, deep):
             return True
     return False
 
@@ -1289,17 +1291,17 @@ UNDECIDED = -1
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def judge_by_sums_nb(sw, side, width, top, setc, set_lead, tractor_cards, best, throw):
+def judge_by_sums_nb(sw, side, width, top, setc, set_lead, tractor_cards, best, throw_rule):
     """Does a walked option of one suit (``side`` 0 the led suit, 1 trumps) beat the claim
     so far ``best``, judged from its sums (CMP-9): :data:`WINS`, :data:`LOSES`, or
     :data:`UNDECIDED` (write it out and ask :func:`greedy_wins_nb`). A set lead: by its
     strongest set ``top`` (``trick_nb.set_claim_beats_nb``). A one-tractor lead: it loses
     with fewer than ``tractor_cards`` cards in sets (``setc``, :func:`tractor_cards_nb`) or
     when its reach ``top`` cannot beat ``best`` (``trick_nb.tractor_may_beat_nb``). A throw
-    (``throw``: ``trick_nb.throw_ruff_rule_nb``): a play of the led suit loses unless
+    (``throw_rule``: ``trick_nb.throw_ruff_rule_nb``): a play of the led suit loses unless
     OTH-2 B lets it take a throw (DEF-4); a ruff wins where the rule says so."""
-    if throw != NOT_A_THROW:
-        if side == 1 and throw == THROW_RUFF_WINS:
+    if throw_rule != NOT_A_THROW:
+        if side == 1 and throw_rule == THROW_RUFF_WINS:
             return WINS
         if side == 0 and not led_suit_takes_throw_nb(sw):
             return LOSES
@@ -1313,7 +1315,7 @@ def judge_by_sums_nb(sw, side, width, top, setc, set_lead, tractor_cards, best, 
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _cannot_claim_nb(sw, sc, s, set_lead, tractor_cards, throw, free, wide, deep):
+def _cannot_claim_nb(sw, sc, s, set_lead, tractor_cards, throw_rule, free, wide, deep):
     """Does every option of one suit (``s`` 0 the led suit, 1 trumps) lose
     (:func:`judge_by_sums_nb`'s :data:`LOSES`), the fixed cards' claim number and cards in
     sets being ``sc[_P_TOP]``, ``sc[_P_SETC]``? A set lead is claimed only by a kind that
@@ -1321,7 +1323,7 @@ def _cannot_claim_nb(sw, sc, s, set_lead, tractor_cards, throw, free, wide, deep
     that often (``wide``); a one-tractor lead's answers need ``tractor_cards`` cards in
     kinds held twice or more, at most the fixed cards' and ``free`` of the suit's ``deep``
     cards in such kinds; a throw is not taken by the led suit under OTH-2 A."""
-    if throw != NOT_A_THROW:
+    if throw_rule != NOT_A_THROW:
         return s == 0 and not led_suit_takes_throw_nb(sw)
     if set_lead:
         return sc[_P_TOP] < 0 and not wide
@@ -1342,8 +1344,8 @@ def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_s
     nh = keys_walk_start_nb(kt, level, trump, walk, -1)
     set_lead = n_units == 1 and walk.ul[0] == 1
     tractor_cards = tractor_cards_nb(walk, n_units)
-    throw = throw_ruff_rule_nb(kt.eff[level, trump], walk.plays, n_so_far, n_units, walk.uw,
-                               walk.ul, lead_suit)
+    throw_rule = throw_ruff_rule_nb(kt.eff[level, trump], walk.plays, n_so_far, n_units,
+                                    walk.uw, walk.ul, lead_suit)
     reach_width = reach_width_nb(walk, n_units, best)
     width = np.int64(walk.uw[0])
     split = split_flag_nb(sw)
@@ -1369,7 +1371,7 @@ def _walk_keys_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, lead_s
                 win < 0 or cost < w1 or (cost == w1 and pts > w2)):
             # a winner would be cheaper: judge it
             verdict = judge_by_sums_nb(sw, 0 if bit == claim_a else 1, width, top, setc,
-                                       set_lead, tractor_cards, best, throw)
+                                       set_lead, tractor_cards, best, throw_rule)
             wins = verdict == WINS
             if verdict == UNDECIDED:
                 key_option_nb(sc, nh, out)

@@ -364,7 +364,7 @@ def _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, siz
     ntr = kt.ntr[level, trump]
     split = split_flag_nb(sw)
     mode = reading_nb(sw, SW_MULTI_UNIT_COMPARE)
-    same_suit_ok = sw[SW_SAME_SUIT_BEATS_THROW] == V_SAME_SUIT_BEATS_THROW_YES
+    same_suit_ok = led_suit_takes_throw_nb(sw)
     lead_suit = -1
     for k in range(N_KINDS):
         if plays[0, k] > 0:
