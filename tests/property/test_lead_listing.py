@@ -66,7 +66,9 @@ def option_shape(ctx, kt, lb, i: int) -> str:
         assert w in ctx.ranking.tractor_widths
         return "tractor"
     kt_power = kt.power[level, trump]
-    assert (w, ln) == (4, 2) and kt_power[kinds[0]] < kt_power[kinds[1]], (w, kinds)
+    # two quads (AMB-41 A), the weaker first; two kinds of equal power (two off-suit level
+    # cards, where any two quads count) in either order
+    assert (w, ln) == (4, 2) and kt_power[kinds[0]] <= kt_power[kinds[1]], (w, kinds)
     return "two quads"
 
 
