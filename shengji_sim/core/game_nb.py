@@ -780,18 +780,15 @@ def _follow(kt, sw, level, trump, lane, cand, seat, position, leader, n_units, s
     rule = -1
     row = 0
     if cand is not None:  # a lane with a greedy seat (pruned by type otherwise)
-        if lane.pkinds[seat] == GREEDY:
+        expert = lane.pkinds[seat] == HEURISTIC and expert_follows_nb(lane.pre.params[seat])
+        if expert:
             greedy = True
+            rule, row = _expert_follow(kt, sw, level, trump, lane, seat, position, leader,
+                                       n_units, size, first)
+        elif lane.pkinds[seat] == GREEDY or lane.pkinds[seat] == HEURISTIC:
+            greedy = True  # a heuristic profile may follow by the greedy rule
             rule, row = _greedy_follow(kt, sw, level, trump, lane, seat, position,
                                        leader, n_units, size, first)
-        elif lane.pkinds[seat] == HEURISTIC:
-            greedy = True
-            if expert_follows_nb(lane.pre.params[seat]):
-                rule, row = _expert_follow(kt, sw, level, trump, lane, seat, position, leader,
-                                           n_units, size, first)
-            else:  # a heuristic profile that follows by the greedy rule
-                rule, row = _greedy_follow(kt, sw, level, trump, lane, seat, position,
-                                           leader, n_units, size, first)
     if not greedy:
         rule, row = _random_follow(kt, sw, level, trump, lane, seat, position, n_units, size,
                                    first)
