@@ -175,29 +175,42 @@ def oracle_lead_structure(ranking: Ranking, lead: list[int]) -> tuple[list[int],
 
 
 def oracle_score(ranking: Ranking, play: tuple[int, ...], tractors: list[int],
-                 pair_units: int) -> tuple[int, int]:
-    """DEF-5 under AMB-16 A: (matched tractor cards, then capped pairs), maximised.
+                 pair_units: int) -> tuple[int, ...]:
+    """DEF-5 under AMB-16 A, component by component, maximised lexicographically.
 
-    Each lead tractor of length L is matched to at most one disjoint pair tractor of the
-    play of length 2..L; the play's remaining pairs count up to the lead's pair units not
-    covered by matched tractor pairs.
+    The lead's tractors are taken longest first (``tractors`` is sorted so), then its loose
+    pairs. Each lead tractor of length L gets at most one disjoint pair tractor of the play
+    of length 2..L and then up to L minus that many of the play's other pairs; the loose
+    pairs get what is left. The score lists (matched tractor cards, pairs) per lead tractor
+    in that order, then the loose pairs matched: a throw's longer tractor is matched as well
+    as possible before a shorter one (DEF-5 "longest first"; a throw's component owes what
+    it would be owed if led alone, from the cards the larger components leave), so a 3-pair
+    tractor and two pairs answer a 3-pair plus a 2-pair tractor before two 2-pair tractors
+    and a pair do (JJ4 table 1 ranks "3-pair tractor + 2 singles" above "2-pair tractor + 2
+    pairs" for the same reason, 002 lines 92-94).
     """
     counts = Counter(play)
     runs = _runs(ranking, counts, range(2, max(tractors, default=1) + 1))
-    best = (0, 0)
+    best: tuple[int, ...] = ()
 
-    def walk(i: int, used: frozenset[int], matched: int) -> None:
+    def walk(i: int, used: frozenset[int], matched: list[int]) -> None:
         nonlocal best
         if i == len(tractors):
-            pairs = sum(1 for k, c in counts.items() if c >= 2 and k not in used)
-            best = max(best, (2 * matched, min(pairs, pair_units - matched)))
+            free = sum(1 for k, c in counts.items() if c >= 2 and k not in used)
+            score: list[int] = []
+            for length, m in zip(tractors, matched):
+                pairs = min(free, length - m)
+                free -= pairs
+                score += [2 * m, pairs]
+            score.append(min(free, pair_units - sum(tractors)))
+            best = max(best, tuple(score))
             return
-        walk(i + 1, used, matched)
+        walk(i + 1, used, matched + [0])
         for run in runs:
             if len(run) <= tractors[i] and not used.intersection(run):
-                walk(i + 1, used | set(run), matched + len(run))
+                walk(i + 1, used | set(run), matched + [len(run)])
 
-    walk(0, frozenset(), 0)
+    walk(0, frozenset(), [])
     return best
 
 
