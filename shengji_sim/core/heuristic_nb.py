@@ -67,6 +67,7 @@ from shengji_sim.core.players_nb import (
     family_option_nb,
     family_walk_next_nb,
     family_walk_start_nb,
+    fixed_bits_nb,
     greedy_burial_nb,
     greedy_lead_nb,
     greedy_wins_nb,
@@ -75,9 +76,14 @@ from shengji_sim.core.players_nb import (
     key_sums_nb,
     keys_walk_start_nb,
     one_suit_may_claim_nb,
+    one_suit_walk_start_nb,
     reach_width_nb,
     single_beats_nb,
     single_cost_nb,
+    suit_walk_index_nb,
+    suit_walk_next_nb,
+    suit_walk_option_nb,
+    suit_walk_sums_nb,
     tractor_cards_nb,
     walk_sums_nb,
 )
@@ -859,6 +865,16 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
         if not one_suit_may_claim_nb(sw, walk, n, lead_suit, set_lead, tractor_cards,
                                      throw_rule, width):
             return best_fill_index_nb(walk, n, m, -1)  # nothing may win: the duck
+        pick, unsure = (-1, -1) if (fixed_bits_nb(walk.keys) & MARKED) and hand_len != size else \
+            _one_suit_winners_nb(kt, sw, level, trump, p, walk, n, m, n_so_far, seat, leader,
+                                 n_units, size, lead_suit, best, table, set_lead,
+                                 tractor_cards, throw_rule, reach_width, tops, trumps_out,
+                                 void, lead_group)
+        if pick >= 0:
+            return pick
+        if p[P_WIN_UNSURE] and unsure >= 0:
+            return unsure
+        return best_fill_index_nb(walk, n, m, -1)  # the duck
     if feed:
         for i in range(m):  # max by (points, -cost)
             c, pts, _, _, _, uses = _option_sums_nb(kt, level, trump, walk, source, i, n,
@@ -913,6 +929,69 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
     if p[P_WIN_UNSURE] and unsure >= 0:
         return unsure
     return duck
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _one_suit_winners_nb(kt, sw, level, trump, p, walk, nk, m, n_so_far, seat, leader,
+                         n_units, size, lead_suit, best, table, set_lead, tractor_cards,
+                         throw_rule, reach_width, tops, trumps_out, void, lead_group):
+    """:func:`expert_pick_nb`'s winning and unsure choices among the first ``m`` options
+    of the one family being walked, without walking the others: only options of one suit
+    may win (TRUMP-6, CMP-9), so the led suit's and then the trumps' are walked
+    (``players_nb.one_suit_walk_start_nb``), each in listing order, and compared by their
+    listing index where they tie, as the whole walk would. ``table``: the points played
+    so far. Returns ``(pick, unsure)``, -1 for none."""
+    eff = kt.eff[level, trump]
+    group = kt.group[level, trump]
+    power = kt.power[level, trump]
+    order = kt.order[level, trump]
+    fb = walk.fb
+    sc = walk.keys
+    width = np.int64(walk.uw[0])
+    split = split_flag_nb(sw)
+    f_bit = fixed_bits_nb(sc) & ~MARKED
+    pick = -1
+    pc = 0
+    pp = 0
+    unsure = -1
+    uc = 0
+    for s in range(2):
+        claimable, whole = one_suit_walk_start_nb(sw, sc, fb.ucap, nk, fb.fam_free[0], s,
+                                                  lead_suit, f_bit, width, set_lead,
+                                                  tractor_cards, throw_rule)
+        if not claimable:
+            continue
+        need = p[P_RUFF_MIN] if s == 1 else p[P_WIN_MIN]  # s 1: a ruff of a plain suit
+        suit_walk_sums_nb(sc, nk, width, split, reach_width)
+        r = -1
+        while True:
+            r = suit_walk_index_nb(fb, sc, nk, whole, r)
+            if r >= m:
+                break  # past the cap: the rest come later still
+            pts, c, _, top, setc = walk_sums_nb(sc, nk)
+            # min by (cost, -points), then min by cost: first in listing order on ties
+            may_pick = table + pts >= need and (pick < 0 or c < pc or (c == pc and (
+                pts > pp or (pts == pp and r < pick))))
+            may_unsure = pts == 0 and table >= p[P_WIN_MIN] and (
+                unsure < 0 or c < uc or (c == uc and r < unsure))
+            if may_pick or may_unsure:
+                verdict = judge_by_sums_nb(sw, s, width, top, setc, set_lead, tractor_cards,
+                                           best, throw_rule)
+                if verdict != LOSES:
+                    play = walk.out
+                    suit_walk_option_nb(fb, sc, nk, play)
+                    if verdict != UNDECIDED or greedy_wins_nb(
+                            kt, sw, level, trump, walk.plays, walk.uw, walk.ul, walk.ut, play,
+                            n_so_far, n_units, size, lead_suit, best, walk.ts):
+                        if may_pick and _play_holds_nb(eff, group, power, order, tops,
+                                                       trumps_out, void, seat, leader,
+                                                       n_so_far, play, lead_group):
+                            pick, pc, pp = r, c, pts
+                        if may_unsure:
+                            unsure, uc = r, c
+            if not suit_walk_next_nb(sc, nk, width, split, reach_width):
+                break  # this suit's compositions are done
+    return pick, unsure
 
 
 # --------------------------------------------------------------------- the decisions

@@ -860,6 +860,13 @@ def walk_sums_nb(sc, nk):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def fixed_bits_nb(sc):
+    """The suit bits of a one-family walk's fixed cards (:data:`MARKED` if they hold the
+    marked kind)."""
+    return sc[_P_BIT]
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def family_walk_next_nb(sc, cnt, ucap, nk, width, split, reach_width):
     """The walk's next option (``follow_count_nb.next_composition_nb``) with its prefix
     sums updated from the first kind that changed; False after the last."""
@@ -1128,8 +1135,6 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
     fb = walk.fb
     sc = walk.keys
     ucap = fb.ucap
-    ukind = fb.ukind
-    ways = fb.ways
     free = fb.fam_free[0]
     width = np.int64(walk.uw[0])
     split = split_flag_nb(sw)
@@ -1138,26 +1143,16 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
         w1 = 0
         w2 = 0
         out = walk.out
-        fixed = fb.fam_fixed[0]
         for s in range(2):
-            suit = lead_suit if s == 0 else TRUMP
-            if s == 1 and lead_suit == TRUMP:
-                break
-            bit = 1 << suit
-            if f_bit != 0 and f_bit != bit:
-                continue  # the fixed cards are of another suit already
-            left, whole, wide, deep = _suit_first_composition_nb(sc, ucap, nk, free, bit,
-                                                                 width)
-            if left > 0:
-                continue  # fewer than ``free`` cards of this suit
-            if _cannot_claim_nb(sw, sc, s, set_lead, tractor_cards, throw_rule, free, wide,
-                                deep):
-                continue  # every option of this suit loses: none is walked
-            xcnt = sc[_X_CNT:_X_CNT + nk]
-            _prefix_sums_nb(sc, xcnt, 0, nk, width, split, reach_width)
+            claimable, whole = one_suit_walk_start_nb(sw, sc, ucap, nk, free, s, lead_suit,
+                                                      f_bit, width, set_lead, tractor_cards,
+                                                      throw_rule)
+            if not claimable:
+                continue  # too few cards of this suit, or every option of it loses
+            suit_walk_sums_nb(sc, nk, width, split, reach_width)
             r = -1
             while True:
-                r = r + 1 if whole else _rank_nb(sc, ways, ucap, nk, free)
+                r = suit_walk_index_nb(fb, sc, nk, whole, r)
                 if r >= m:
                     break  # past the cap: the rest come later still
                 pts = sc[_P_PTS + nk]
@@ -1169,17 +1164,13 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
                                                best, throw_rule)
                     wins = verdict == WINS
                     if verdict == UNDECIDED:
-                        for k in range(N_KINDS):
-                            out[k] = fixed[k]
-                        for i in range(nk):
-                            out[ukind[i]] += sc[_X_CNT + i]
+                        suit_walk_option_nb(fb, sc, nk, out)
                         wins = greedy_wins_nb(kt, sw, level, trump, walk.plays, walk.uw,
                                               walk.ul, walk.ut, out, n_so_far, n_units, size,
                                               lead_suit, best, walk.ts)
                     if wins:  # min by (cost, -points), first on ties
                         win, w1, w2 = r, cost, pts
-                if not family_walk_next_nb(sc, xcnt, sc[_X_CAP:_X_CAP + nk], nk, width,
-                                           split, reach_width):
+                if not suit_walk_next_nb(sc, nk, width, split, reach_width):
                     break  # this suit's compositions are done
         if win >= 0:
             return win
@@ -1217,21 +1208,73 @@ def one_suit_may_claim_nb(sw, walk, nk, lead_suit, set_lead, tractor_cards, thro
     or all trumps when a plain suit is led (TRUMP-6), without losing by
     :func:`judge_by_sums_nb` (:func:`_cannot_claim_nb`)? When not, every option loses."""
     sc = walk.keys
-    free = walk.fb.fam_free[0]
-    f_bit = sc[_P_BIT] & ~MARKED
+    f_bit = fixed_bits_nb(sc) & ~MARKED
     for s in range(2):
-        suit = lead_suit if s == 0 else TRUMP
-        if s == 1 and lead_suit == TRUMP:
-            break
-        bit = 1 << suit
-        if f_bit != 0 and f_bit != bit:
-            continue  # the fixed cards are of another suit already
-        left, _, wide, deep = _suit_first_composition_nb(sc, walk.fb.ucap, nk, free, bit,
-                                                         width)
-        if left == 0 and not _cannot_claim_nb(sw, sc, s, set_lead, tractor_cards, throw_rule,
-                                              free, wide, deep):
+        claimable, _ = one_suit_walk_start_nb(sw, sc, walk.fb.ucap, nk, walk.fb.fam_free[0],
+                                              s, lead_suit, f_bit, width, set_lead,
+                                              tractor_cards, throw_rule)
+        if claimable:
             return True
     return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def one_suit_walk_start_nb(sw, sc, ucap, nk, free, s, lead_suit, f_bit, width, set_lead,
+                           tractor_cards, throw_rule):
+    """The start of a walk over the options of one family (:func:`family_walk_start_nb`)
+    that are of one suit, ``s`` 0 the led suit, 1 trumps (a plain suit led, TRUMP-6): the
+    only ones that may claim the trick. Their first composition (listing order) goes to
+    ``sc[_X_CNT:]``, the caps to ``sc[_X_CAP:]``. Returns ``(claimable, whole)``:
+    claimable when there are such options (the fixed cards' suits ``f_bit`` are this suit's
+    or none, the pool has ``free`` cards of it) and not all lose by their sums
+    (:func:`_cannot_claim_nb`); whole when every pool kind is of that suit, so that the
+    walk's n-th step is the option's listing index (else :func:`_rank_nb`)."""
+    if s == 1 and lead_suit == TRUMP:
+        return False, False
+    bit = 1 << (lead_suit if s == 0 else TRUMP)
+    if f_bit != 0 and f_bit != bit:
+        return False, False  # the fixed cards are of another suit already
+    left, whole, wide, deep = _suit_first_composition_nb(sc, ucap, nk, free, bit, width)
+    if left > 0:
+        return False, whole  # fewer than ``free`` cards of this suit
+    return not _cannot_claim_nb(sw, sc, s, set_lead, tractor_cards, throw_rule, free, wide,
+                                deep), whole
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def suit_walk_sums_nb(sc, nk, width, split, reach_width):
+    """The prefix sums of a one-suit walk's first composition: the option's sums (points,
+    cost, suit bits, claim number, cards in sets) are then at ``sc[_P_* + nk]``."""
+    _prefix_sums_nb(sc, sc[_X_CNT:_X_CNT + nk], 0, nk, width, split, reach_width)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def suit_walk_index_nb(fb, sc, nk, whole, last):
+    """The listing index of the option a one-suit walk is at, ``last`` that of the one
+    before it (-1 at the start): the next index when the pool is all of the suit, else its
+    rank (:func:`_rank_nb`). Indices grow along the walk."""
+    if whole:
+        return last + 1
+    return _rank_nb(sc, fb.ways, fb.ucap, nk, fb.fam_free[0])
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def suit_walk_next_nb(sc, nk, width, split, reach_width):
+    """A one-suit walk's next composition (within the caps ``sc[_X_CAP:]``) with its prefix
+    sums; False after the last."""
+    return family_walk_next_nb(sc, sc[_X_CNT:_X_CNT + nk], sc[_X_CAP:_X_CAP + nk], nk, width,
+                               split, reach_width)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def suit_walk_option_nb(fb, sc, nk, out):
+    """The option a one-suit walk (:func:`one_suit_walk_start_nb`) is at, written out as
+    counts: the fixed cards plus the composition ``sc[_X_CNT:]`` over the pool kinds."""
+    fixed = fb.fam_fixed[0]
+    for k in range(N_KINDS):
+        out[k] = fixed[k]
+    for i in range(nk):
+        out[fb.ukind[i]] += sc[_X_CNT + i]
 
 
 @njit(cache=True, _nrt=False, inline="always")
