@@ -641,12 +641,7 @@ def _random_follow(kt, sw, level, trump, lane, seat, position, n_units, size, fi
     held = lane.hm[seat]
     kind_at = kt.kind_at[level, trump]
     cls_mask = kt.cls_pmask[level, trump, first]
-    lead_trump = kt.eff[level, trump, first] == TRUMP
-    void = not held[0] & cls_mask
-    lax = sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_SHAPE_MISSING and not void  # AMB-19 B
-    last_only = (sw[SW_JJ4_LINE40] == V_JJ4_LINE40_LITERAL and not lead_trump
-                 and position < 3 and void)  # AMB-37 B
-    if not lax and not last_only:
+    if _short_path_open(kt, sw, level, trump, held, first, position):
         rule = random_short_follow_nb(hand, held, cls_mask, kind_at, size, lane.state, lane.rest,
                                       lane.bkinds, lane.suf, lane.picked, lane.plays[position])
         if rule >= 0:

@@ -383,7 +383,7 @@ def _throw_winner(kt, sw, level, trump, plays, n_plays, n_units, uw, ul, ut, siz
         if u > 0 and type_better_nb(uw[u], ul[u], kw, kl):
             kw = uw[u]
             kl = ul[u]
-        if uw[u] > 1 or ul[u] >= 2:
+        if structured_unit_nb(uw[u], ul[u]):
             pw[npat] = uw[u]
             pl[npat] = ul[u]
             orig_w[npat] = uw[u]
@@ -580,12 +580,19 @@ def throw_ruff_rule_nb(eff, plays, n_so_far, n_units, uw, ul, lead_suit) -> int:
     if lead_suit == TRUMP:
         return THROW_JUDGED
     for u in range(n_units):
-        if uw[u] > 1 or ul[u] >= 2:
+        if structured_unit_nb(uw[u], ul[u]):
             return THROW_JUDGED
     for p in range(1, n_so_far):
         if play_side_nb(eff, plays[p], lead_suit) == 1:
             return THROW_JUDGED
     return THROW_RUFF_WINS
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def structured_unit_nb(width, length) -> bool:
+    """Is a unit of ``width`` cards per kind over ``length`` kinds more than a single card
+    (a set or a tractor), a structure a ruff of a throw must realize (CMP-8, THROW-6)?"""
+    return width > 1 or length >= 2
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -143,18 +143,21 @@ def short_follower(pos: Position, position: int, data) -> Position:
 @given(st.sampled_from(VARIANTS).flatmap(
     lambda v: trick_positions(v, vary=True, max_lead=6, max_hand=26)), st.integers(1, 3),
     memories(), st.data())
-def test_expert_walk_of_a_short_follower(follow_buf, pos: Position, position: int, memory,
-                                         data) -> None:
-    """A follower short in the led class: past ``SHORTCUT_FROM`` options a partner is fed,
-    and a follower none of whose options may win ducks, by the best fill of its free cards
-    (``players_nb.best_fill_index_nb``) instead of a walk."""
+def test_FOLLOW_1_FOLLOW_2_expert_walk_of_a_short_follower(follow_buf, pos: Position,
+                                                           position: int, memory,
+                                                           data) -> None:
+    """A follower short in the led class (FOLLOW-1), often void (FOLLOW-2): past
+    ``SHORTCUT_FROM`` options a partner is fed, and a follower none of whose options may
+    win ducks, by the best fill of its free cards (``players_nb.best_fill_index_nb``)
+    instead of a walk; one whose options of one suit may win walks those only
+    (``heuristic_nb._one_suit_winners_nb``)."""
     position = min(position, len(pos.hands))
     if data.draw(st.booleans(), label="no kept kind"):  # as before the endgame
         memory = memory[:3] + (-1,) + memory[4:]
     check_expert_follow(short_follower(pos, position, data), position, memory)
 
 
-def test_a_ruff_of_a_throw_after_a_ruff_is_judged_whole(follow_buf) -> None:
+def test_THROW_6_DEF_4_a_ruff_of_a_throw_after_a_ruff_is_judged_whole(follow_buf) -> None:
     """Regression for ``trick_nb.throw_ruff_rule_nb``: after a ruff of a throw of single
     cards (SA SK ruffed by H9 H8, hearts trumps), a lower ruff does not take the trick,
     so the walk must not count every all-trump option a winner. The partner of the leader,

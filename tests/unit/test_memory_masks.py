@@ -120,7 +120,7 @@ def test_each_group_is_listed_by_descending_power(drawn) -> None:
 @budget(1)
 @given(memories(), st.integers(0, 53), st.integers(0, 53), st.integers(1, 3),
        st.integers(0, 3))
-def test_a_one_card_play_is_noted_as_a_play(view, lead_kind, kind, position, seat) -> None:
+def test_AMB_19_a_one_card_play_is_noted_as_a_play(view, lead_kind, kind, position, seat) -> None:
     """``note_card_nb`` (a follow of a one-card lead, as a run notes it) changes the seen
     counts, their masks and the void table as ``note_play_nb`` does for the same card,
     after the drawn plays; the follower is shown void in the led group when its card is
