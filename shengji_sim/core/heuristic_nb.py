@@ -44,6 +44,7 @@ from shengji_sim.core.errors import (
     ERR_LEAD_NONE,
 )
 from shengji_sim.core.follow_count_nb import (
+    one_family_nth_nb,
     options_list_nb,
 )
 from shengji_sim.core.follow_data import (
@@ -58,6 +59,8 @@ from shengji_sim.core.memory_nb import (
     higher_nb,
 )
 from shengji_sim.core.players_nb import (
+    CAND_FLAG,
+    CAND_KEY,
     GREEDY_OPTIONS,
     LOSES,
     MARKED,
@@ -82,7 +85,6 @@ from shengji_sim.core.players_nb import (
     single_cost_nb,
     suit_walk_index_nb,
     suit_walk_next_nb,
-    suit_walk_option_nb,
     suit_walk_sums_nb,
     tractor_cards_nb,
     walk_sums_nb,
@@ -931,6 +933,11 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
     return duck
 
 
+_PICKABLE = 1  # _one_suit_winners_nb's flags: its points meet the threshold,
+_UNSURE_OK = 2  # it is pointless and the table meets win_min_points,
+_WINS_BY_SUMS = 4  # players_nb.judge_by_sums_nb says it wins
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def _one_suit_winners_nb(kt, sw, level, trump, p, walk, nk, m, n_so_far, seat, leader,
                          n_units, size, lead_suit, best, table, set_lead, tractor_cards,
@@ -938,9 +945,13 @@ def _one_suit_winners_nb(kt, sw, level, trump, p, walk, nk, m, n_so_far, seat, l
     """:func:`expert_pick_nb`'s winning and unsure choices among the first ``m`` options
     of the one family being walked, without walking the others: only options of one suit
     may win (TRUMP-6, CMP-9), so the led suit's and then the trumps' are walked
-    (``players_nb.one_suit_walk_start_nb``), each in listing order, and compared by their
-    listing index where they tie, as the whole walk would. ``table``: the points played
-    so far. Returns ``(pick, unsure)``, -1 for none."""
+    (``players_nb.one_suit_walk_start_nb``). An option that could be chosen (its points
+    meet the threshold, ``ruff_min_points`` for a ruff; or it is pointless and the points
+    played so far, ``table``, meet ``win_min_points``) and that its sums do not prove a
+    loser is noted with its key (cost, -points, listing index). The noted ones are then
+    judged cheapest key first, so the first that wins and holds is the pick and the rest
+    are not judged; the first pointless winner met before it is the unsure choice: the
+    minima the whole walk finds. Returns ``(pick, unsure)``, -1 for none."""
     eff = kt.eff[level, trump]
     group = kt.group[level, trump]
     power = kt.power[level, trump]
@@ -950,11 +961,7 @@ def _one_suit_winners_nb(kt, sw, level, trump, p, walk, nk, m, n_so_far, seat, l
     width = np.int64(walk.uw[0])
     split = split_flag_nb(sw)
     f_bit = fixed_bits_nb(sc) & ~MARKED
-    pick = -1
-    pc = 0
-    pp = 0
-    unsure = -1
-    uc = 0
+    n = 0
     for s in range(2):
         claimable, whole = one_suit_walk_start_nb(sw, sc, fb.ucap, nk, fb.fam_free[0], s,
                                                   lead_suit, f_bit, width, set_lead,
@@ -969,29 +976,45 @@ def _one_suit_winners_nb(kt, sw, level, trump, p, walk, nk, m, n_so_far, seat, l
             if r >= m:
                 break  # past the cap: the rest come later still
             pts, c, _, top, setc = walk_sums_nb(sc, nk)
-            # min by (cost, -points), then min by cost: first in listing order on ties
-            may_pick = table + pts >= need and (pick < 0 or c < pc or (c == pc and (
-                pts > pp or (pts == pp and r < pick))))
-            may_unsure = pts == 0 and table >= p[P_WIN_MIN] and (
-                unsure < 0 or c < uc or (c == uc and r < unsure))
-            if may_pick or may_unsure:
+            flags = (_PICKABLE if table + pts >= need else 0) | (
+                _UNSURE_OK if pts == 0 and table >= p[P_WIN_MIN] else 0)
+            if flags:
                 verdict = judge_by_sums_nb(sw, s, width, top, setc, set_lead, tractor_cards,
                                            best, throw_rule)
                 if verdict != LOSES:
-                    play = walk.out
-                    suit_walk_option_nb(fb, sc, nk, play)
-                    if verdict != UNDECIDED or greedy_wins_nb(
-                            kt, sw, level, trump, walk.plays, walk.uw, walk.ul, walk.ut, play,
-                            n_so_far, n_units, size, lead_suit, best, walk.ts):
-                        if may_pick and _play_holds_nb(eff, group, power, order, tops,
-                                                       trumps_out, void, seat, leader,
-                                                       n_so_far, play, lead_group):
-                            pick, pc, pp = r, c, pts
-                        if may_unsure:
-                            unsure, uc = r, c
+                    sc[CAND_KEY + n] = (c << 20) | ((_KEY_PTS - pts) << 10) | r
+                    sc[CAND_FLAG + n] = flags | (_WINS_BY_SUMS if verdict != UNDECIDED else 0)
+                    n += 1
             if not suit_walk_next_nb(sc, nk, width, split, reach_width):
                 break  # this suit's compositions are done
+    pick = -1
+    unsure = -1
+    play = walk.out
+    for _ in range(n):
+        j = 0  # the cheapest key not judged yet
+        for i in range(1, n):
+            if sc[CAND_KEY + i] < sc[CAND_KEY + j]:
+                j = i
+        r = sc[CAND_KEY + j] & 1023
+        flags = sc[CAND_FLAG + j]
+        sc[CAND_KEY + j] = _JUDGED
+        one_family_nth_nb(kt.kind_at[level, trump], fb, r, play)
+        if not flags & _WINS_BY_SUMS and not greedy_wins_nb(
+                kt, sw, level, trump, walk.plays, walk.uw, walk.ul, walk.ut, play, n_so_far,
+                n_units, size, lead_suit, best, walk.ts):
+            continue
+        if flags & _UNSURE_OK and unsure < 0:
+            unsure = r
+        if flags & _PICKABLE and _play_holds_nb(eff, group, power, order, tops, trumps_out,
+                                                void, seat, leader, n_so_far, play,
+                                                lead_group):
+            pick = r
+            break
     return pick, unsure
+
+
+_KEY_PTS = 1023  # a candidate key's points field: 10 bits (GREEDY_OPTIONS indices: 10 too)
+_JUDGED = np.int64(1) << 62  # a judged candidate's key: past every other
 
 
 # --------------------------------------------------------------------- the decisions

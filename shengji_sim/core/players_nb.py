@@ -785,6 +785,8 @@ _P_TOP = 832
 _P_SETC = 896  # prefix count of the cards in kinds held twice or more (a tractor's answers)
 _Y_ORD = 960  # _order_by_weight_nb: the pool kinds, heaviest first
 _Y_PATH = 1024  # _best_below_nb: the composition at the cap
+CAND_KEY = 1152  #: heuristic_nb._one_suit_winners_nb: its candidates' keys (GREEDY_OPTIONS)
+CAND_FLAG = 1408  #: and their flags (lane.keys holds 54 * 54)
 SHORTCUT_FROM = 8  #: a family of more options than this is not walked whole
 MARKED = 1 << 5  #: a walk's suit bit of its marked kind (suits are bits 0 .. 4)
 
