@@ -50,6 +50,20 @@ def budget(weight: float, minimum: int = 1, **kwargs) -> settings:
                     **kwargs)
 
 
+LANES_KEPT = 8  #: lanes a differential test keeps (one per variant and readings drawn)
+
+
+def kept_lane(lanes: dict, key: str, build):
+    """``lanes[key]``, built by ``build()`` when missing. A lane holds megabytes of
+    buffers and the nightly profile draws thousands of reading combinations, so only the
+    last :data:`LANES_KEPT` built are kept (the oldest goes first)."""
+    if key not in lanes:
+        while len(lanes) >= LANES_KEPT:
+            del lanes[next(iter(lanes))]
+        lanes[key] = build()
+    return lanes[key]
+
+
 def var(rule_set: str, amb=(), sets=()) -> Variant:
     """The built-in variant of ``rule_set`` with ``--amb`` and ``--set`` overrides."""
     return load_variant(NAMES[rule_set], amb=list(amb), sets=list(sets))

@@ -39,7 +39,7 @@ from shengji_sim.fuzz.strategies import (
     trick_positions,
     variant_for,
 )
-from tests.helpers import budget
+from tests.helpers import budget, kept_lane
 from tests.property.test_differential_greedy import follow_families, trick_in_lane
 
 _LANES: dict[str, object] = {}
@@ -72,9 +72,8 @@ def check_expert_follow(pos: Position, position: int, memory) -> None:
     level, trump = pos.level, pos.trump
     key = pos.variant + repr(pos.ambs)
     kinds, params = seat_profiles(["expert"] * 4)
-    if key not in _LANES:
-        _LANES[key] = make_lane(kt, sw, kinds, np.zeros(2, np.int32), params)
-    lane = _LANES[key]
+    lane = kept_lane(_LANES, key, lambda: make_lane(kt, sw, kinds, np.zeros(2, np.int32),
+                                                   params))
     p = params[position].copy()
     p[P_WIN_MIN], p[P_RUFF_MIN], p[P_WIN_UNSURE] = win_min, ruff_min, win_unsure
     lead = list(pos.lead)

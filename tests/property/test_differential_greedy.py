@@ -51,16 +51,14 @@ from shengji_sim.players import GreedyPlayer, _cost, _points, make_players
 from shengji_sim.rules.follow import follow_options
 from shengji_sim.rules.game import Choice, play_hand
 from shengji_sim.variant import load_variant
-from tests.helpers import budget
+from tests.helpers import budget, kept_lane
 
 _LANES: dict[str, object] = {}
 
 
 def _lane(pos: Position, kt, sw):
-    key = pos.variant + repr(pos.ambs)
-    if key not in _LANES:
-        _LANES[key] = make_lane(kt, sw, np.ones(4, np.int32), np.zeros(2, np.int32))
-    return _LANES[key]
+    return kept_lane(_LANES, pos.variant + repr(pos.ambs),
+                     lambda: make_lane(kt, sw, np.ones(4, np.int32), np.zeros(2, np.int32)))
 
 
 def trick_in_lane(kt, sw, level: int, trump: int, lane, so_far) -> int:
