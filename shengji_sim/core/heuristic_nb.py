@@ -86,6 +86,7 @@ from shengji_sim.core.players_nb import (
     suit_walk_index_nb,
     suit_walk_next_nb,
     suit_walk_sums_nb,
+    throw_set_cards_nb,
     tractor_cards_nb,
     walk_sums_nb,
 )
@@ -101,6 +102,7 @@ from shengji_sim.core.switches import (
 )
 from shengji_sim.core.trick_nb import (
     NOT_A_THROW,
+    THROW_JUDGED,
     one_unit_best_nb,
     throw_ruff_rule_nb,
     trick_winner_units_nb,
@@ -800,7 +802,9 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
     ``win_unsure``, the cheapest pointless winning play; else duck. Each option is summed
     once (:func:`_option_sums_nb`; the duck is kept beside the winners in the same pass);
     it is judged (does it win? does it hold?) only when it could become the winning or
-    the unsure choice, and only if it is of one suit (TRUMP-6, CMP-9), from its sums where
+    the unsure choice, and only if it is of one suit (TRUMP-6, CMP-9) and, against a
+    throw, has as many cards in sets as the throw's sets and tractors
+    (``players_nb.throw_set_cards_nb``; the walks' sums tell), from its sums where
     ``players_nb.judge_by_sums_nb`` can tell, else written out. One family of more than
     ``SHORTCUT_FROM`` options whose free cards do not hold the kept kind is not walked for
     the feed, nor for the duck when none of its options may claim the trick
@@ -844,15 +848,20 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
     throw_rule = NOT_A_THROW  # the listed rows are judged whole, the walks' yardstick
     if source != LISTED:
         throw_rule = throw_ruff_rule_nb(eff, plays, n_so_far, n_units, uw, ul, lead_suit)
+    throw_sets = np.int64(0)
     if source == ONE_FAMILY:
         n, apart = family_walk_start_nb(kt, level, trump, walk, width, split, reach_width,
                                         kept)
         set_lead = apart and n_units == 1 and ul[0] == 1
         tractor_cards = tractor_cards_nb(walk, n_units) if apart else np.int64(0)
+        if apart and throw_rule == THROW_JUDGED:
+            throw_sets = throw_set_cards_nb(walk, n_units)
     elif source == KEYS:
         n = keys_walk_start_nb(kt, level, trump, walk, kept)
         set_lead = n_units == 1 and ul[0] == 1
         tractor_cards = tractor_cards_nb(walk, n_units)
+        if throw_rule == THROW_JUDGED:
+            throw_sets = throw_set_cards_nb(walk, n_units)
     pick = -1
     bk = 0
     feed = (leader + best_now) % 2 == seat % 2 and _play_holds_nb(
@@ -870,8 +879,8 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
         pick, unsure = (-1, -1) if (fixed_bits_nb(walk.keys) & MARKED) and hand_len != size else \
             _one_suit_winners_nb(kt, sw, level, trump, p, walk, n, m, n_so_far, seat, leader,
                                  n_units, size, lead_suit, best, table, set_lead,
-                                 tractor_cards, throw_rule, reach_width, tops, trumps_out,
-                                 void, lead_group)
+                                 tractor_cards, throw_rule, throw_sets, reach_width, tops,
+                                 trumps_out, void, lead_group)
         if pick >= 0:
             return pick
         if p[P_WIN_UNSURE] and unsure >= 0:
@@ -903,8 +912,8 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
             duck, dk = i, key
         if uses and not last_trick:
             continue
-        if side < 0:
-            continue  # two suits, or an off suit: it cannot win
+        if side < 0 or setc < throw_sets:
+            continue  # two suits, an off suit, or too few cards in sets: it cannot win
         ruff = not lead_trump and side == 1
         need = p[P_RUFF_MIN] if ruff else p[P_WIN_MIN]
         key = _key3_nb(0, c, -pts)
@@ -941,7 +950,8 @@ _WINS_BY_SUMS = 4  # players_nb.judge_by_sums_nb says it wins
 @njit(cache=True, _nrt=False, inline="always")
 def _one_suit_winners_nb(kt, sw, level, trump, p, walk, nk, m, n_so_far, seat, leader,
                          n_units, size, lead_suit, best, table, set_lead, tractor_cards,
-                         throw_rule, reach_width, tops, trumps_out, void, lead_group):
+                         throw_rule, throw_sets, reach_width, tops, trumps_out, void,
+                         lead_group):
     """:func:`expert_pick_nb`'s winning and unsure choices among the first ``m`` options
     of the one family being walked, without walking the others: only options of one suit
     may win (TRUMP-6, CMP-9), so the led suit's and then the trumps' are walked
@@ -951,7 +961,9 @@ def _one_suit_winners_nb(kt, sw, level, trump, p, walk, nk, m, n_so_far, seat, l
     loser is noted with its key (cost, -points, listing index). The noted ones are then
     judged cheapest key first, so the first that wins and holds is the pick and the rest
     are not judged; the first pointless winner met before it is the unsure choice: the
-    minima the whole walk finds. Returns ``(pick, unsure)``, -1 for none."""
+    minima the whole walk finds. A throw's option with fewer than ``throw_sets`` cards in
+    kinds it holds twice or more (``players_nb.throw_set_cards_nb``; 0 when that does not
+    apply) cannot take it and is not noted. Returns ``(pick, unsure)``, -1 for none."""
     eff = kt.eff[level, trump]
     group = kt.group[level, trump]
     power = kt.power[level, trump]
@@ -978,7 +990,7 @@ def _one_suit_winners_nb(kt, sw, level, trump, p, walk, nk, m, n_so_far, seat, l
             pts, c, _, top, setc = walk_sums_nb(sc, nk)
             flags = (_PICKABLE if table + pts >= need else 0) | (
                 _UNSURE_OK if pts == 0 and table >= p[P_WIN_MIN] else 0)
-            if flags:
+            if flags and setc >= throw_sets:
                 verdict = judge_by_sums_nb(sw, s, width, top, setc, set_lead, tractor_cards,
                                            best, throw_rule)
                 if verdict != LOSES:

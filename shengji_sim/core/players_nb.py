@@ -1320,6 +1320,20 @@ def tractor_cards_nb(walk, n_units):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def throw_set_cards_nb(walk, n_units):
+    """The cards of a throw's units of two cards a kind or more (sets and tractors): a play
+    that takes the throw realizes each of them (CMP-8, THROW-6, ``trick_nb._throw_winner``)
+    from kinds it holds at least twice, so an option with fewer cards in such kinds cannot
+    take it. 0 for a one-unit lead."""
+    n = np.int64(0)
+    if n_units >= 2:
+        for u in range(n_units):
+            if walk.uw[u] >= 2:
+                n += np.int64(walk.uw[u]) * np.int64(walk.ul[u])
+    return n
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def reach_width_nb(walk, n_units, best):
     """For a lead of one tractor (:func:`tractor_cards_nb` > 0, the test
     :func:`judge_by_sums_nb` reads the reach under) the width of the claim so far
