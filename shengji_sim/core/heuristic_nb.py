@@ -78,7 +78,6 @@ from shengji_sim.core.players_nb import (
     key_option_nb,
     key_sums_nb,
     keys_walk_start_nb,
-    one_suit_may_claim_nb,
     one_suit_walk_start_nb,
     reach_width_nb,
     single_beats_nb,
@@ -807,10 +806,10 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
     (``players_nb.throw_set_cards_nb``; the walks' sums tell), from its sums where
     ``players_nb.judge_by_sums_nb`` can tell, else written out. One family of more than
     ``SHORTCUT_FROM`` options whose free cards do not hold the kept kind is not walked for
-    the feed, nor for the duck when none of its options may claim the trick
-    (``players_nb.one_suit_may_claim_nb``): both are its best fill by (points, cost)
-    (``players_nb.best_fill_index_nb``). ``held`` is the follower's hand as a position
-    mask (``lane.hm[seat, 0]``); ``kept`` is the endgame's kept kind (-1 none)."""
+    the feed, nor for the duck: both are its best fill by (points, cost)
+    (``players_nb.best_fill_index_nb``), and its winning and unsure choices come from its
+    options of one suit (:func:`_one_suit_winners_nb`). ``held`` is the follower's hand
+    as a position mask (``lane.hm[seat, 0]``); ``kept`` is the endgame's kept kind (-1 none)."""
     eff = kt.eff[level, trump]
     group = kt.group[level, trump]
     power = kt.power[level, trump]
@@ -873,9 +872,6 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
         # are the best fills by (points, cost), found without walking (players_nb)
         if feed:
             return best_fill_index_nb(walk, n, m, 1)
-        if not one_suit_may_claim_nb(sw, walk, n, lead_suit, set_lead, tractor_cards,
-                                     throw_rule, width):
-            return best_fill_index_nb(walk, n, m, -1)  # nothing may win: the duck
         pick, unsure = (-1, -1) if (fixed_bits_nb(walk.keys) & MARKED) and hand_len != size else \
             _one_suit_winners_nb(kt, sw, level, trump, p, walk, n, m, n_so_far, seat, leader,
                                  n_units, size, lead_suit, best, table, set_lead,

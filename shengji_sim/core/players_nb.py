@@ -1203,24 +1203,6 @@ def _suit_first_composition_nb(sc, ucap, nk, free, bit, width):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def one_suit_may_claim_nb(sw, walk, nk, lead_suit, set_lead, tractor_cards, throw_rule,
-                          width):
-    """May some option of the one family being walked (:func:`family_walk_start_nb`,
-    nothing marked among its pool kinds) claim the trick by its sums: all of the led suit,
-    or all trumps when a plain suit is led (TRUMP-6), without losing by
-    :func:`judge_by_sums_nb` (:func:`_cannot_claim_nb`)? When not, every option loses."""
-    sc = walk.keys
-    f_bit = fixed_bits_nb(sc) & ~MARKED
-    for s in range(2):
-        claimable, _ = one_suit_walk_start_nb(sw, sc, walk.fb.ucap, nk, walk.fb.fam_free[0],
-                                              s, lead_suit, f_bit, width, set_lead,
-                                              tractor_cards, throw_rule)
-        if claimable:
-            return True
-    return False
-
-
-@njit(cache=True, _nrt=False, inline="always")
 def one_suit_walk_start_nb(sw, sc, ucap, nk, free, s, lead_suit, f_bit, width, set_lead,
                            tractor_cards, throw_rule):
     """The start of a walk over the options of one family (:func:`family_walk_start_nb`)
