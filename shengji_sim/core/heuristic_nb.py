@@ -321,12 +321,15 @@ def kept_kind_nb(p, eff, power, hand, hand_len, seat, dealer):
 
 
 @njit(cache=True, _nrt=False)
-def proven_throw_nb(kt, sw, level, trump, hand, tops, void, seat, uw, ul, uk, ut, cnt, lead):
+def proven_throw_nb(kt, sw, level, trump, hand, held, tops, void, seat, uw, ul, uk, ut, cnt,
+                    lead):
     """``players.proven_throw``: the largest throw of one follow group whose every unit
     memory proves master (THROW-2, CMP-2, AMB-47), into ``lead``; returns its size, 0 if
     there is none or the variant refuses throws (THROW-1, THROW-4, AMB-22). A group's trumps
     and plain cards are candidates apart, trumps first (DEF-27: under AMB-07 B a natural
-    suit's group holds its level cards). ``cnt`` is scratch; ``uw/ul/uk/ut`` unit scratch."""
+    suit's group holds its level cards). ``held`` is the hand as a position mask
+    (``lane.hm[seat, 0]``, :mod:`.bits_nb`); ``cnt`` is scratch; ``uw/ul/uk/ut`` unit
+    scratch."""
     if not sw[SW_THROWS_ALLOWED]:
         return 0
     amb22 = sw[SW_JJ4_THROWS] != NA
@@ -335,7 +338,9 @@ def proven_throw_nb(kt, sw, level, trump, hand, tops, void, seat, uw, ul, uk, ut
     eff = kt.eff[level, trump]
     group = kt.group[level, trump]
     power = kt.power[level, trump]
-    several = _several_masters_nb(eff, group, power, hand, tops)
+    several, paired, cards_lo, cards_hi = _master_slots_nb(eff, group, power,
+                                                           kt.kind_at[level, trump], hand,
+                                                           held, tops)
     best = 0
     for g in range(5):
         if amb22:
@@ -346,11 +351,19 @@ def proven_throw_nb(kt, sw, level, trump, hand, tops, void, seat, uw, ul, uk, ut
             if not all_void:
                 continue
         for trumps in (True, False):
-            if not several >> _slot_nb(g, trumps) & 1:
+            slot = _slot_nb(g, trumps)
+            if not several >> slot & 1:
                 continue  # one kind at most: one unit, no throw
-            ncards = _proven_masters_nb(eff, group, power, hand, tops, g, trumps, cnt)
+            ncards = _slot_cards_nb(cards_lo, cards_hi, slot)
             if ncards <= best:
                 continue  # cannot be the largest (the first largest is kept)
+            if not paired >> slot & 1:
+                # singles only: each is a unit memory proves master (THROW-2), and two
+                # kinds or more make two units or more, so the throw stands undecomposed
+                best = ncards
+                _proven_masters_nb(eff, group, power, hand, tops, g, trumps, lead)
+                continue
+            _proven_masters_nb(eff, group, power, hand, tops, g, trumps, cnt)
             nu = decompose_top_nb(kt, sw, level, trump, cnt, uw, ul, uk, ut)
             if nu < 2:
                 continue
@@ -368,7 +381,7 @@ def proven_throw_nb(kt, sw, level, trump, hand, tops, void, seat, uw, ul, uk, ut
 
 @njit(cache=True, _nrt=False, inline="always")
 def _slot_nb(g, trumps):
-    """Bit of follow group ``g``'s trumps or plain cards in :func:`_several_masters_nb`."""
+    """Bit of follow group ``g``'s trumps or plain cards in :func:`_master_slots_nb`."""
     return 2 * g + (1 if trumps else 0)
 
 
@@ -382,18 +395,43 @@ def _is_master_nb(group, power, hand, tops, k):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _several_masters_nb(eff, group, power, hand, tops):
+def _master_slots_nb(eff, group, power, kind_at, hand, held, tops):
     """The candidates of :func:`proven_throw_nb` (a group's trumps or its plain cards, bit
-    :func:`_slot_nb`) that hold proven masters of two kinds or more, in one pass: a throw
-    has two units at least, and one kind is one unit."""
+    :func:`_slot_nb`) in one pass over the kinds held (``held``, positions): ``(several, paired,
+    cards_lo, cards_hi)``, bits of the slots holding masters of two kinds or more (a throw
+    has two units at least, and one kind is one unit) and of those holding a master kind
+    twice or more, and each slot's master cards (:func:`_slot_cards_nb`)."""
     once = 0
     several = 0
-    for k in range(N_KINDS):
-        if hand[k] and _is_master_nb(group, power, hand, tops, k):
-            bit = 1 << _slot_nb(group[k], eff[k] == TRUMP)
+    paired = 0
+    cards_lo = 0
+    cards_hi = 0
+    bits = held
+    while bits:
+        k = kind_at[lowest_bit_nb(bits)]
+        bits &= bits - 1
+        c = hand[k]
+        if _is_master_nb(group, power, hand, tops, k):
+            slot = _slot_nb(group[k], eff[k] == TRUMP)
+            bit = 1 << slot
             several |= once & bit
             once |= bit
-    return several
+            if c >= 2:
+                paired |= bit
+            if slot < 5:
+                cards_lo += np.int64(c) << (12 * slot)
+            else:
+                cards_hi += np.int64(c) << (12 * (slot - 5))
+    return several, paired, cards_lo, cards_hi
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _slot_cards_nb(cards_lo, cards_hi, slot):
+    """Slot ``slot``'s master cards from :func:`_master_slots_nb`'s packed counts (12 bits
+    each)."""
+    if slot < 5:
+        return (cards_lo >> (12 * slot)) & 4095
+    return (cards_hi >> (12 * (slot - 5))) & 4095
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -712,6 +750,24 @@ def _play_sums_nb(eff, power, points, kind_at, held, play, lead_suit):
     return cost, pts, 0 if led else (1 if trumps else -1)
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _winner_so_far_nb(kt, sw, level, trump, plays, n_so_far, n_units, uw, ul, ut, size,
+                      lead_suit, ts):
+    """The trick's winner so far after ``n_so_far`` plays, ``(best, index)``: ``best`` the
+    one-unit claim so far (``trick_nb.one_unit_best_nb``, which the one-unit judges read).
+    A throw's winner is judged whole (``trick_nb.trick_winner_units_nb``, DEF-4) and no
+    judge of a throw reads a one-unit claim, so its ``best`` is the lead's first unit,
+    unjudged."""
+    if n_units > 1:
+        best = (np.int64(0), np.int64(0), np.int64(uw[0]), np.int64(ul[0]), np.int64(ut[0]))
+        if n_so_far < 2:
+            return best, np.int64(0)
+        return best, np.int64(trick_winner_units_nb(kt, sw, level, trump, plays, n_so_far,
+                                                    n_units, uw, ul, ut, size, lead_suit, ts))
+    best = one_unit_best_nb(kt, sw, level, trump, plays, n_so_far, uw, ul, ut, lead_suit)
+    return best, np.int64(best[0] if n_so_far >= 2 else 0)
+
+
 LISTED = 0  #: :func:`expert_pick_nb`'s options: the rows ``walk.cand[:m]``
 ONE_FAMILY = 1  #: one family's compositions, walked (``players_nb.family_walk_start_nb``)
 KEYS = 2  #: several families' sorted keys, walked (``players_nb.keys_walk_start_nb``)
@@ -831,13 +887,8 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
             lead_suit = eff[k]
     lead_top = _top_of_nb(order, plays[0])
     lead_group = group[lead_top]
-    best = one_unit_best_nb(kt, sw, level, trump, plays, n_so_far, uw, ul, ut, lead_suit)
-    best_now = best[0]
-    if n_so_far > 1 and n_units > 1:
-        best_now = trick_winner_units_nb(kt, sw, level, trump, plays, n_so_far, n_units, uw,
-                                         ul, ut, size, lead_suit, walk.ts)
-    if n_so_far < 2:
-        best_now = 0
+    best, best_now = _winner_so_far_nb(kt, sw, level, trump, plays, n_so_far, n_units, uw,
+                                       ul, ut, size, lead_suit, walk.ts)
     width = np.int64(uw[0])
     split = split_flag_nb(sw)
     reach_width = reach_width_nb(walk, n_units, best)
@@ -1041,8 +1092,8 @@ def heuristic_bury_nb(kt, level, trump, p, hand, n, keys, kitty):
 
 
 @njit(cache=True, _nrt=False)
-def heuristic_lead_into_nb(kt, sw, level, trump, p, hands, seat, lb, tops, trumps_out, void,
-                           kept, uw, ul, uk, ut, cnt, lead):
+def heuristic_lead_into_nb(kt, sw, level, trump, p, hands, held, seat, lb, tops, trumps_out,
+                           void, kept, uw, ul, uk, ut, cnt, lead):
     """``HeuristicPlayer.lead`` into ``lead`` (counts); returns ``(a kind of the lead or an
     error code, 1 if the lead is a throw)``. A proven throw needs no judge: memory counts
     every copy another hand may hold, so no component can be beaten (THROW-2, AMB-23) and
@@ -1055,8 +1106,8 @@ def heuristic_lead_into_nb(kt, sw, level, trump, p, hands, seat, lb, tops, trump
     if p[P_LEAD_RULE] != EXPERT:
         i = greedy_lead_nb(kt, level, trump, hand, lb, n)
     else:
-        if p[P_THROWS] == PROVEN and proven_throw_nb(kt, sw, level, trump, hand, tops, void,
-                                                     seat, uw, ul, uk, ut, cnt, lead):
+        if p[P_THROWS] == PROVEN and proven_throw_nb(kt, sw, level, trump, hand, held, tops,
+                                                     void, seat, uw, ul, uk, ut, cnt, lead):
             for k in range(N_KINDS):
                 if lead[k]:
                     return k, 1
