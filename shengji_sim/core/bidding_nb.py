@@ -303,6 +303,21 @@ def nth_declaration_nb(level, mask, t, hands, seat, i):
     return -1, 0
 
 
+@njit(cache=True, _nrt=False)
+def declarations_into_nb(level, mask, t, hands, seat, out_kind, out_count):
+    """Every option of :func:`nth_declaration_nb` in one pass, in its order, into
+    ``out_kind/out_count``; returns how many."""
+    n = 0
+    for s in range(6):
+        k = slot_kind_nb(level, s)
+        for c in range(1, hands[seat, k] + 1):
+            if legal_bit_nb(mask, t, s, c):
+                out_kind[n] = k
+                out_count[n] = c
+                n += 1
+    return n
+
+
 # ---------------------------------------------------------------- nobody declares (BID-8)
 
 

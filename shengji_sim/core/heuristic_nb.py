@@ -35,7 +35,7 @@ from shengji_sim.cards import (
     TRUMP,
 )
 from shengji_sim.core.bidding_nb import (
-    nth_declaration_nb,
+    declarations_into_nb,
 )
 from shengji_sim.core.bits_nb import (
     lowest_bit_nb,
@@ -192,9 +192,13 @@ def _strength_pick_nb(p, counts, hand_len, level, n, kinds, ncards):
     best = -1
     b_score = 0
     b_cards = 0
+    suit = -1
+    score = 0
     for i in range(n):
         kind = kinds[i]
-        score = trump_score_nb(counts, level, 4 if kind >= LJ else kind // 13)
+        if (4 if kind >= LJ else kind // 13) != suit:  # a suit's options are listed together
+            suit = 4 if kind >= LJ else kind // 13
+            score = trump_score_nb(counts, level, suit)
         if 100 * score < p[P_DECLARE_STRENGTH] * held:
             continue
         if best < 0 or score > b_score or (score == b_score and ncards[i] >= b_cards):
@@ -216,11 +220,9 @@ def heuristic_choose_nb(p, counts, hand_len, level, n, kinds, ncards):
 @njit(cache=True, _nrt=False)
 def heuristic_declare_nb(p, level, mask, t, hands, seat, hand_len, n, kinds, ncards):
     """A declaration during the deal (BID-2): lists the ``n`` options of
-    ``bidding_nb.nth_declaration_nb`` into the scratch rows ``kinds/ncards`` and chooses."""
-    for i in range(n):
-        kind, count = nth_declaration_nb(level, mask, t, hands, seat, i)
-        kinds[i] = kind
-        ncards[i] = count
+    ``bidding_nb.nth_declaration_nb`` into the scratch rows ``kinds/ncards``
+    (``bidding_nb.declarations_into_nb``) and chooses."""
+    declarations_into_nb(level, mask, t, hands, seat, kinds, ncards)
     return heuristic_choose_nb(p, hands[seat], hand_len, level, n, kinds, ncards)
 
 
@@ -514,102 +516,99 @@ def _opp_void_nb(void, seat, g):
 @njit(cache=True, _nrt=False)
 def expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, seat, kept):
     """``HeuristicPlayer._lead_expert`` without its throw: the index of the listed one-unit
-    lead it picks (sure off-suit masters, trumps by ``trump_lead``, pairs, low to a suit the
-    partner ruffs, the low lead; the endgame's kept card last)."""
+    lead it picks, the first of its choices that has a candidate: sure off-suit masters,
+    trumps by ``trump_lead`` (masters, else the lowest single), pairs, low to a suit the
+    partner ruffs, the low lead, the rest (the endgame's kept card last). Each choice is a
+    max or min over the options in listing order (first among equals); one pass over the
+    options keeps every choice's best (:func:`_lead_choices_nb`)."""
     eff = kt.eff[level, trump]
     group = kt.group[level, trump]
     power = kt.power[level, trump]
     points = kt.points
     kind_at = kt.kind_at[level, trump]
     any_free = _option_facts_nb(points, lb, n, kept)
-    partner = (seat + 2) % 4
     trumps_held = 0
     for k in range(N_KINDS):
         if eff[k] == TRUMP:
             trumps_held += hand[k]
     others_trumps = trumps_out > 0
-    # sure off-suit masters: max by (len, points, top power)
-    pick = -1
-    bk = 0
-    for i in range(n):
-        if _held_back_nb(lb, i, any_free):
-            continue
-        top = _opt_top_nb(kind_at, lb, i)
-        if eff[top] == TRUMP or not _sure_nb(group, power, tops, void, seat, others_trumps,
-                                            top, lb.w[i], False):
-            continue
-        key = _key3_nb(lb.w[i] * lb.ln[i], lb.tmp[i], power[top])
-        if pick < 0 or key > bk:
-            pick, bk = i, key
-    if pick >= 0:
-        return pick
     wants = others_trumps and (p[P_TRUMP_LEAD] == EARLY or (
         p[P_TRUMP_LEAD] != KEEP and trumps_held >= p[P_DRAW_TRUMPS]))
-    n_trump_units = 0
-    for i in range(n):
-        if not _held_back_nb(lb, i, any_free) and \
-                eff[_opt_top_nb(kind_at, lb, i)] == TRUMP:
-            n_trump_units += 1
+    (sure_off, trump_master, trump_single, off_pair, to_ruff, n_off, n_plain,
+     n_trump_units) = _lead_choices_nb(eff, group, power, points, kind_at, lb, n, any_free,
+                                       tops, void, seat, others_trumps)
+    if sure_off >= 0:
+        return sure_off
     if wants and n_trump_units:
-        for i in range(n):  # trump masters: max by (len, top power)
-            if _held_back_nb(lb, i, any_free):
-                continue
-            top = _opt_top_nb(kind_at, lb, i)
-            if eff[top] != TRUMP or not _sure_nb(group, power, tops, void, seat,
-                                                 others_trumps, top, lb.w[i], True):
-                continue
-            key = _key3_nb(0, lb.w[i] * lb.ln[i], power[top])
-            if pick < 0 or key > bk:
-                pick, bk = i, key
-        if pick >= 0:
-            return pick
-        for i in range(n):  # trump singles: min by (points, power, kind)
-            if _held_back_nb(lb, i, any_free):
-                continue
-            top = _opt_top_nb(kind_at, lb, i)
-            if eff[top] != TRUMP or lb.w[i] * lb.ln[i] != 1:
-                continue
-            key = _key3_nb(points[top], power[top], top)
-            if pick < 0 or key < bk:
-                pick, bk = i, key
-        if pick >= 0:
-            return pick
-    if p[P_LEAD_PAIRS]:  # off-suit pairs and tractors: max by (len, -points, top power)
-        for i in range(n):
-            if _held_back_nb(lb, i, any_free):
-                continue
-            top = _opt_top_nb(kind_at, lb, i)
-            size = lb.w[i] * lb.ln[i]
-            if eff[top] == TRUMP or size < 2 or _opp_void_nb(void, seat, group[top]):
-                continue
-            key = _key3_nb(size, -lb.tmp[i], power[top])
-            if pick < 0 or key > bk:
-                pick, bk = i, key
-        if pick >= 0:
-            return pick
-    n_off = 0
-    for i in range(n):  # low to a suit the partner ruffs: min by (points, power, kind)
+        if trump_master >= 0:
+            return trump_master
+        if trump_single >= 0:
+            return trump_single
+    if p[P_LEAD_PAIRS] and off_pair >= 0:
+        return off_pair
+    if to_ruff >= 0:
+        return to_ruff
+    if n_off:
+        return _low_lead_nb(eff, group, power, points, hand, lb, n, any_free, kind_at)
+    return _rest_lead_nb(eff, power, kind_at, lb, n, any_free, n_plain, n_trump_units)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _lead_choices_nb(eff, group, power, points, kind_at, lb, n, any_free, tops, void, seat,
+                     others_trumps):
+    """:func:`expert_lead_nb`'s choices over the options not held back, in one pass, each
+    the index of its best option (-1 none): ``(sure off-suit master: max by (len, points,
+    top power); sure trump master: max by (len, top power); trump single: min by (points,
+    power, kind); off-suit pair or tractor no opponent is void in: max by (len, -points,
+    top power); off-suit single to a suit the partner is void in and no opponent is: min by
+    (points, power, kind); the off-suit singles; the plain options; the trump ones)``."""
+    partner = (seat + 2) % 4
+    sure_off = trump_master = trump_single = off_pair = to_ruff = -1
+    k_sure_off = k_trump_master = k_trump_single = k_off_pair = k_to_ruff = 0
+    n_off = n_plain = n_trump_units = 0
+    for i in range(n):
         if _held_back_nb(lb, i, any_free):
             continue
         top = _opt_top_nb(kind_at, lb, i)
-        if eff[top] == TRUMP or lb.w[i] * lb.ln[i] != 1:
-            continue
-        n_off += 1
+        size = lb.w[i] * lb.ln[i]
         g = group[top]
-        if void[partner, g] and not _opp_void_nb(void, seat, g):
-            key = _key3_nb(points[top], power[top], top)
-            if pick < 0 or key < bk:
-                pick, bk = i, key
-    if pick >= 0:
-        return pick
-    if n_off:
-        return _low_lead_nb(eff, group, power, points, hand, lb, n, any_free, kind_at)
-    # rest: off-suit units, else trump units, else all; min by (len > 1, points, low, top)
-    n_plain = 0
-    for i in range(n):
-        if not _held_back_nb(lb, i, any_free) and \
-                eff[_opt_top_nb(kind_at, lb, i)] != TRUMP:
+        is_trump = eff[top] == TRUMP
+        if is_trump:
+            n_trump_units += 1
+            if _sure_nb(group, power, tops, void, seat, others_trumps, top, lb.w[i], True):
+                key = _key3_nb(0, size, power[top])
+                if trump_master < 0 or key > k_trump_master:
+                    trump_master, k_trump_master = i, key
+            if size == 1:
+                key = _key3_nb(points[top], power[top], top)
+                if trump_single < 0 or key < k_trump_single:
+                    trump_single, k_trump_single = i, key
+        else:
             n_plain += 1
+            if _sure_nb(group, power, tops, void, seat, others_trumps, top, lb.w[i], False):
+                key = _key3_nb(size, lb.tmp[i], power[top])
+                if sure_off < 0 or key > k_sure_off:
+                    sure_off, k_sure_off = i, key
+            if size >= 2 and not _opp_void_nb(void, seat, g):
+                key = _key3_nb(size, -lb.tmp[i], power[top])
+                if off_pair < 0 or key > k_off_pair:
+                    off_pair, k_off_pair = i, key
+            if size == 1:
+                n_off += 1
+                if void[partner, g] and not _opp_void_nb(void, seat, g):
+                    key = _key3_nb(points[top], power[top], top)
+                    if to_ruff < 0 or key < k_to_ruff:
+                        to_ruff, k_to_ruff = i, key
+    return (sure_off, trump_master, trump_single, off_pair, to_ruff, n_off, n_plain,
+            n_trump_units)
+
+
+@njit(cache=True, _nrt=False)
+def _rest_lead_nb(eff, power, kind_at, lb, n, any_free, n_plain, n_trump_units):
+    """:func:`expert_lead_nb`'s last choice: among the off-suit options not held back, else
+    the trump ones, else all not held back, the min by (len > 1, points, low, top)."""
+    pick = -1
+    bk = 0
     for i in range(n):
         free = not _held_back_nb(lb, i, any_free)
         top = _opt_top_nb(kind_at, lb, i)
@@ -622,8 +621,7 @@ def expert_lead_nb(kt, level, trump, p, hand, lb, n, tops, trumps_out, void, sea
         elif not free:
             continue
         multi = 1 if lb.w[i] * lb.ln[i] > 1 else 0
-        key = _key3_nb(multi * 4096 + lb.tmp[i],
-                       _opt_low_nb(power, lb, i), top)
+        key = _key3_nb(multi * 4096 + lb.tmp[i], _opt_low_nb(power, lb, i), top)
         if pick < 0 or key < bk:
             pick, bk = i, key
     return pick
@@ -973,15 +971,23 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
         if verdict == LOSES:
             continue
         play = _option_play_nb(walk, source, i, n)
+        holds = False
+        if not may_unsure:  # only the pick may change: a play that does not hold is not judged
+            holds = _play_holds_nb(eff, group, power, order, tops, trumps_out, void, seat,
+                                   leader, n_so_far, play, lead_group)
+            if not holds:
+                continue
         if verdict == UNDECIDED and not greedy_wins_nb(
                 kt, sw, level, trump, plays, uw, ul, ut, play, n_so_far, n_units, size,
                 lead_suit, best, walk.ts):
             continue
-        if may_pick and _play_holds_nb(eff, group, power, order, tops, trumps_out, void,
-                                       seat, leader, n_so_far, play, lead_group):
-            pick, bk = i, key
         if may_unsure:
             unsure, uk = i, c
+            holds = may_pick and _play_holds_nb(eff, group, power, order, tops, trumps_out,
+                                                void, seat, leader, n_so_far, play,
+                                                lead_group)
+        if holds:
+            pick, bk = i, key
     if pick >= 0:
         return pick
     if p[P_WIN_UNSURE] and unsure >= 0:
@@ -1058,15 +1064,25 @@ def _one_suit_winners_nb(kt, sw, level, trump, p, walk, nk, m, n_so_far, seat, l
         flags = sc[CAND_FLAG + j]
         sc[CAND_KEY + j] = _JUDGED
         one_family_nth_nb(kt.kind_at[level, trump], fb, r, play)
+        for_unsure = (flags & _UNSURE_OK) != 0 and unsure < 0
+        holds = False
+        if not for_unsure:  # only the pick may change: a play that does not hold is not judged
+            if not flags & _PICKABLE:
+                continue
+            holds = _play_holds_nb(eff, group, power, order, tops, trumps_out, void, seat,
+                                   leader, n_so_far, play, lead_group)
+            if not holds:
+                continue
         if not flags & _WINS_BY_SUMS and not greedy_wins_nb(
                 kt, sw, level, trump, walk.plays, walk.uw, walk.ul, walk.ut, play, n_so_far,
                 n_units, size, lead_suit, best, walk.ts):
             continue
-        if flags & _UNSURE_OK and unsure < 0:
+        if for_unsure:
             unsure = r
-        if flags & _PICKABLE and _play_holds_nb(eff, group, power, order, tops, trumps_out,
-                                                void, seat, leader, n_so_far, play,
-                                                lead_group):
+            holds = (flags & _PICKABLE) != 0 and _play_holds_nb(eff, group, power, order, tops,
+                                                         trumps_out, void, seat, leader,
+                                                         n_so_far, play, lead_group)
+        if holds:
             pick = r
             break
     return pick, unsure

@@ -26,6 +26,7 @@ from shengji_sim.core.deal_nb import I_DEALER, I_LEVEL, I_TRUMP
 from shengji_sim.core.errors import STATUS_OK
 from shengji_sim.core.lead_nb import lead_options_nb
 from shengji_sim.core.players_nb import greedy_lead_nb, random_lead_into_nb, random_lead_nb
+from shengji_sim.core.switches import SW_DECKS
 from shengji_sim.core.tables import switch_array
 from shengji_sim.players import GreedyPlayer, PassivePlayer, RandomPlayer, make_players
 from shengji_sim.rng import Rng, hand_seed
@@ -466,3 +467,38 @@ def test_lead_3_random_lead_without_listing_matches_reference(name, amb) -> None
         tractors += n > len(hand)
     if pt.variant.decks > 1:  # one deck has no pairs, hence no tractors (COMBO-4)
         assert tractors > 0  # some hands held a tractor, so that path was drawn from
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_declarations_into_lists_nth_declaration_in_order(kernels, name) -> None:
+    """``declarations_into_nb`` (the heuristic declarer's one-pass listing) writes exactly
+    ``nth_declaration_nb(i)`` for i = 0, 1, ... and as many as ``seat_option_count_nb``,
+    on random holdings under random standing declarations."""
+    sw = kernels[name].sw
+    cfg = bnb.bid_config_nb(sw)
+    decks = int(sw[SW_DECKS])
+    rnd = random.Random(name)
+    listed = 0
+    for _ in range(300):
+        level = rnd.randrange(13)
+        hands = np.zeros((4, 54), np.int8)
+        for s in range(6):
+            k = bnb.slot_kind_nb(level, s)
+            hands[:, k] = [rnd.randrange(decks + 1) for _ in range(4)]
+        seat = rnd.randrange(4)
+        st_seat, st_kind, st_count = -1, -1, 0
+        if rnd.random() < 0.7:
+            st_seat = rnd.randrange(4)
+            st_kind = bnb.slot_kind_nb(level, rnd.randrange(6))
+            st_count = rnd.randint(1, decks)
+        mask = bnb.declaration_mask_nb(cfg, level, st_seat, st_kind, st_count)
+        t = 1 if seat == st_seat else 0
+        kinds = np.zeros(32, np.int32)
+        counts = np.zeros(32, np.int32)
+        n = bnb.declarations_into_nb(level, mask, t, hands, seat, kinds, counts)
+        assert n == bnb.seat_option_count_nb(level, mask, t, hands, seat)
+        want = [bnb.nth_declaration_nb(level, mask, t, hands, seat, i) for i in range(n)]
+        assert list(zip(kinds[:n].tolist(), counts[:n].tolist())) == want
+        assert bnb.nth_declaration_nb(level, mask, t, hands, seat, n) == (-1, 0)
+        listed += n
+    assert listed > 0
