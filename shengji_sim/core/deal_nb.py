@@ -238,7 +238,7 @@ def _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, buf):
             kind, count = nth_declaration_nb(level, legal, t, hands, seat, c)
         elif pkinds[seat] == HEURISTIC:  # its profile's rule (heuristic_nb)
             c = heuristic_declare_nb(buf.params[seat], level, legal, t, hands, seat,
-                                     hand_len[seat], n, buf.opt_kind[1], buf.opt_count[1])
+                                     hand_len[seat], buf.opt_kind[1], buf.opt_count[1])
             if c < 0:
                 continue
             kind, count = buf.opt_kind[1, c], buf.opt_count[1, c]

@@ -196,8 +196,9 @@ def _strength_pick_nb(p, counts, hand_len, level, n, kinds, ncards):
     score = 0
     for i in range(n):
         kind = kinds[i]
-        if (4 if kind >= LJ else kind // 13) != suit:  # a suit's options are listed together
-            suit = 4 if kind >= LJ else kind // 13
+        kind_suit = 4 if kind >= LJ else kind // 13
+        if kind_suit != suit:  # scored once per suit: its options are listed together
+            suit = kind_suit
             score = trump_score_nb(counts, level, suit)
         if 100 * score < p[P_DECLARE_STRENGTH] * held:
             continue
@@ -218,11 +219,11 @@ def heuristic_choose_nb(p, counts, hand_len, level, n, kinds, ncards):
 
 
 @njit(cache=True, _nrt=False)
-def heuristic_declare_nb(p, level, mask, t, hands, seat, hand_len, n, kinds, ncards):
-    """A declaration during the deal (BID-2): lists the ``n`` options of
+def heuristic_declare_nb(p, level, mask, t, hands, seat, hand_len, kinds, ncards):
+    """A declaration during the deal (BID-2): lists the options of
     ``bidding_nb.nth_declaration_nb`` into the scratch rows ``kinds/ncards``
     (``bidding_nb.declarations_into_nb``) and chooses."""
-    declarations_into_nb(level, mask, t, hands, seat, kinds, ncards)
+    n = declarations_into_nb(level, mask, t, hands, seat, kinds, ncards)
     return heuristic_choose_nb(p, hands[seat], hand_len, level, n, kinds, ncards)
 
 
@@ -361,7 +362,8 @@ def proven_throw_nb(kt, sw, level, trump, hand, held, tops, void, seat, uw, ul, 
                 continue  # cannot be the largest (the first largest is kept)
             if not paired >> slot & 1:
                 # singles only: each is a unit memory proves master (THROW-2), and two
-                # kinds or more make two units or more, so the throw stands undecomposed
+                # kinds or more make two units or more (no unit joins singles: tractor
+                # units are two cards wide at least, COMBO-5), so no decomposing is needed
                 best = ncards
                 _proven_masters_nb(eff, group, power, hand, tops, g, trumps, lead)
                 continue
@@ -495,7 +497,7 @@ def _held_back_nb(lb, i, any_free):
 
 @njit(cache=True, _nrt=False)
 def _option_facts_nb(points, lb, n, kept):
-    """What the expert lead's passes read of each listed option, found once: whether it
+    """What the expert lead's choices read of each listed option, found once: whether it
     uses the kept kind into ``lb.idx[i]`` (0/1) and its points into ``lb.tmp[i]`` (both
     scratch of the listing, free once it is done); returns whether some option does not
     use the kept kind."""
@@ -561,7 +563,7 @@ def _lead_choices_nb(eff, group, power, points, kind_at, lb, n, any_free, tops, 
     top power); sure trump master: max by (len, top power); trump single: min by (points,
     power, kind); off-suit pair or tractor no opponent is void in: max by (len, -points,
     top power); off-suit single to a suit the partner is void in and no opponent is: min by
-    (points, power, kind); the off-suit singles; the plain options; the trump ones)``."""
+    (points, power, kind); how many off-suit singles, plain options and trump options)``."""
     partner = (seat + 2) % 4
     sure_off = trump_master = trump_single = off_pair = to_ruff = -1
     k_sure_off = k_trump_master = k_trump_single = k_off_pair = k_to_ruff = 0
@@ -1079,9 +1081,10 @@ def _one_suit_winners_nb(kt, sw, level, trump, p, walk, nk, m, n_so_far, seat, l
             continue
         if for_unsure:
             unsure = r
-            holds = (flags & _PICKABLE) != 0 and _play_holds_nb(eff, group, power, order, tops,
-                                                         trumps_out, void, seat, leader,
-                                                         n_so_far, play, lead_group)
+            pickable = (flags & _PICKABLE) != 0
+            holds = pickable and _play_holds_nb(eff, group, power, order, tops, trumps_out,
+                                                void, seat, leader, n_so_far, play,
+                                                lead_group)
         if holds:
             pick = r
             break
