@@ -101,6 +101,7 @@ from shengji_sim.core.follow_fast_nb import (
 )
 from shengji_sim.core.heuristic_nb import (
     HEURISTIC,
+    NEEDS_MEMORY,
     P_MEMORY,
     expert_follow_nb,
     expert_follows_nb,
@@ -615,18 +616,27 @@ def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n
 def _strategy_single(kt, sw, level, trump, lane, seat, position, leader, opts):
     """A greedy or heuristic player's card among the options of a one-card lead, ``opts``
     being their listing positions as a mask: the expert rule
-    (:func:`~.heuristic_nb.expert_single_nb`; a forced card sums no memory) or the greedy
-    one (:func:`~.players_nb.greedy_single_nb`). Returns the kind."""
+    (:func:`~.heuristic_nb.expert_single_nb`; a forced card sums no memory, and the memory
+    is summed only when the choice asks for it) or the greedy one
+    (:func:`~.players_nb.greedy_single_nb`). Returns the kind."""
     eff = kt.eff[level, trump]
     kind_at = kt.kind_at[level, trump]
-    p = lane.pre.params[seat]
+    pre = lane.pre
+    p = pre.params[seat]
     if lane.pkinds[seat] == HEURISTIC and expert_follows_nb(p):
         if not opts & (opts - 1):  # one option: forced
             return kind_at[lowest_bit_nb(opts)]
+        kept = kept_kind_nb(p, eff, kt.power[level, trump], pre.hands[seat],
+                            pre.hand_len[seat], seat, pre.info[I_DEALER])
+        f = expert_single_nb(eff, kt.group[level, trump], kt.power[level, trump], kt.points,
+                             kind_at, p, lane.tk, opts, position, seat, leader, lane.tops, 0,
+                             lane.novoid, kept, pre.hand_len[seat], False)
+        if f != NEEDS_MEMORY:
+            return f
         trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
         return expert_single_nb(eff, kt.group[level, trump], kt.power[level, trump],
                                 kt.points, kind_at, p, lane.tk, opts, position, seat, leader,
-                                lane.tops, trumps_out, void, kept, lane.pre.hand_len[seat])
+                                lane.tops, trumps_out, void, kept, pre.hand_len[seat], True)
     return greedy_single_nb(eff, kt.power[level, trump], kind_at, kt.points, lane.tk, opts,
                             position, seat % 2, leader)
 

@@ -787,6 +787,8 @@ _Y_ORD = 960  # _order_by_weight_nb: the pool kinds, heaviest first
 _Y_PATH = 1024  # _best_below_nb: the composition at the cap
 CAND_KEY = 1152  #: heuristic_nb._one_suit_winners_nb: its candidates' keys (GREEDY_OPTIONS)
 CAND_FLAG = 1408  #: and their flags (lane.keys holds 54 * 54)
+_R_RANK = 1664  # _rank_from_nb: per pool kind the rank counted over the kinds before it,
+_R_LEFT = 1728  # and the cards left to place after them
 SHORTCUT_FROM = 8  #: a family of more options than this is not walked whole
 MARKED = 1 << 5  #: a walk's suit bit of its marked kind (suits are bits 0 .. 4)
 
@@ -1106,17 +1108,32 @@ def _best_below_nb(sc, ways, ucap, nk, free, m):
 
 @njit(cache=True, _nrt=False, inline="always")
 def _rank_nb(sc, ways, ucap, nk, free):
-    """The listing index of the composition ``sc[_X_CNT:]``: how many compositions come
-    before it (descending lexicographic order), counted with ``options_count_nb``'s table
-    ``ways[i, m]`` (compositions of ``m`` over the kinds ``i..``)."""
-    r = 0
-    left = free
-    for i in range(nk):
+    """The listing index of the composition ``sc[_X_CNT:]`` of ``free`` cards: how many
+    compositions come before it (descending lexicographic order), counted with
+    ``options_count_nb``'s table ``ways[i, m]`` (compositions of ``m`` over the kinds
+    ``i..``). The count over the kinds before each kind is kept (:func:`_rank_from_nb`)."""
+    sc[_R_RANK] = 0
+    sc[_R_LEFT] = free
+    return _rank_from_nb(sc, ways, ucap, nk, 0)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _rank_from_nb(sc, ways, ucap, nk, start):
+    """:func:`_rank_nb` of a composition whose kinds before ``start`` are those of the
+    composition last ranked: the count over them (``sc[_R_RANK + start]``, with the cards
+    left after them ``sc[_R_LEFT + start]``) is kept, the rest recounted. Each kind's count
+    before it is kept up to the last kind holding a card (a walk's next composition changes
+    a kind that holds one, ``follow_count_nb.next_composition_nb``)."""
+    r = sc[_R_RANK + start]
+    left = sc[_R_LEFT + start]
+    for i in range(start, nk):
         c0 = sc[_X_CNT + i]
         hi = ucap[i] if ucap[i] < left else left
         for c in range(c0 + 1, hi + 1):
             r += ways[i + 1, left - c]
         left -= c0
+        sc[_R_RANK + i + 1] = r
+        sc[_R_LEFT + i + 1] = left
         if left == 0:
             break
     return r
@@ -1148,13 +1165,14 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
         for s in range(2):
             claimable, whole = one_suit_walk_start_nb(sw, sc, ucap, nk, free, s, lead_suit,
                                                       f_bit, width, set_lead, tractor_cards,
-                                                      throw_rule)
+                                                      throw_rule, 0)
             if not claimable:
                 continue  # too few cards of this suit, or every option of it loses
             suit_walk_sums_nb(sc, nk, width, split, reach_width)
             r = -1
+            changed = 0
             while True:
-                r = suit_walk_index_nb(fb, sc, nk, whole, r)
+                r = suit_walk_index_nb(fb, sc, nk, whole, r, changed)
                 if r >= m:
                     break  # past the cap: the rest come later still
                 pts = sc[_P_PTS + nk]
@@ -1172,7 +1190,8 @@ def _shortcut_one_family_nb(kt, sw, level, trump, walk, nk, m, n_so_far, n_units
                                               lead_suit, best, walk.ts)
                     if wins:  # min by (cost, -points), first on ties
                         win, w1, w2 = r, cost, pts
-                if not suit_walk_next_nb(sc, nk, width, split, reach_width):
+                changed = suit_walk_next_nb(sc, nk, width, split, reach_width)
+                if changed < 0:
                     break  # this suit's compositions are done
         if win >= 0:
             return win
@@ -1204,7 +1223,7 @@ def _suit_first_composition_nb(sc, ucap, nk, free, bit, width):
 
 @njit(cache=True, _nrt=False, inline="always")
 def one_suit_walk_start_nb(sw, sc, ucap, nk, free, s, lead_suit, f_bit, width, set_lead,
-                           tractor_cards, throw_rule):
+                           tractor_cards, throw_rule, throw_sets):
     """The start of a walk over the options of one family (:func:`family_walk_start_nb`)
     that are of one suit, ``s`` 0 the led suit, 1 trumps (a plain suit led, TRUMP-6): the
     only ones that may claim the trick. Their first composition (listing order) goes to
@@ -1212,7 +1231,9 @@ def one_suit_walk_start_nb(sw, sc, ucap, nk, free, s, lead_suit, f_bit, width, s
     claimable when there are such options (the fixed cards' suits ``f_bit`` are this suit's
     or none, the pool has ``free`` cards of it) and not all lose by their sums
     (:func:`_cannot_claim_nb`); whole when every pool kind is of that suit, so that the
-    walk's n-th step is the option's listing index (else :func:`_rank_nb`)."""
+    walk's n-th step is the option's listing index (else :func:`_rank_nb`). ``throw_sets``:
+    the cards in sets an option needs to take a throw (``heuristic_nb.expert_pick_nb``'s,
+    0 for none)."""
     if s == 1 and lead_suit == TRUMP:
         return False, False
     bit = 1 << (lead_suit if s == 0 else TRUMP)
@@ -1221,8 +1242,19 @@ def one_suit_walk_start_nb(sw, sc, ucap, nk, free, s, lead_suit, f_bit, width, s
     left, whole, wide, deep = _suit_first_composition_nb(sc, ucap, nk, free, bit, width)
     if left > 0:
         return False, whole  # fewer than ``free`` cards of this suit
-    return not _cannot_claim_nb(sw, sc, s, set_lead, tractor_cards, throw_rule, free, wide,
-                                deep), whole
+    return not _cannot_claim_nb(sw, sc, s, set_lead, tractor_cards, throw_rule, throw_sets,
+                                free, wide, deep), whole
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def suit_points_bound_nb(sc, nk):
+    """At least the points of any option of a one-suit walk
+    (:func:`one_suit_walk_start_nb`): the fixed cards' and every card the caps
+    ``sc[_X_CAP:]`` allow of the suit's pool kinds (more than the free cards may take)."""
+    pts = sc[_P_PTS]
+    for i in range(nk):
+        pts += sc[_X_CAP + i] * sc[_U_PTS + i]
+    return pts
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -1233,21 +1265,27 @@ def suit_walk_sums_nb(sc, nk, width, split, reach_width):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def suit_walk_index_nb(fb, sc, nk, whole, last):
+def suit_walk_index_nb(fb, sc, nk, whole, last, changed):
     """The listing index of the option a one-suit walk is at, ``last`` that of the one
     before it (-1 at the start): the next index when the pool is all of the suit, else its
-    rank (:func:`_rank_nb`). Indices grow along the walk."""
+    rank (:func:`_rank_nb`), recounted from the first kind that changed (``changed``, 0 at
+    the start; :func:`suit_walk_next_nb`). Indices grow along the walk."""
     if whole:
         return last + 1
-    return _rank_nb(sc, fb.ways, fb.ucap, nk, fb.fam_free[0])
+    if changed == 0:
+        return _rank_nb(sc, fb.ways, fb.ucap, nk, fb.fam_free[0])
+    return _rank_from_nb(sc, fb.ways, fb.ucap, nk, changed)
 
 
 @njit(cache=True, _nrt=False, inline="always")
 def suit_walk_next_nb(sc, nk, width, split, reach_width):
     """A one-suit walk's next composition (within the caps ``sc[_X_CAP:]``) with its prefix
-    sums; False after the last."""
-    return family_walk_next_nb(sc, sc[_X_CNT:_X_CNT + nk], sc[_X_CAP:_X_CAP + nk], nk, width,
-                               split, reach_width)
+    sums; returns the first kind that changed, -1 after the last."""
+    cnt = sc[_X_CNT:_X_CNT + nk]
+    j = next_composition_nb(cnt, sc[_X_CAP:_X_CAP + nk], nk)
+    if j >= 0:
+        _prefix_sums_nb(sc, cnt, j, nk, width, split, reach_width)
+    return j
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -1356,16 +1394,19 @@ def judge_by_sums_nb(sw, side, width, top, setc, set_lead, tractor_cards, best, 
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _cannot_claim_nb(sw, sc, s, set_lead, tractor_cards, throw_rule, free, wide, deep):
+def _cannot_claim_nb(sw, sc, s, set_lead, tractor_cards, throw_rule, throw_sets, free, wide,
+                     deep):
     """Does every option of one suit (``s`` 0 the led suit, 1 trumps) lose
     (:func:`judge_by_sums_nb`'s :data:`LOSES`), the fixed cards' claim number and cards in
     sets being ``sc[_P_TOP]``, ``sc[_P_SETC]``? A set lead is claimed only by a kind that
     supplies its width (CMP-9, AMB-17): a fixed one, or a kind of the suit held at least
     that often (``wide``); a one-tractor lead's answers need ``tractor_cards`` cards in
     kinds held twice or more, at most the fixed cards' and ``free`` of the suit's ``deep``
-    cards in such kinds; a throw is not taken by the led suit under OTH-2 A."""
+    cards in such kinds; a throw is not taken by the led suit under OTH-2 A, nor by options
+    with fewer than ``throw_sets`` cards in such kinds (CMP-8, THROW-6; 0: not asked)."""
     if throw_rule != NOT_A_THROW:
-        return s == 0 and not led_suit_takes_throw_nb(sw)
+        return (s == 0 and not led_suit_takes_throw_nb(sw)) or (
+            sc[_P_SETC] + min(deep, free) < throw_sets)
     if set_lead:
         return sc[_P_TOP] < 0 and not wide
     if tractor_cards > 0:

@@ -6,8 +6,9 @@ every built-in variant with varied readings, follower positions 1 to 3, and an a
 memory: the highest unseen powers, the unseen trumps, the void table, the endgame's kept
 kind and the profile's point thresholds are drawn, so that every branch of
 ``HeuristicPlayer._follow_expert`` (feed, win if it holds, win unsure, duck, the kept kind
-last) is reached. The walk must choose the listed option. Whole expert hands against the
-reference are compared in tests/property/test_differential_heuristic.py.
+last) is reached. The walk must choose the listed option. On a one-card lead, the choice
+asked without the memory must ask for it or choose as with it. Whole expert hands against
+the reference are compared in tests/property/test_differential_heuristic.py.
 """
 
 from __future__ import annotations
@@ -24,11 +25,13 @@ from shengji_sim.core.api import counts_of, kernel_inputs, make_lane, seat_profi
 from shengji_sim.core.bits_nb import masks_of_nb
 from shengji_sim.core.follow_count_nb import options_nth_nb
 from shengji_sim.core.heuristic_nb import (
+    NEEDS_MEMORY,
     P_RUFF_MIN,
     P_WIN_MIN,
     P_WIN_UNSURE,
     expert_follow_listed_nb,
     expert_follow_nb,
+    expert_single_nb,
 )
 from shengji_sim.core.players_nb import GREEDY_OPTIONS, SHORTCUT_FROM, greedy_walk_nb
 from shengji_sim.fuzz.strategies import (
@@ -171,3 +174,40 @@ def test_THROW_6_DEF_4_a_ruff_of_a_throw_after_a_ruff_is_judged_whole(follow_buf
     nothing_unseen = np.full((5, 5), -1, np.int16)
     memory = (nothing_unseen, 0, np.zeros((4, 5), np.int8), -1, 0, 0, False)
     check_expert_follow(pos, 2, memory)
+
+
+@budget(1)
+@given(st.sampled_from(VARIANTS).flatmap(
+    lambda v: trick_positions(v, vary=True, max_lead=1, max_hand=14)), st.integers(1, 3),
+    memories())
+def test_expert_single_asks_for_the_memory_before_reading_it(pos: Position, position: int,
+                                                             memory) -> None:
+    """The expert's card on a one-card lead (``expert_single_nb``), asked without the
+    memory as ``game_nb._strategy_single`` first asks it, is :data:`NEEDS_MEMORY` or the
+    card it chooses with the memory, whatever the memory holds: the memory is summed only
+    when the choice reads it."""
+    position = min(position, len(pos.hands))
+    assume(position >= 1 and len(pos.lead) == 1)
+    tops, trumps_out, void, kept_draw, win_min, ruff_min, win_unsure = memory
+    variant = variant_for(pos.variant, tuple(pos.ambs))
+    kt, sw = kernel_inputs(variant)
+    level, trump = pos.level, pos.trump
+    kinds, params = seat_profiles(["expert"] * 4)
+    lane = kept_lane(_LANES, pos.variant + repr(pos.ambs),
+                     lambda: make_lane(kt, sw, kinds, np.zeros(2, np.int32), params))
+    p = params[position].copy()
+    p[P_WIN_MIN], p[P_RUFF_MIN], p[P_WIN_UNSURE] = win_min, ruff_min, win_unsure
+    hand = list(pos.hands[position - 1])
+    tk = np.zeros(4, np.int64)
+    for q, play in enumerate([pos.lead, *pos.plays[:position - 1]]):
+        tk[q] = play[0]
+    masks_of_nb(kt.order[level, trump], counts_of(hand), lane.hm[position])
+    opts = lane.hm[position, 0]  # every card held, as listing positions
+    kept = hand[kept_draw % len(hand)] if kept_draw >= 0 else -1
+    args = (kt.eff[level, trump], kt.group[level, trump], kt.power[level, trump], kt.points,
+            kt.kind_at[level, trump], p, tk, opts, position, position, 0, tops, trumps_out,
+            void, kept, len(hand))
+    remembered = expert_single_nb(*args, True)
+    asked = expert_single_nb(*args, False)
+    event("asks for the memory" if asked == NEEDS_MEMORY else "chooses without it")
+    assert asked in (NEEDS_MEMORY, remembered), (asked, remembered)

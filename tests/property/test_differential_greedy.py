@@ -6,12 +6,13 @@ family, ``_walk_keys_nb`` for several) against the plain listing and scoring of 
 tricks of every built-in variant with varied readings: the follower at position 1, 2 or 3
 after the lead and the plays drawn before it, partner winning or not, throws, several
 families, more than 256 options (the cap), and the best play of one family past the cap
-(``_best_below_nb``, also against a brute-force listing of the compositions). Whole greedy
-hands against the reference under readings that switch the greedy follower's paths (the
-short and pair follows built without the family kernels, the lead and one-card follow walks)
-on and off; more whole greedy hands and matches are compared in tests/unit/test_core_game.py
-and tests/property/test_differential_match.py, and 500 hands per variant against pinned
-digests in benchmarks/bench_core.py.
+(``_best_below_nb``, also against a brute-force listing of the compositions, as the
+one-suit walk's ranks are). Whole greedy hands against the reference under readings that
+switch the greedy follower's paths (the short and pair follows built without the family
+kernels, the lead and one-card follow walks) on and off; more whole greedy hands and
+matches are compared in tests/unit/test_core_game.py and
+tests/property/test_differential_match.py, and 500 hands per variant against pinned digests
+in benchmarks/bench_core.py.
 """
 
 from __future__ import annotations
@@ -25,7 +26,11 @@ from hypothesis import strategies as st
 
 from shengji_sim.core.api import counts_of, kernel_inputs, make_lane
 from shengji_sim.core.backend import play_hand_core
-from shengji_sim.core.follow_count_nb import options_count_nb, options_nth_nb
+from shengji_sim.core.follow_count_nb import (
+    next_composition_nb,
+    options_count_nb,
+    options_nth_nb,
+)
 from shengji_sim.core.follow_families_nb import follow_options_nb
 from shengji_sim.core.players_nb import (
     _U_COST,
@@ -34,6 +39,7 @@ from shengji_sim.core.players_nb import (
     GREEDY_OPTIONS,
     _best_below_nb,
     _best_fill_nb,
+    _rank_from_nb,
     _rank_nb,
     greedy_follow_listed_nb,
     greedy_follow_nb,
@@ -202,6 +208,44 @@ def test_best_below_the_cap_is_the_first_best_listed(kinds, free, partner, draw)
     assert listed[_rank_nb(sc, ways, ucap, nk, free)] == tuple(sc[_X_CNT:_X_CNT + nk])
     assert _best_below_nb(sc, ways, ucap, nk, free, m) == expected
     assert tuple(sc[_X_CNT:_X_CNT + nk]) == listed[expected]
+
+
+@budget(1)
+@given(st.lists(st.tuples(st.integers(1, 4), st.booleans()), min_size=1, max_size=7),
+       st.integers(1, 12))
+def test_one_suit_walk_ranks_each_option_by_its_listing_index(kinds, free) -> None:
+    """A one-suit walk (``heuristic_nb._one_suit_winners_nb``, greedy's shortcut) steps
+    through the compositions of ``free`` cards over the pool kinds of one suit alone and
+    ranks each among all the pool's compositions, recounting only from the first kind that
+    changed (``_rank_from_nb``): each rank is the composition's index in a brute-force
+    listing of the whole pool's."""
+    caps = [c for c, _ in kinds]
+    suit_caps = [c if of_suit else 0 for c, of_suit in kinds]
+    free = min(free, sum(caps))
+    if sum(suit_caps) < free:
+        return  # the suit alone cannot make the play: nothing to walk
+    listed = list(_compositions(caps, free))
+    nk = len(kinds)
+    ucap = np.array(caps + [0] * (54 - nk), np.int16)
+    ways = np.zeros((55, free + 1), np.int64)
+    ways[nk, 0] = 1
+    for i in range(nk - 1, -1, -1):
+        for t in range(free + 1):
+            ways[i, t] = sum(ways[i + 1, t - j] for j in range(min(caps[i], t) + 1))
+    sc = np.zeros(54 * 54, np.int64)
+    cnt = sc[_X_CNT:_X_CNT + nk]  # the walk's composition, in place
+    cap = np.array(suit_caps, np.int64)
+    left = free
+    for i in range(nk):  # the suit's first composition: fill from the left
+        cnt[i] = min(cap[i], left)
+        left -= cnt[i]
+    walked = [listed.index(tuple(cnt))]
+    assert _rank_nb(sc, ways, ucap, nk, free) == walked[0]
+    while (changed := next_composition_nb(cnt, cap, nk)) >= 0:
+        walked.append(listed.index(tuple(cnt)))
+        assert _rank_from_nb(sc, ways, ucap, nk, changed) == walked[-1]
+    assert walked == sorted(walked)  # the walk is in listing order
+    assert len(walked) == len(list(_compositions(suit_caps, free)))
 
 
 # clubs (plain; spades trump at level 2) facing a led heart tractor K K A A: void in hearts,
