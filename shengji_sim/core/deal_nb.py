@@ -67,6 +67,7 @@ from shengji_sim.core.heuristic_nb import (
     heuristic_bury_nb,
     heuristic_choose_nb,
     heuristic_declare_nb,
+    trump_scores_step_nb,
 )
 from shengji_sim.core.jit import njit
 from shengji_sim.core.players_nb import (
@@ -138,6 +139,7 @@ class PreTrickBuffers(NamedTuple):
     bkeys: np.ndarray  # int64[54] scratch: greedy burial keys
     stand: np.ndarray  # int32[6] scratch: standing declaration during the deal
     params: np.ndarray  # int32[4, N_PARAMS]: each heuristic seat's profile (heuristic_nb)
+    tscore: np.ndarray  # int32[4, 5]: a heuristic seat's trump score per suit, as dealt
 
 
 @njit(cache=True, _nrt=True)
@@ -153,7 +155,7 @@ def alloc_pre_trick_buffers_nb(decks, hand_size, kitty_size):
         np.zeros((4, MAX_OPTIONS), np.int32), np.zeros(4, np.int32),
         np.zeros((55, kitty_size + 1), np.int64),
         np.zeros(54, np.int16), np.zeros(54, np.int64), np.zeros(6, np.int32),
-        np.zeros((4, N_PARAMS), np.int32))
+        np.zeros((4, N_PARAMS), np.int32), np.zeros((4, 5), np.int32))
 
 
 @njit(cache=True, _nrt=False)
@@ -194,6 +196,7 @@ def _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, buf):
     info[I_STEP] = step
     hands[:, :] = 0
     hand_len[:] = 0
+    buf.tscore[:, :] = 0
     stand[0] = -1
     stand[1] = -1
     stand[2] = 0
@@ -216,6 +219,8 @@ def _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, buf):
             k = cards[i]
             hands[seat, k] += 1
             hand_len[seat] += 1
+            if pkinds[seat] == HEURISTIC:  # its trump scores, which its declaring reads
+                trump_scores_step_nb(buf.tscore[seat], level, k, hands[seat, k])
             s = slot_of_nb(level, k)
             if s >= 0:  # one more of a biddable kind: its newly legal count, if any
                 t = 1 if seat == stand[0] else 0
@@ -238,7 +243,8 @@ def _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, buf):
             kind, count = nth_declaration_nb(level, legal, t, hands, seat, c)
         elif pkinds[seat] == HEURISTIC:  # its profile's rule (heuristic_nb)
             c = heuristic_declare_nb(buf.params[seat], level, legal, t, hands, seat,
-                                     hand_len[seat], buf.opt_kind[1], buf.opt_count[1])
+                                     hand_len[seat], buf.opt_kind[1], buf.opt_count[1],
+                                     buf.tscore[seat])
             if c < 0:
                 continue
             kind, count = buf.opt_kind[1, c], buf.opt_count[1, c]

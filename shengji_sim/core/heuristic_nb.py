@@ -33,6 +33,7 @@ from shengji_sim.cards import (
     LJ,
     N_KINDS,
     TRUMP,
+    points_of,
 )
 from shengji_sim.core.bidding_nb import (
     declarations_into_nb,
@@ -166,6 +167,21 @@ def trump_score_nb(counts, level, suit):
     return score
 
 
+@njit(cache=True, _nrt=False)
+def trump_scores_step_nb(scores, level, k, c):
+    """:func:`trump_score_nb` of a hand for each of the five trump suits (``scores[4]``:
+    no-trump), kept as the hand is dealt: kind ``k`` is now held ``c`` times, and each suit
+    under which it is a trump gains what its one more copy scores."""
+    if k >= LJ or k % 13 == level:  # a joker or a level card: a high trump in every suit
+        step = _trump_points_nb(c, True) - _trump_points_nb(c - 1, True)
+        for s in range(5):
+            scores[s] += step
+        return
+    s = k // 13  # a plain card: a trump only with its own suit trump, high if an ace
+    high = k % 13 == 12
+    scores[s] += _trump_points_nb(c, high) - _trump_points_nb(c - 1, high)
+
+
 @njit(cache=True, _nrt=False, inline="always")
 def _trump_points_nb(c, high):
     """:func:`trump_score_nb`'s points of ``c`` copies of one trump kind: one each, two
@@ -220,10 +236,16 @@ def heuristic_choose_nb(p, counts, hand_len, level, n, kinds, ncards):
 
 
 @njit(cache=True, _nrt=False)
-def heuristic_declare_nb(p, level, mask, t, hands, seat, hand_len, kinds, ncards):
+def heuristic_declare_nb(p, level, mask, t, hands, seat, hand_len, kinds, ncards, scores):
     """A declaration during the deal (BID-2): lists the options of
     ``bidding_nb.nth_declaration_nb`` into the scratch rows ``kinds/ncards``
-    (``bidding_nb.declarations_into_nb``) and chooses."""
+    (``bidding_nb.declarations_into_nb``) and chooses. ``scores`` is the hand's
+    :func:`trump_score_nb` per suit (:func:`trump_scores_step_nb`): by strength, a hand
+    none of whose suits reaches the bar passes without listing its options."""
+    if p[P_DECLARE_RULE] == STRENGTH:
+        best = max(scores[0], scores[1], scores[2], scores[3], scores[4])
+        if 100 * best < p[P_DECLARE_STRENGTH] * max(hand_len, p[P_DECLARE_MIN_CARDS]):
+            return -1  # below _strength_pick_nb's bar in every suit: no option reaches it
     n = declarations_into_nb(level, mask, t, hands, seat, kinds, ncards)
     return heuristic_choose_nb(p, hands[seat], hand_len, level, n, kinds, ncards)
 
@@ -689,6 +711,20 @@ def _low_lead_nb(eff, group, power, points, hand, lb, n, any_free, kind_at):
 # ---------------------------------------------------------------------------- follow
 
 
+POINT_KINDS = np.array([k for k in range(N_KINDS) if points_of(k)], np.int64)  #: 5s, 10s, Ks
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _points_so_far_nb(points, plays, n_so_far):
+    """The points of the first ``n_so_far`` plays of a trick (POINT-1), read at the point
+    cards only."""
+    table = 0
+    for q in range(n_so_far):
+        for k in POINT_KINDS:
+            table += plays[q, k] * points[k]
+    return table
+
+
 @njit(cache=True, _nrt=False)
 def _top_of_nb(order, play):
     """A play's first card in the reference's order (the strongest)."""
@@ -882,16 +918,15 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
     ut = walk.ut
     size = 0
     lead_suit = -1
-    table = 0
-    for q in range(n_so_far):
-        for k in range(N_KINDS):
-            table += plays[q, k] * points[k]
+    lead_top = -1  # the lead's first card in the reference's order (the strongest)
     for k in range(N_KINDS):
         if plays[0, k]:
             size += plays[0, k]
             lead_suit = eff[k]
-    lead_top = _top_of_nb(order, plays[0])
+            if lead_top < 0 or order[k] < order[lead_top]:
+                lead_top = k
     lead_group = group[lead_top]
+    table = _points_so_far_nb(points, plays, n_so_far)
     best, best_now = _winner_so_far_nb(kt, sw, level, trump, plays, n_so_far, n_units, uw,
                                        ul, ut, size, lead_suit, walk.ts)
     width = np.int64(uw[0])

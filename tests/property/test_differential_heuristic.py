@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from shengji_sim import sim
 from shengji_sim.core.backend import play_hand_core, run_chunk, run_matches
-from shengji_sim.core.heuristic_nb import trump_score_nb
+from shengji_sim.core.heuristic_nb import trump_score_nb, trump_scores_step_nb
 from shengji_sim.players import trump_score
 from shengji_sim.results import row_from_record
 from shengji_sim.rules.game import play_hand
@@ -93,3 +93,18 @@ def test_trump_score_kernel_equals_the_reference(counts, level, suit) -> None:
     hand = [k for k in range(54) for _ in range(counts[k])]
     assert trump_score_nb(np.array(counts, np.int8), level, suit) == trump_score(hand, level,
                                                                                  suit)
+
+
+@given(dealt=st.lists(st.integers(0, 53), max_size=40), level=st.integers(0, 12))
+def test_trump_scores_kept_while_dealt_equal_the_scores_of_the_hand(dealt, level) -> None:
+    """``heuristic_nb.trump_scores_step_nb``, called as each card is dealt (the deal loop
+    keeps a heuristic seat's scores so), leaves every suit's score (4: no-trump) equal to
+    ``trump_score_nb`` of the hand so far, after every card."""
+    counts = np.zeros(54, np.int8)
+    scores = np.zeros(5, np.int32)
+    for k in dealt:
+        if counts[k] == 4:
+            continue  # four decks at most
+        counts[k] += 1
+        trump_scores_step_nb(scores, level, k, counts[k])
+        assert list(scores) == [trump_score_nb(counts, level, s) for s in range(5)], k
