@@ -770,9 +770,9 @@ def heuristic_decision_core(state, seat: int, current=()) -> list[int]:
                         pre.hand_len[seat], seat, state.dealer)
     if not current:
         top, _throw = heuristic_lead_into_nb(kt, sw, level, trump, p, pre.hands,
-                                             lane.hm[seat, 0], seat, lane.lb, lane.tops,
-                                             trumps_out, void, kept, lane.uw, lane.ul,
-                                             lane.uk, lane.ut, lane.hcnt, lane.lead)
+                                             lane.hm[seat], lane.gmask, seat, lane.lb,
+                                             lane.tops, trumps_out, void, kept, lane.uw,
+                                             lane.ul, lane.uk, lane.ut, lane.hcnt, lane.lead)
         assert top >= 0, top
         return cards_of(kt, level, trump, lane.lead)
     position = len(current)

@@ -510,8 +510,8 @@ def _lead(kt, sw, level, trump, lane, cand, leader):
             greedy = True
             trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, leader)
             top, _throw = heuristic_lead_into_nb(
-                kt, sw, level, trump, pre.params[leader], pre.hands, hm[leader, 0], leader,
-                lane.lb, lane.tops, trumps_out, void, kept, lane.uw, lane.ul, lane.uk,
+                kt, sw, level, trump, pre.params[leader], pre.hands, hm[leader], lane.gmask,
+                leader, lane.lb, lane.tops, trumps_out, void, kept, lane.uw, lane.ul, lane.uk,
                 lane.ut, lane.hcnt, lane.lead)
     if not greedy:
         lb = lane.lb
