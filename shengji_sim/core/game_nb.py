@@ -442,9 +442,20 @@ def _expert_one_family(kt, sw, level, trump, lane, seat, position, leader, n_uni
 @njit(cache=True, _nrt=False, inline="always")
 def _heuristic_view(kt, sw, level, trump, lane, seat):
     """What a heuristic seat knows before a decision (players.Memory, players.kept_cards):
-    the highest unseen powers into ``lane.tops`` (from the masks of its own hand, its own
-    buried kitty and the cards played); returns the unseen trumps, the void table it reads
-    and the endgame's kept kind (-1 none)."""
+    its memory (:func:`_memory_view`) and the endgame's kept kind (-1 none); returns the
+    unseen trumps, the void table it reads and the kept kind."""
+    pre = lane.pre
+    trumps_out, void = _memory_view(kt, sw, level, trump, lane, seat)
+    kept = kept_kind_nb(pre.params[seat], kt.eff[level, trump], kt.power[level, trump],
+                        pre.hands[seat], pre.hand_len[seat], seat, pre.info[I_DEALER])
+    return trumps_out, void, kept
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _memory_view(kt, sw, level, trump, lane, seat):
+    """A heuristic seat's memory before a decision (players.Memory): the highest unseen
+    powers into ``lane.tops`` (from the masks of its own hand, its own buried kitty and
+    the cards played); returns the unseen trumps and the void table it reads."""
     pre = lane.pre
     p = pre.params[seat]
     b = pre.info[I_N_BUR]
@@ -456,11 +467,9 @@ def _heuristic_view(kt, sw, level, trump, lane, seat):
                                     lane.smask,
                                     pre.bur_cards[max(b - 1, 0), :sw[SW_KITTY_SIZE]], own,
                                     remember, lane.tops)
-    kept = kept_kind_nb(p, kt.eff[level, trump], kt.power[level, trump], pre.hands[seat],
-                        pre.hand_len[seat], seat, pre.info[I_DEALER])
     if remember:
-        return trumps_out, lane.void, kept
-    return trumps_out, lane.novoid, kept
+        return trumps_out, lane.void
+    return trumps_out, lane.novoid
 
 
 # ---------------------------------------------------------------- the phases of a hand
@@ -628,15 +637,18 @@ def _strategy_single(kt, sw, level, trump, lane, seat, position, leader, opts):
             return kind_at[lowest_bit_nb(opts)]
         kept = kept_kind_nb(p, eff, kt.power[level, trump], pre.hands[seat],
                             pre.hand_len[seat], seat, pre.info[I_DEALER])
-        f = expert_single_nb(eff, kt.group[level, trump], kt.power[level, trump], kt.points,
-                             kind_at, p, lane.tk, opts, position, seat, leader, lane.tops, 0,
-                             lane.novoid, kept, pre.hand_len[seat], False)
-        if f != NEEDS_MEMORY:
-            return f
-        trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
-        return expert_single_nb(eff, kt.group[level, trump], kt.power[level, trump],
-                                kt.points, kind_at, p, lane.tk, opts, position, seat, leader,
-                                lane.tops, trumps_out, void, kept, pre.hand_len[seat], True)
+        trumps_out = 0  # no memory yet: summed when the choice asks for it
+        void = lane.novoid
+        remembered = False
+        while True:
+            f = expert_single_nb(eff, kt.group[level, trump], kt.power[level, trump],
+                                 kt.points, kind_at, p, lane.tk, opts, position, seat, leader,
+                                 lane.tops, trumps_out, void, kept, pre.hand_len[seat],
+                                 remembered)
+            if f != NEEDS_MEMORY:
+                return f
+            trumps_out, void = _memory_view(kt, sw, level, trump, lane, seat)
+            remembered = True
     return greedy_single_nb(eff, kt.power[level, trump], kind_at, kt.points, lane.tk, opts,
                             position, seat % 2, leader)
 

@@ -206,7 +206,6 @@ def _shares_nb(p, counts, hand_len, level, kind):
 def _strength_pick_nb(p, counts, hand_len, level, n, kinds, ncards):
     """``HeuristicPlayer._declare_by_strength`` over options ``kinds/ncards[:n]``: the best
     by (score, cards, index) among those whose score reaches ``declare_strength``."""
-    held = max(hand_len, p[P_DECLARE_MIN_CARDS])
     best = -1
     b_score = 0
     b_cards = 0
@@ -218,11 +217,18 @@ def _strength_pick_nb(p, counts, hand_len, level, n, kinds, ncards):
         if kind_suit != suit:  # scored once per suit: its options are listed together
             suit = kind_suit
             score = trump_score_nb(counts, level, suit)
-        if 100 * score < p[P_DECLARE_STRENGTH] * held:
+        if _below_bar_nb(p, score, hand_len):
             continue
         if best < 0 or score > b_score or (score == b_score and ncards[i] >= b_cards):
             best, b_score, b_cards = i, score, ncards[i]
     return best
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _below_bar_nb(p, score, hand_len):
+    """Is a trump score below ``declare_strength`` percent of the cards held (at least
+    ``declare_min_cards``)? Such a suit is not declared by strength."""
+    return 100 * score < p[P_DECLARE_STRENGTH] * max(hand_len, p[P_DECLARE_MIN_CARDS])
 
 
 @njit(cache=True, _nrt=False)
@@ -243,10 +249,9 @@ def heuristic_declare_nb(p, level, mask, t, hands, seat, hand_len, kinds, ncards
     (``bidding_nb.declarations_into_nb``) and chooses. ``scores`` is the hand's
     :func:`trump_score_nb` per suit (:func:`trump_scores_step_nb`): by strength, a hand
     none of whose suits reaches the bar passes without listing its options."""
-    if p[P_DECLARE_RULE] == STRENGTH:
-        best = max(scores[0], scores[1], scores[2], scores[3], scores[4])
-        if 100 * best < p[P_DECLARE_STRENGTH] * max(hand_len, p[P_DECLARE_MIN_CARDS]):
-            return -1  # below _strength_pick_nb's bar in every suit: no option reaches it
+    if p[P_DECLARE_RULE] == STRENGTH and _below_bar_nb(
+            p, max(scores[0], scores[1], scores[2], scores[3], scores[4]), hand_len):
+        return -1  # every suit below the bar: no option is declared (_strength_pick_nb)
     n = declarations_into_nb(level, mask, t, hands, seat, kinds, ncards)
     return heuristic_choose_nb(p, hands[seat], hand_len, level, n, kinds, ncards)
 
@@ -704,7 +709,8 @@ def _low_lead_nb(eff, group, power, points, hand, hm, gmask, plain, lb, n, any_f
 # ---------------------------------------------------------------------------- follow
 
 
-POINT_KINDS = np.array([k for k in range(N_KINDS) if points_of(k)], np.int64)  #: 5s, 10s, Ks
+_POINT_KINDS = np.array([k for k in range(N_KINDS) if points_of(k)], np.int64)  # 5s, 10s, Ks
+# (the kinds with points in ``kt.points``, which tables.py builds from ``points_of`` too)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -713,7 +719,7 @@ def _points_so_far_nb(points, plays, n_so_far):
     cards only."""
     table = 0
     for q in range(n_so_far):
-        for k in POINT_KINDS:
+        for k in _POINT_KINDS:
             table += plays[q, k] * points[k]
     return table
 
@@ -1051,7 +1057,10 @@ def _one_suit_winners_nb(kt, sw, level, trump, p, walk, nk, m, n_so_far, seat, l
     are not judged; the first pointless winner met before it is the unsure choice: the
     minima the whole walk finds. A throw's option with fewer than ``throw_sets`` cards in
     kinds it holds twice or more (``players_nb.throw_set_cards_nb``; 0 when that does not
-    apply) cannot take it and is not noted. Returns ``(pick, unsure)``, -1 for none."""
+    apply) cannot take it and is not noted. A suit is not walked when no unsure choice is
+    possible (``table`` below ``win_min_points``) and none of its options can meet the
+    threshold (``players_nb.suit_points_bound_nb``). Returns ``(pick, unsure)``, -1 for
+    none."""
     eff = kt.eff[level, trump]
     group = kt.group[level, trump]
     power = kt.power[level, trump]

@@ -873,12 +873,11 @@ def fixed_bits_nb(sc):
 @njit(cache=True, _nrt=False, inline="always")
 def family_walk_next_nb(sc, cnt, ucap, nk, width, split, reach_width):
     """The walk's next option (``follow_count_nb.next_composition_nb``) with its prefix
-    sums updated from the first kind that changed; False after the last."""
+    sums updated from the first kind that changed; returns that kind, -1 after the last."""
     j = next_composition_nb(cnt, ucap, nk)
-    if j < 0:
-        return False
-    _prefix_sums_nb(sc, cnt, j, nk, width, split, reach_width)
-    return True
+    if j >= 0:
+        _prefix_sums_nb(sc, cnt, j, nk, width, split, reach_width)
+    return j
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -1007,8 +1006,7 @@ def _walk_one_family_nb(kt, sw, level, trump, walk, m, n_so_far, n_units, size, 
                 if wins:  # min by (cost, -points)
                     win, w1, w2 = idx, cost, pts
         idx += 1
-        if idx >= m or not family_walk_next_nb(sc, cnt, ucap, nk, width, split,
-                                               reach_width):
+        if idx >= m or family_walk_next_nb(sc, cnt, ucap, nk, width, split, reach_width) < 0:
             break
     return win if win >= 0 else pick
 
@@ -1248,8 +1246,8 @@ def one_suit_walk_start_nb(sw, sc, ucap, nk, free, s, lead_suit, f_bit, width, s
 
 @njit(cache=True, _nrt=False, inline="always")
 def suit_points_bound_nb(sc, nk):
-    """At least the points of any option of a one-suit walk
-    (:func:`one_suit_walk_start_nb`): the fixed cards' and every card the caps
+    """An upper bound on the points of any option of a one-suit walk
+    (:func:`one_suit_walk_start_nb`): the fixed cards' and those of every card the caps
     ``sc[_X_CAP:]`` allow of the suit's pool kinds (more than the free cards may take)."""
     pts = sc[_P_PTS]
     for i in range(nk):
@@ -1281,11 +1279,8 @@ def suit_walk_index_nb(fb, sc, nk, whole, last, changed):
 def suit_walk_next_nb(sc, nk, width, split, reach_width):
     """A one-suit walk's next composition (within the caps ``sc[_X_CAP:]``) with its prefix
     sums; returns the first kind that changed, -1 after the last."""
-    cnt = sc[_X_CNT:_X_CNT + nk]
-    j = next_composition_nb(cnt, sc[_X_CAP:_X_CAP + nk], nk)
-    if j >= 0:
-        _prefix_sums_nb(sc, cnt, j, nk, width, split, reach_width)
-    return j
+    return family_walk_next_nb(sc, sc[_X_CNT:_X_CNT + nk], sc[_X_CAP:_X_CAP + nk], nk, width,
+                               split, reach_width)
 
 
 @njit(cache=True, _nrt=False, inline="always")

@@ -20,7 +20,7 @@ from hypothesis import assume, event, given
 from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
-from shengji_sim.cards import parse_cards, parse_rank, parse_trump
+from shengji_sim.cards import TRUMP, parse_cards, parse_rank, parse_trump
 from shengji_sim.core.api import counts_of, kernel_inputs, make_lane, seat_profiles
 from shengji_sim.core.bits_nb import masks_of_nb
 from shengji_sim.core.follow_count_nb import options_nth_nb
@@ -33,7 +33,12 @@ from shengji_sim.core.heuristic_nb import (
     expert_follow_nb,
     expert_single_nb,
 )
-from shengji_sim.core.players_nb import GREEDY_OPTIONS, SHORTCUT_FROM, greedy_walk_nb
+from shengji_sim.core.players_nb import (
+    GREEDY_OPTIONS,
+    SHORTCUT_FROM,
+    greedy_walk_nb,
+    single_beats_nb,
+)
 from shengji_sim.fuzz.strategies import (
     VARIANTS,
     Position,
@@ -179,13 +184,16 @@ def test_THROW_6_DEF_4_a_ruff_of_a_throw_after_a_ruff_is_judged_whole(follow_buf
 @budget(1)
 @given(st.sampled_from(VARIANTS).flatmap(
     lambda v: trick_positions(v, vary=True, max_lead=1, max_hand=14)), st.integers(1, 3),
-    memories())
+    memories(), memories())
 def test_expert_single_asks_for_the_memory_before_reading_it(pos: Position, position: int,
-                                                             memory) -> None:
+                                                             memory, unsummed) -> None:
     """The expert's card on a one-card lead (``expert_single_nb``), asked without the
-    memory as ``game_nb._strategy_single`` first asks it, is :data:`NEEDS_MEMORY` or the
-    card it chooses with the memory, whatever the memory holds: the memory is summed only
-    when the choice reads it."""
+    memory as ``game_nb._strategy_single`` first asks it (with whatever the unsummed
+    memory holds, here another drawn one), is the card it chooses with the memory, or
+    :data:`NEEDS_MEMORY` exactly when the choice reads the memory: the partner is winning
+    so far (does the win hold?), or some card other than the kept one (outside the last
+    trick) beats the winner so far with the points on the table reaching the threshold
+    (does it hold?)."""
     position = min(position, len(pos.hands))
     assume(position >= 1 and len(pos.lead) == 1)
     tops, trumps_out, void, kept_draw, win_min, ruff_min, win_unsure = memory
@@ -204,10 +212,26 @@ def test_expert_single_asks_for_the_memory_before_reading_it(pos: Position, posi
     masks_of_nb(kt.order[level, trump], counts_of(hand), lane.hm[position])
     opts = lane.hm[position, 0]  # every card held, as listing positions
     kept = hand[kept_draw % len(hand)] if kept_draw >= 0 else -1
-    args = (kt.eff[level, trump], kt.group[level, trump], kt.power[level, trump], kt.points,
-            kt.kind_at[level, trump], p, tk, opts, position, position, 0, tops, trumps_out,
-            void, kept, len(hand))
-    remembered = expert_single_nb(*args, True)
-    asked = expert_single_nb(*args, False)
-    event("asks for the memory" if asked == NEEDS_MEMORY else "chooses without it")
-    assert asked in (NEEDS_MEMORY, remembered), (asked, remembered)
+    eff, power, points = kt.eff[level, trump], kt.power[level, trump], kt.points
+    tables = (eff, kt.group[level, trump], power, points, kt.kind_at[level, trump], p, tk,
+              opts, position, position, 0)
+    remembered = expert_single_nb(*tables, tops, trumps_out, void, kept, len(hand), True)
+    asked = expert_single_nb(*tables, unsummed[0], unsummed[1], unsummed[2], kept, len(hand),
+                             False)
+    best = 0  # the winner so far, and the points on the table
+    for q in range(1, position):
+        if single_beats_nb(eff, power, eff[tk[0]], tk[q], tk[best]):
+            best = q
+    table = sum(int(points[tk[q]]) for q in range(position))
+
+    def reads_memory(k: int) -> bool:
+        if k == kept and len(hand) > 1:
+            return False
+        if not single_beats_nb(eff, power, eff[tk[0]], k, tk[best]):
+            return False
+        ruff = eff[tk[0]] != TRUMP and eff[k] == TRUMP
+        return table + int(points[k]) >= (ruff_min if ruff else win_min)
+
+    reads = best % 2 == position % 2 or any(reads_memory(k) for k in set(hand))
+    event("asks for the memory" if reads else "chooses without it")
+    assert asked == (NEEDS_MEMORY if reads else remembered), (asked, remembered, reads)

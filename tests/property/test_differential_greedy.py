@@ -26,15 +26,12 @@ from hypothesis import strategies as st
 
 from shengji_sim.core.api import counts_of, kernel_inputs, make_lane
 from shengji_sim.core.backend import play_hand_core
-from shengji_sim.core.follow_count_nb import (
-    next_composition_nb,
-    options_count_nb,
-    options_nth_nb,
-)
+from shengji_sim.core.follow_count_nb import options_count_nb, options_nth_nb
 from shengji_sim.core.follow_families_nb import follow_options_nb
 from shengji_sim.core.players_nb import (
     _U_COST,
     _U_PTS,
+    _X_CAP,
     _X_CNT,
     GREEDY_OPTIONS,
     _best_below_nb,
@@ -44,6 +41,7 @@ from shengji_sim.core.players_nb import (
     greedy_follow_listed_nb,
     greedy_follow_nb,
     greedy_walk_nb,
+    suit_walk_next_nb,
 )
 from shengji_sim.core.shapes_nb import decompose_top_nb
 from shengji_sim.fuzz.strategies import (
@@ -234,15 +232,16 @@ def test_one_suit_walk_ranks_each_option_by_its_listing_index(kinds, free) -> No
             ways[i, t] = sum(ways[i + 1, t - j] for j in range(min(caps[i], t) + 1))
     sc = np.zeros(54 * 54, np.int64)
     cnt = sc[_X_CNT:_X_CNT + nk]  # the walk's composition, in place
-    cap = np.array(suit_caps, np.int64)
+    sc[_X_CAP:_X_CAP + nk] = suit_caps
     left = free
     for i in range(nk):  # the suit's first composition: fill from the left
-        cnt[i] = min(cap[i], left)
+        cnt[i] = min(suit_caps[i], left)
         left -= cnt[i]
     walked = [listed.index(tuple(cnt))]
     assert _rank_nb(sc, ways, ucap, nk, free) == walked[0]
-    while (changed := next_composition_nb(cnt, cap, nk)) >= 0:
+    while (changed := suit_walk_next_nb(sc, nk, 1, False, 0)) >= 0:
         walked.append(listed.index(tuple(cnt)))
+        assert cnt[:changed].tolist() == list(listed[walked[-2]][:changed])  # kept before it
         assert _rank_from_nb(sc, ways, ucap, nk, changed) == walked[-1]
     assert walked == sorted(walked)  # the walk is in listing order
     assert len(walked) == len(list(_compositions(suit_caps, free)))

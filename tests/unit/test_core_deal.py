@@ -24,6 +24,15 @@ from shengji_sim.core import bidding_nb as bnb
 from shengji_sim.core.api import PreTrick, lead_options, make_lead_buffers, masks_of, option_cards
 from shengji_sim.core.deal_nb import I_DEALER, I_LEVEL, I_TRUMP
 from shengji_sim.core.errors import STATUS_OK
+from shengji_sim.core.heuristic_nb import (
+    P_DECLARE_MIN_CARDS,
+    P_DECLARE_RULE,
+    P_DECLARE_STRENGTH,
+    STRENGTH,
+    heuristic_choose_nb,
+    heuristic_declare_nb,
+    trump_score_nb,
+)
 from shengji_sim.core.lead_nb import lead_options_nb
 from shengji_sim.core.players_nb import greedy_lead_nb, random_lead_into_nb, random_lead_nb
 from shengji_sim.core.switches import SW_DECKS
@@ -469,6 +478,19 @@ def test_lead_3_random_lead_without_listing_matches_reference(name, amb) -> None
         assert tractors > 0  # some hands held a tractor, so that path was drawn from
 
 
+def _standing(rnd: random.Random, cfg, level: int, decks: int, seat: int,
+              chance: float) -> tuple[np.ndarray, int]:
+    """A random standing declaration (none with probability ``1 - chance``): the legal
+    declarations' mask under it (``declaration_mask_nb``) and whether ``seat`` made it."""
+    st_seat, st_kind, st_count = -1, -1, 0
+    if rnd.random() < chance:
+        st_seat = rnd.randrange(4)
+        st_kind = bnb.slot_kind_nb(level, rnd.randrange(6))
+        st_count = rnd.randint(1, decks)
+    mask = bnb.declaration_mask_nb(cfg, level, st_seat, st_kind, st_count)
+    return mask, 1 if seat == st_seat else 0
+
+
 @pytest.mark.parametrize("name", ALL)
 def test_declarations_into_lists_nth_declaration_in_order(kernels, name) -> None:
     """``declarations_into_nb`` (the heuristic declarer's one-pass listing) writes exactly
@@ -486,13 +508,7 @@ def test_declarations_into_lists_nth_declaration_in_order(kernels, name) -> None
             k = bnb.slot_kind_nb(level, s)
             hands[:, k] = [rnd.randrange(decks + 1) for _ in range(4)]
         seat = rnd.randrange(4)
-        st_seat, st_kind, st_count = -1, -1, 0
-        if rnd.random() < 0.7:
-            st_seat = rnd.randrange(4)
-            st_kind = bnb.slot_kind_nb(level, rnd.randrange(6))
-            st_count = rnd.randint(1, decks)
-        mask = bnb.declaration_mask_nb(cfg, level, st_seat, st_kind, st_count)
-        t = 1 if seat == st_seat else 0
+        mask, t = _standing(rnd, cfg, level, decks, seat, 0.7)
         kinds = np.zeros(32, np.int32)
         counts = np.zeros(32, np.int32)
         n = bnb.declarations_into_nb(level, mask, t, hands, seat, kinds, counts)
@@ -502,3 +518,46 @@ def test_declarations_into_lists_nth_declaration_in_order(kernels, name) -> None
         assert bnb.nth_declaration_nb(level, mask, t, hands, seat, n) == (-1, 0)
         listed += n
     assert listed > 0
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_heuristic_declare_passes_early_only_where_no_option_is_declared(kernels,
+                                                                         name) -> None:
+    """``heuristic_declare_nb`` with the hand's trump scores kept per suit (as the deal
+    loop keeps them, ``trump_scores_step_nb``) chooses what listing the options
+    (``declarations_into_nb``) and choosing among them (``heuristic_choose_nb``) choose,
+    for declaring by strength at several bars and by share, on random holdings under
+    random standing declarations; by strength, some hands pass at the bar and some
+    declare."""
+    sw = kernels[name].sw
+    cfg = bnb.bid_config_nb(sw)
+    decks = int(sw[SW_DECKS])
+    rnd = random.Random(name + "declare")
+    _, params = api.seat_profiles(["expert"] * 4)
+    passed_at_bar = declared = 0
+    for _ in range(400):
+        level = rnd.randrange(13)
+        hands = np.zeros((4, 54), np.int8)
+        for k in range(54):
+            hands[:, k] = [rnd.randrange(decks + 1) if rnd.random() < 0.3 else 0
+                           for _ in range(4)]
+        seat = rnd.randrange(4)
+        mask, t = _standing(rnd, cfg, level, decks, seat, 0.5)
+        p = params[0].copy()
+        p[P_DECLARE_RULE] = rnd.choice([STRENGTH, STRENGTH, 0])  # 0: "share" (heuristic_nb)
+        p[P_DECLARE_STRENGTH] = rnd.choice([50, 100, 150])
+        p[P_DECLARE_MIN_CARDS] = rnd.choice([0, 8])
+        hand_len = int(hands[seat].sum())
+        scores = np.array([trump_score_nb(hands[seat], level, s) for s in range(5)],
+                          np.int32)
+        kinds, counts = np.zeros(32, np.int32), np.zeros(32, np.int32)
+        n = bnb.declarations_into_nb(level, mask, t, hands, seat, kinds, counts)
+        want = heuristic_choose_nb(p, hands[seat], hand_len, level, n, kinds, counts)
+        got = heuristic_declare_nb(p, level, mask, t, hands, seat, hand_len,
+                                   np.zeros(32, np.int32), np.zeros(32, np.int32), scores)
+        assert got == want, (level, seat, hands[seat].tolist(), p.tolist())
+        if p[P_DECLARE_RULE] == STRENGTH and n:
+            bar = p[P_DECLARE_STRENGTH] * max(hand_len, p[P_DECLARE_MIN_CARDS])
+            passed_at_bar += 100 * int(scores.max()) < bar
+            declared += got >= 0
+    assert passed_at_bar > 0 and declared > 0  # both ways were taken
