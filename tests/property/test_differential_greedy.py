@@ -169,6 +169,19 @@ def _compositions(caps: list[int], free: int):
             yield (c, *rest)
 
 
+def _pool_tables(caps: list[int], free: int) -> tuple[np.ndarray, np.ndarray]:
+    """A pool's caps as ``fb.ucap`` holds them and ``options_count_nb``'s table
+    ``ways[i, m]`` (the compositions of ``m`` cards over the kinds ``i..``)."""
+    nk = len(caps)
+    ucap = np.array(caps + [0] * (54 - nk), np.int16)
+    ways = np.zeros((55, free + 1), np.int64)
+    ways[nk, 0] = 1
+    for i in range(nk - 1, -1, -1):
+        for t in range(free + 1):
+            ways[i, t] = sum(ways[i + 1, t - j] for j in range(min(caps[i], t) + 1))
+    return ucap, ways
+
+
 @budget(1)
 @given(st.lists(st.tuples(st.integers(1, 4), st.sampled_from([0, 5, 10]),
                           st.integers(0, 300)), min_size=1, max_size=7),
@@ -192,12 +205,7 @@ def test_best_below_the_cap_is_the_first_best_listed(kinds, free, partner, draw)
 
     expected = max(range(m), key=lambda r: (score(listed[r]), -r))
     nk = len(kinds)
-    ucap = np.array(caps + [0] * (54 - nk), np.int16)
-    ways = np.zeros((55, free + 1), np.int64)
-    ways[nk, 0] = 1
-    for i in range(nk - 1, -1, -1):
-        for t in range(free + 1):
-            ways[i, t] = sum(ways[i + 1, t - j] for j in range(min(caps[i], t) + 1))
+    ucap, ways = _pool_tables(caps, free)
     sc = np.zeros(54 * 54, np.int64)
     for i, (_, p, q) in enumerate(kinds):
         sc[_U_PTS + i] = p
@@ -224,12 +232,7 @@ def test_one_suit_walk_ranks_each_option_by_its_listing_index(kinds, free) -> No
         return  # the suit alone cannot make the play: nothing to walk
     listed = list(_compositions(caps, free))
     nk = len(kinds)
-    ucap = np.array(caps + [0] * (54 - nk), np.int16)
-    ways = np.zeros((55, free + 1), np.int64)
-    ways[nk, 0] = 1
-    for i in range(nk - 1, -1, -1):
-        for t in range(free + 1):
-            ways[i, t] = sum(ways[i + 1, t - j] for j in range(min(caps[i], t) + 1))
+    ucap, ways = _pool_tables(caps, free)
     sc = np.zeros(54 * 54, np.int64)
     cnt = sc[_X_CNT:_X_CNT + nk]  # the walk's composition, in place
     sc[_X_CAP:_X_CAP + nk] = suit_caps
