@@ -583,6 +583,7 @@ def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n
     heuristic = lane.pkinds[seat] == HEURISTIC
     f = -1
     rule = -1
+    opts = np.int64(0)  # a greedy or heuristic player's options, as positions (0: none yet)
     if not greedy and not heuristic:
         f, rule = random_single_nb(hm[seat], kt.cls_pmask[level, trump, first],
                                    ~kt.trump_pmask[level, trump], eff[first] == TRUMP, kind_at,
@@ -592,9 +593,11 @@ def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n
                                              ~kt.trump_pmask[level, trump],
                                              eff[first] == TRUMP, position, last_only,
                                              no_shape)
-        if rule >= 0:
-            f = _strategy_single(kt, sw, level, trump, lane, seat, position, leader, opts)
-    if f < 0:
+        if rule < 0:
+            opts = np.int64(0)
+    mode = -1
+    count = 0
+    if f < 0 and not opts:
         mode, rule, count = one_card_options_nb(cls, n_cls, eff, first, hand, position,
                                                 last_only, no_shape)
         if mode < 0:  # the radix guard: the family kernels decide
@@ -609,10 +612,10 @@ def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n
                 opts &= kt.cls_pmask[level, trump, first]
             elif mode == ONE_PLAIN:
                 opts &= ~kt.trump_pmask[level, trump]
-            f = _strategy_single(kt, sw, level, trump, lane, seat, position, leader, opts)
-        if f < 0:
-            f = one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand,
-                                below_nb(lane.state, count))
+    if cand is not None and opts:  # one call site: the choice is inlined once
+        f = _strategy_single(kt, sw, level, trump, lane, seat, position, leader, opts)
+    if f < 0:
+        f = one_card_nth_nb(mode, cls, n_cls, eff, kind_at, hand, below_nb(lane.state, count))
     take_nb(hand, hm[seat], f, kt.order[level, trump, f], 1)
     for k in range(N_KINDS):
         lane.plays[position, k] = 0
@@ -734,19 +737,22 @@ def _expert_follow(kt, sw, level, trump, lane, seat, position, leader, n_units, 
     """An expert player's follow of a multi-card lead: the one-family forms of the greedy
     player's fast paths (short in the led class; a pair lead's row 2, any two cards of the
     class), chosen by the expert rule, else the family kernels. Returns ``(rule, table
-    row)``."""
+    row)``. The one-family choice has one call site (its body is inlined)."""
+    rule = -1
+    row = -1  # no one-family path
     if _short_path_open(kt, sw, level, trump, lane.hm[seat], first, position):
         rule = short_family_nb(kt, level, trump, lane, seat, size,
                                kt.cls_pmask[level, trump, first])
         if rule >= 0:
-            _expert_one_family(kt, sw, level, trump, lane, seat, position, leader, n_units)
-            return rule, 0
-    if size == 2 and lane.lead[first] == 2:  # a pair
+            row = 0
+    if row < 0 and size == 2 and lane.lead[first] == 2:  # a pair
         rule, row, _ = pair_follow_row_nb(sw, lane, seat, kt.cls_kinds[level, trump, first],
                                           kt.cls_n[level, trump, first])
-        if row == 2:
-            _expert_one_family(kt, sw, level, trump, lane, seat, position, leader, n_units)
-            return rule, row
+        if row != 2:
+            row = -1
+    if row >= 0:
+        _expert_one_family(kt, sw, level, trump, lane, seat, position, leader, n_units)
+        return rule, row
     rule = strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_units,
                                      leader)
     return rule, lane.fb.state[STATE_ROW]

@@ -332,7 +332,7 @@ def void_short_burial_nb(eff, group, power, points, counts, n, keys, kitty):
 # ------------------------------------------------------------------------------ lead
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def kept_kind_nb(p, eff, power, hand, hand_len, seat, dealer):
     """``players.kept_cards`` (KITTY-2, KITTY-3) as a kind, -1 for none: in the endgame
     (``kitty_care``, at most ``endgame_cards`` left) the dealer side keeps its biggest
@@ -352,7 +352,7 @@ def kept_kind_nb(p, eff, power, hand, hand_len, seat, dealer):
     return top
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def proven_throw_nb(kt, sw, level, trump, hand, held, tops, void, seat, uw, ul, uk, ut, cnt,
                     lead):
     """``players.proven_throw``: the largest throw of one follow group whose every unit
@@ -361,7 +361,8 @@ def proven_throw_nb(kt, sw, level, trump, hand, held, tops, void, seat, uw, ul, 
     and plain cards are candidates apart, trumps first (DEF-27: under AMB-07 B a natural
     suit's group holds its level cards). ``held`` is the hand as a position mask
     (``lane.hm[seat, 0]``, :mod:`.bits_nb`); ``cnt`` is scratch; ``uw/ul/uk/ut`` unit
-    scratch."""
+    scratch. Most leads have no candidate (no slot holds master kinds of two kinds): that
+    is found inline, and only the others call :func:`_largest_proven_throw_nb`."""
     if not sw[SW_THROWS_ALLOWED]:
         return 0
     amb22 = sw[SW_JJ4_THROWS] != NA
@@ -373,6 +374,24 @@ def proven_throw_nb(kt, sw, level, trump, hand, held, tops, void, seat, uw, ul, 
     several, paired, cards_lo, cards_hi = _master_slots_nb(eff, group, power,
                                                            kt.kind_at[level, trump], hand,
                                                            held, tops)
+    if not several:
+        return 0  # every slot holds one master kind at most: one unit, no throw (THROW-1)
+    return _largest_proven_throw_nb(kt, sw, level, trump, hand, tops, void, seat, amb22,
+                                    several, paired, cards_lo, cards_hi, uw, ul, uk, ut, cnt,
+                                    lead)
+
+
+@njit(cache=True, _nrt=False)
+def _largest_proven_throw_nb(kt, sw, level, trump, hand, tops, void, seat, amb22, several,
+                             paired, cards_lo, cards_hi, uw, ul, uk, ut, cnt, lead):
+    """:func:`proven_throw_nb` over its candidates, the slots ``several`` (bits of
+    :func:`_slot_nb`, from :func:`_master_slots_nb` with ``paired``, ``cards_lo`` and
+    ``cards_hi``): the largest throw into ``lead``, its size returned (0 none). Under
+    AMB-22 (``amb22``) a group is a candidate only when every other seat is known void in
+    it (THROW-4)."""
+    eff = kt.eff[level, trump]
+    group = kt.group[level, trump]
+    power = kt.power[level, trump]
     best = 0
     for g in range(5):
         if amb22:
@@ -544,7 +563,7 @@ def _opp_void_nb(void, seat, g):
     return void[(seat + 1) % 4, g] != 0 or void[(seat + 3) % 4, g] != 0
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def expert_lead_nb(kt, level, trump, p, hand, hm, gmask, lb, n, tops, trumps_out, void, seat,
                    kept):
     """``HeuristicPlayer._lead_expert`` without its throw: the index of the listed one-unit
@@ -813,14 +832,15 @@ ONE_FAMILY = 1  #: one family's compositions, walked (``players_nb.family_walk_s
 KEYS = 2  #: several families' sorted keys, walked (``players_nb.keys_walk_start_nb``)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def expert_follow_nb(kt, sw, level, trump, p, walk, n_fam, count, n_so_far, seat, leader,
                      n_units, tops, trumps_out, void, kept, hand_len, held):
     """``HeuristicPlayer._follow_expert`` over the first 256 of the ``count`` options of
     the families in ``walk.fb`` (``options_count_nb``); returns the chosen index. The
     options are walked in listing order without being listed where the greedy walks apply
-    (one family; several families' sorted keys), else listed into ``walk.cand``
-    (:func:`expert_follow_listed_nb`, the plain form)."""
+    (one family; several families' sorted keys), else listed into ``walk.cand`` (as
+    :func:`expert_follow_listed_nb`, the plain form, does), then one call of
+    :func:`expert_pick_nb` for all three."""
     m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
     fb = walk.fb
     if n_fam == 1 and fb.state[STATE_WAYS] > 0:
@@ -828,9 +848,8 @@ def expert_follow_nb(kt, sw, level, trump, p, walk, n_fam, count, n_so_far, seat
     elif n_fam > 1 and fb.state[STATE_NKEYS] >= m:
         source = KEYS
     else:
-        return expert_follow_listed_nb(kt, sw, level, trump, p, walk, n_fam, count, n_so_far,
-                                       seat, leader, n_units, tops, trumps_out, void, kept,
-                                       hand_len, held)
+        source = LISTED
+        options_list_nb(kt, level, trump, fb, n_fam, m, walk.cand)
     return expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, leader,
                           n_units, tops, trumps_out, void, kept, hand_len, held)
 
@@ -1200,7 +1219,7 @@ def expert_follows_nb(p):
 NEEDS_MEMORY = -2  #: :func:`expert_single_nb` asked without the memory, which it needs
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def expert_single_nb(eff, group, power, points, kind_at, p, tk, opts, position, seat, leader,
                      tops, trumps_out, void, kept, hand_len, remembered):
     """:func:`expert_pick_nb` on a one-card lead (the kinds played so far ``tk[:position]``)
