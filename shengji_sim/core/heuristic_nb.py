@@ -858,8 +858,8 @@ def expert_follow_nb(kt, sw, level, trump, p, walk, n_fam, count, n_so_far, seat
 def expert_follow_listed_nb(kt, sw, level, trump, p, walk, n_fam, count, n_so_far, seat,
                             leader, n_units, tops, trumps_out, void, kept, hand_len, held):
     """:func:`expert_follow_nb` by listing the first 256 options into ``walk.cand`` and
-    scoring each row: the fallback, and the walks' yardstick in
-    tests/property/test_differential_expert.py."""
+    scoring each row (what :func:`expert_follow_nb` does itself where no walk applies): the
+    walks' yardstick in tests/property/test_differential_expert.py."""
     m = count if count < GREEDY_OPTIONS else GREEDY_OPTIONS
     options_list_nb(kt, level, trump, walk.fb, n_fam, m, walk.cand)
     return expert_pick_nb(kt, sw, level, trump, p, walk, LISTED, m, n_so_far, seat, leader,
