@@ -1277,13 +1277,13 @@ def report_soak_cmd(blocks, out, target):
 @report.command("strategies")
 @click.option("--out", default="reports", show_default=True, type=click.Path(file_okay=False))
 @click.option("--deals", default=None, type=click.IntRange(min=1),
-              help="Deals per pair (default: REPORT_DEALS per pair and backend).")
+              help="Deals per pair (default: REPORT_DEALS of the variant).")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0))
 @click.option("--runs", default="runs/report-strategies", show_default=True,
               type=click.Path(file_okay=False), help="Run directories (resumed).")
 @click.option("--backend", default=None, metavar="core|dask",
-              help="Backend of the pairs whose profiles have kernels (default: core); the "
-                   "others play on the reference.")
+              help="Backend of the pairs (default: core; every built-in profile has a "
+                   "kernel).")
 def report_strategies_cmd(out, deals, seed, runs, backend):
     """reports/strategies.md: the built-in profiles' round robin on classic-2deck and
     changzhou-4deck, duplicate play."""
@@ -1298,16 +1298,9 @@ def report_strategies_cmd(out, deals, seed, runs, backend):
     results = []
     for variant_name in REPORT_VARIANTS:
         variant = load(variant_name, (), ())
-        def backend_of(a: str, b: str) -> str:
-            default = _pair_backend(None)(a, b)
-            return (backend or "core") if default == "core" else default
-
-        def deals_of(a: str, b: str, name=variant_name) -> int:
-            return deals or report_deals(name, "core" if backend_of(a, b) != "reference"
-                                         else "reference")
-
-        results.append(run_tournament(variant, names, deals_of, seed, f"{runs}/{variant_name}",
-                                      True, 0, backend_of, None, False))
+        results.append(run_tournament(variant, names, deals or report_deals(variant_name),
+                                      seed, f"{runs}/{variant_name}", True, 0,
+                                      backend or "core", None, False))
     argv = ["shengji-sim report strategies", f"--seed {seed}"]
     argv += [f"--backend {backend}"] if backend else []
     argv += [f"--deals {deals}"] if deals else []

@@ -244,7 +244,7 @@ def _pair_run(variant: Any, a: str, b: str, count: int, seed: int, out: Path, mo
     return sim.read_rows(out), code_a, seconds
 
 
-def round_robin(variant: Any, strategies: list[str], deals: int | Callable[[str, str], int],
+def round_robin(variant: Any, strategies: list[str], deals: int,
                 seed: int, out_dir: str | Path,
                 *, duplicate: bool = True, matches: int = 0,
                 backend_of: Callable[[str, str], str | None] | None = None,
@@ -253,9 +253,8 @@ def round_robin(variant: Any, strategies: list[str], deals: int | Callable[[str,
                 on_pair: Callable[[str, str], None] | None = None,
                 samples: int = BOOTSTRAP_SAMPLES) -> dict:
     """Every pair of ``strategies`` (``a`` before ``b`` in the given order) over ``deals``
-    deals (``deals(a, b)`` if a function; and ``matches`` matches) of root seed ``seed``,
-    each played twice with the teams swapped (``duplicate``) or once with ``a`` in seats 0
-    and 2; run directories ``out_dir/<a>-vs-<b>`` (``-matches``). ``backend_of(a, b)`` picks the
+    deals (and ``matches`` matches) of root seed ``seed``, each played twice with the teams
+    swapped (``duplicate``) or once with ``a`` in seats 0 and 2; run directories ``out_dir/<a>-vs-<b>`` (``-matches``). ``backend_of(a, b)`` picks the
     backend of a pair (default: the simulator's). Returns the ``--json`` object."""
     if len(set(strategies)) != len(strategies) or len(strategies) < 2:
         raise ValueError(f"{strategies}: need two or more distinct strategies")
@@ -266,8 +265,7 @@ def round_robin(variant: Any, strategies: list[str], deals: int | Callable[[str,
         if on_pair is not None:
             on_pair(a, b)
         backend = backend_of(a, b) if backend_of else None
-        n = deals(a, b) if callable(deals) else deals
-        rows, code_a, seconds = _pair_run(variant, a, b, n, seed, out_dir / f"{a}-vs-{b}",
+        rows, code_a, seconds = _pair_run(variant, a, b, deals, seed, out_dir / f"{a}-vs-{b}",
                                           "hands", duplicate, backend, threads, progress, warn)
         margins = deal_margins(rows, code_a) if duplicate else hand_margins(rows, code_a)
         pair = pair_result(a, b, margins)
@@ -284,7 +282,7 @@ def round_robin(variant: Any, strategies: list[str], deals: int | Callable[[str,
         pairs.append(pair)
         play_seconds[f"{a}-vs-{b}"] = round(seconds, 3)
     return {"variant": variant.name, "seed": seed,
-            "deals": None if callable(deals) else deals, "matches": matches,
+            "deals": deals, "matches": matches,
             "duplicate": duplicate, "play_seconds": play_seconds,
             "pairs": [p.as_json() for p in pairs],
             "ratings": ratings(list(strategies), pairs, samples, seed)}

@@ -26,15 +26,14 @@ from shengji_sim.report import wilson_interval
 PLOT = "strategies-ratings.png"
 REPORT = "strategies.md"
 REPORT_VARIANTS = ("classic-2deck", "changzhou-4deck")
-#: deals per pair of the committed report, by variant and backend: the reference engine plays
-#: the profiles without a kernel yet (expert, cautious, bold) at 5 to 30 hands a second
-REPORT_DEALS = {("classic-2deck", "core"): 20_000, ("classic-2deck", "reference"): 300,
-                ("changzhou-4deck", "core"): 20_000, ("changzhou-4deck", "reference"): 100}
+#: deals per pair of the committed report, by variant: every built-in profile has a kernel
+#: (``strategy.kernel_plays``), so every pair plays in the core
+REPORT_DEALS = {"classic-2deck": 20_000, "changzhou-4deck": 20_000}
 
 
-def report_deals(variant: str, backend: str) -> int:
+def report_deals(variant: str) -> int:
     """Deals per pair of the committed report (:data:`REPORT_DEALS`)."""
-    return REPORT_DEALS[variant, backend]
+    return REPORT_DEALS[variant]
 
 
 def bonferroni_z(tests: int, alpha: float = 0.05) -> float:
