@@ -254,8 +254,9 @@ def round_robin(variant: Any, strategies: list[str], deals: int,
                 samples: int = BOOTSTRAP_SAMPLES) -> dict:
     """Every pair of ``strategies`` (``a`` before ``b`` in the given order) over ``deals``
     deals (and ``matches`` matches) of root seed ``seed``, each played twice with the teams
-    swapped (``duplicate``) or once with ``a`` in seats 0 and 2; run directories ``out_dir/<a>-vs-<b>`` (``-matches``). ``backend_of(a, b)`` picks the
-    backend of a pair (default: the simulator's). Returns the ``--json`` object."""
+    swapped (``duplicate``) or once with ``a`` in seats 0 and 2; run directories
+    ``out_dir/<a>-vs-<b>`` (``-matches``). ``backend_of(a, b)`` picks the backend of a pair
+    (default: the simulator's). Returns the ``--json`` object."""
     if len(set(strategies)) != len(strategies) or len(strategies) < 2:
         raise ValueError(f"{strategies}: need two or more distinct strategies")
     out_dir = Path(out_dir)

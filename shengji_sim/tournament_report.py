@@ -16,6 +16,7 @@ findings hold together at the 95% level.
 
 from __future__ import annotations
 
+import math
 import time
 from pathlib import Path
 from statistics import NormalDist
@@ -49,7 +50,14 @@ def separated(pair: dict, tests: int) -> bool:
 
 
 def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
+    """A share in percent: one decimal, more within 1% of 0 or 100% (two significant digits
+    of the distance, at most three decimals), so that 0.07% and its interval do not all
+    print as 0.1%."""
+    p = 100 * x
+    edge = min(p, 100 - p)
+    if edge >= 1 or edge <= 0:
+        return f"{p:.1f}%"
+    return f"{p:.{min(3, 1 - math.floor(math.log10(edge)))}f}%"
 
 
 def findings(results: list[dict]) -> list[str]:
@@ -169,8 +177,8 @@ def write_report(results: list[dict], out_dir: str | Path, command: str,
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
+    head, date = commit()  # before writing: the report's own files would make it "+dirty"
     ratings_plot(results, out / PLOT)
-    head, date = commit()
     text = markdown(results, command, seconds,
                     {"commit": f"{head} ({date})" if head else None,
                      "versions": package_versions()})

@@ -177,6 +177,35 @@ def test_report_writes_markdown_and_a_png(tmp_path):
     assert png.startswith(b"\x89PNG") and len(png) > 5000
 
 
+def test_report_commit_is_read_before_the_report_is_written(tmp_path, monkeypatch):
+    """Regression: write_report read the commit after writing the ratings plot, so a
+    report regenerated in a clean checkout said ``+dirty`` (reports/strategies.md at
+    9b2b2d0)."""
+    from shengji_sim import benchmark
+    from shengji_sim.tournament_report import PLOT, REPORT, write_report
+
+    written_before = []
+
+    def commit():
+        written_before.append((tmp_path / PLOT).exists() or (tmp_path / REPORT).exists())
+        return "abc", "2026-12-03"
+
+    monkeypatch.setattr(benchmark, "commit", commit)
+    text = write_report([_result(0.6)], tmp_path, "cmd", 1.0).read_text()
+    assert written_before == [False]
+    assert "* commit: abc (2026-12-03)" in text
+
+
+@pytest.mark.parametrize(("share", "shown"), [
+    (0.6, "60.0%"), (0.0, "0.0%"), (1.0, "100.0%"), (0.0007, "0.070%"),
+    (0.00019, "0.019%"), (0.0049, "0.49%"), (0.9993, "99.930%"), (0.995, "99.50%"),
+    (0.01, "1.0%")])
+def test_small_shares_keep_two_significant_digits(share, shown):
+    from shengji_sim.tournament_report import _pct
+
+    assert _pct(share) == shown
+
+
 # ---------------------------------------------------------------------------- the CLI
 
 
