@@ -1,4 +1,4 @@
-"""``shengji-sim report strategies``: reports/strategies.md and its ratings plot.
+"""``shengji-sim report strategies``: reports/strategies.md and its two plots.
 
 Representation
 --------------
@@ -6,9 +6,11 @@ The report is built from :func:`shengji_sim.tournament.round_robin` results, one
 variant (the ``--json`` objects of ``shengji-sim tournament``). It opens with findings in
 plain words (the order of the strategies and which pairs differ beyond chance), then the
 ratings plot (PNG: each strategy's Bradley-Terry rating with its 95% bootstrap interval,
-one panel per variant), the pair table (share of duplicate deals won with its Wilson
-interval, mean level margin with its interval, the backend that played it, and the command
-that reproduces the row) and the provenance (command, commit, versions, run time).
+one panel per variant) and the pairs plot (PNG: a grid of the share of duplicate deals
+each strategy won against each other, one panel per variant), the pair table (share of
+duplicate deals won with its Wilson interval, mean level margin with its interval, the
+backend that played it, and the command that reproduces the row) and the provenance
+(command, commit, versions, run time).
 A pair "differs beyond chance" when its share's 95% interval excludes 1/2; with many pairs
 the intervals are Bonferroni-widened (``z`` for ``0.05 / pairs``) before that test, so the
 findings hold together at the 95% level.
@@ -21,10 +23,13 @@ import time
 from pathlib import Path
 from statistics import NormalDist
 
+import numpy as np
+
 from shengji_sim import RULES_VERSION
 from shengji_sim.report import wilson_interval
 
 PLOT = "strategies-ratings.png"
+PAIRS_PLOT = "strategies-pairs.png"
 REPORT = "strategies.md"
 REPORT_VARIANTS = ("classic-2deck", "changzhou-4deck")
 #: deals per pair of the committed report, by variant: every built-in profile has a kernel
@@ -112,6 +117,40 @@ def ratings_plot(results: list[dict], path: Path) -> None:
     plt.close(fig)
 
 
+def pairs_plot(results: list[dict], path: Path) -> None:
+    """One panel per variant: a grid of the share of duplicate deals the row's strategy won
+    against the column's (percent, the ratings' order, strongest first), so the pairs among
+    close strategies stay readable where the ratings plot is dominated by random's gap."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, axes = plt.subplots(1, len(results), figsize=(5.2 * len(results), 4.6), squeeze=False)
+    for ax, r in zip(axes[0], results, strict=True):
+        names = [n for n, _ in sorted(r["ratings"].items(), key=lambda kv: -kv[1]["rating"])]
+        at = {n: i for i, n in enumerate(names)}
+        grid = np.full((len(names), len(names)), np.nan)
+        for p in r["pairs"]:
+            grid[at[p["a"]], at[p["b"]]] = 100 * p["a_share"]
+            grid[at[p["b"]], at[p["a"]]] = 100 * (1 - p["a_share"])
+        ax.imshow(grid, cmap="RdBu", vmin=0, vmax=100)
+        for i in range(len(names)):
+            for j in range(len(names)):
+                if not np.isnan(grid[i, j]):
+                    ax.text(j, i, _pct(grid[i, j] / 100), ha="center", va="center", fontsize=8,
+                            color="white" if abs(grid[i, j] - 50) > 35 else "black")
+        ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
+        ax.set_yticks(range(len(names)), names)
+        ax.set_xlabel("against")
+        counts = sorted({p["deals"] for p in r["pairs"]})
+        ax.set_title(f"{r['variant']}: share of deals won by the row\n"
+                     f"({' or '.join(f'{n:,}' for n in counts)} duplicate deals per pair)")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
 def _command(r: dict, pair: dict | None = None) -> str:
     names = [pair["a"], pair["b"]] if pair else list(r["ratings"])
     parts = ["shengji-sim tournament", f"--variant {r['variant']}",
@@ -131,7 +170,8 @@ def markdown(results: list[dict], command: str, seconds: float, provenance: dict
            "the luck of the deal cancels. A deal is won by the strategy whose side gained more "
            "levels over its two plays (ties count half).", "", "## Findings", ""]
     out += findings(results)
-    out += ["", f"![ratings]({PLOT})", "", "## Pairs", "",
+    out += ["", f"![ratings]({PLOT})", "", f"![share of deals won, by pair]({PAIRS_PLOT})",
+            "", "## Pairs", "",
             "| variant | a | b | deals | a's share (95% CI) | a's mean level margin (95% CI) "
             "| backend | command |",
             "|---|---|---|---|---|---|---|---|"]
@@ -171,7 +211,7 @@ def markdown(results: list[dict], command: str, seconds: float, provenance: dict
 
 def write_report(results: list[dict], out_dir: str | Path, command: str,
                  seconds: float) -> Path:
-    """Write the report (:data:`REPORT`) and its PNG into ``out_dir``; return its path."""
+    """Write the report (:data:`REPORT`) and its PNGs into ``out_dir``; return its path."""
     from shengji_sim.benchmark import commit
     from shengji_sim.sim import package_versions
 
@@ -179,6 +219,7 @@ def write_report(results: list[dict], out_dir: str | Path, command: str,
     out.mkdir(parents=True, exist_ok=True)
     head, date = commit()  # before writing: the report's own files would make it "+dirty"
     ratings_plot(results, out / PLOT)
+    pairs_plot(results, out / PAIRS_PLOT)
     text = markdown(results, command, seconds,
                     {"commit": f"{head} ({date})" if head else None,
                      "versions": package_versions()})

@@ -167,14 +167,16 @@ def test_bonferroni_widens_with_the_number_of_pairs():
 
 
 def test_report_writes_markdown_and_a_png(tmp_path):
-    from shengji_sim.tournament_report import PLOT, write_report
+    from shengji_sim.tournament_report import PAIRS_PLOT, PLOT, write_report
 
     path = write_report([_result(0.6)], tmp_path, "shengji-sim report strategies", 12.0)
     text = path.read_text()
     assert text.index("## Findings") < text.index("## Pairs") < text.index("## Provenance")
     assert "shengji-sim tournament --variant classic-2deck --strategies x y" in text
-    png = (tmp_path / PLOT).read_bytes()
-    assert png.startswith(b"\x89PNG") and len(png) > 5000
+    for plot in (PLOT, PAIRS_PLOT):
+        assert f"]({plot})" in text
+        png = (tmp_path / plot).read_bytes()
+        assert png.startswith(b"\x89PNG") and len(png) > 5000
 
 
 def test_report_commit_is_read_before_the_report_is_written(tmp_path, monkeypatch):
@@ -182,12 +184,12 @@ def test_report_commit_is_read_before_the_report_is_written(tmp_path, monkeypatc
     report regenerated in a clean checkout said ``+dirty`` (reports/strategies.md at
     9b2b2d0)."""
     from shengji_sim import benchmark
-    from shengji_sim.tournament_report import PLOT, REPORT, write_report
+    from shengji_sim.tournament_report import PAIRS_PLOT, PLOT, REPORT, write_report
 
     written_before = []
 
     def commit():
-        written_before.append((tmp_path / PLOT).exists() or (tmp_path / REPORT).exists())
+        written_before.append(any((tmp_path / f).exists() for f in (PLOT, PAIRS_PLOT, REPORT)))
         return "abc", "2026-12-03"
 
     monkeypatch.setattr(benchmark, "commit", commit)
