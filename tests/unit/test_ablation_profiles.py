@@ -1,0 +1,56 @@
+"""The ablation profiles of benchmarks/ablation (docs/strategies.md, "What the expert's speed
+is made of"): each differs from its built-in profile in exactly the keys its docs row names,
+and greedy-as-heuristic plays greedy's hands through the heuristic kernels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from shengji_sim.core.api import player_kind
+from shengji_sim.core.heuristic_nb import HEURISTIC
+from shengji_sim.strategy import SCHEMA, load_strategy
+
+ABLATION = Path(__file__).resolve().parents[2] / "benchmarks" / "ablation"
+
+#: file -> (the built-in profile it is measured against, the keys it changes and their values)
+CHANGES = {
+    "expert-greedy-follow": ("expert", {"follow_rule": "greedy"}),
+    "expert-greedy-follow-no-throws": ("expert", {"follow_rule": "greedy", "throws": "never"}),
+    "expert-greedy-lead-no-throws": ("expert", {"lead_rule": "greedy", "throws": "never"}),
+    "greedy-memory-declare-bury": ("greedy", {
+        "memory": True, "declare_rule": "strength", "declare_strength": 100,
+        "bury_rule": "void_short"}),
+    "greedy-as-heuristic": ("greedy", {"endgame_cards": 6}),
+}
+
+
+def _keys(profile) -> dict:
+    return {k: getattr(profile, k) for k in SCHEMA}
+
+
+def test_every_ablation_file_is_listed():
+    assert sorted(p.stem for p in ABLATION.glob("*.toml")) == sorted(CHANGES)
+
+
+@pytest.mark.parametrize("name", sorted(CHANGES))
+def test_an_ablation_profile_changes_only_its_keys(name):
+    base, changes = CHANGES[name]
+    profile = _keys(load_strategy(str(ABLATION / f"{name}.toml")))
+    reference = _keys(load_strategy(base))
+    differ = {k: v for k, v in profile.items() if reference[k] != v}
+    assert differ == changes
+    assert player_kind(load_strategy(str(ABLATION / f"{name}.toml"))) == HEURISTIC
+
+
+def test_greedy_as_heuristic_plays_greedys_hands():
+    from shengji_sim.core.backend import play_hand_core
+    from shengji_sim.variant import load_variant
+
+    variant = load_variant("classic-2deck")
+    other = str(ABLATION / "greedy-as-heuristic.toml")
+    for index in range(6):
+        greedy = play_hand_core(variant, "greedy", 7, index)
+        heuristic = play_hand_core(variant, other, 7, index)
+        assert greedy == heuristic
