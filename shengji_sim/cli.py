@@ -917,18 +917,20 @@ def _pair_backend(backend: str | None):
 
 
 def _tournament_text(result: dict) -> str:
+    from shengji_sim.tournament_report import percent
+
     lines = [f"{result['variant']}" + (", duplicate deals" if result["duplicate"] else "")]
     for p in result["pairs"]:
         lo, hi = p["a_share_ci95"]
         mlo, mhi = p["a_margin_ci95"]
-        line = (f"  {p['a']} vs {p['b']}: {p['a']} wins {100 * p['a_share']:.1f}% of "
+        line = (f"  {p['a']} vs {p['b']}: {p['a']} wins {percent(p['a_share'])} of "
                 f"{p['deals']:,} deals "
-                f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%), level margin {p['a_margin']:+.3f} "
+                f"(95% CI {percent(lo)} to {percent(hi)}), level margin {p['a_margin']:+.3f} "
                 f"({mlo:+.3f} to {mhi:+.3f})")
         if p.get("matches"):
             mlo, mhi = p["a_match_share_ci95"]
-            line += (f", matches {100 * p['a_match_share']:.1f}% "
-                     f"({100 * mlo:.1f}-{100 * mhi:.1f}%) of {p['matches']}")
+            line += (f", matches {percent(p['a_match_share'])} "
+                     f"({percent(mlo)} to {percent(mhi)}) of {p['matches']}")
         lines.append(line)
     lines.append("  ratings (Bradley-Terry, Elo scale, 95% bootstrap CI):")
     for name, v in sorted(result["ratings"].items(), key=lambda kv: -kv[1]["rating"]):
@@ -941,10 +943,10 @@ def run_tournament(variant, names: list[str], deals, seed: int, out_dir: str,
                    duplicate: bool, matches: int, backend: str | None, threads: int | None,
                    quiet: bool) -> dict:
     """A round robin with a progress line per pair (stderr) and engine defects as exit 1.
-    ``backend``: a name, None (:func:`_pair_backend`) or a function of the pair."""
+    ``backend``: a name or None (:func:`_pair_backend`)."""
     from shengji_sim import sim, tournament
 
-    backend_of = backend if callable(backend) else _pair_backend(backend)
+    backend_of = _pair_backend(backend)
 
     output_dir("--out", out_dir)
     pairs = len(names) * (len(names) - 1) // 2
@@ -1277,13 +1279,13 @@ def report_soak_cmd(blocks, out, target):
 @report.command("strategies")
 @click.option("--out", default="reports", show_default=True, type=click.Path(file_okay=False))
 @click.option("--deals", default=None, type=click.IntRange(min=1),
-              help="Deals per pair (default: REPORT_DEALS of the variant).")
+              help="Deals per pair (default: 20,000).")
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0))
 @click.option("--runs", default="runs/report-strategies", show_default=True,
               type=click.Path(file_okay=False), help="Run directories (resumed).")
-@click.option("--backend", default=None, metavar="core|dask",
-              help="Backend of the pairs (default: core; every built-in profile has a "
-                   "kernel).")
+@click.option("--backend", default="core", show_default=True,
+              type=click.Choice(["core", "dask"]),
+              help="Backend of the pairs (every built-in profile has a kernel).")
 def report_strategies_cmd(out, deals, seed, runs, backend):
     """reports/strategies.md: the built-in profiles' round robin on classic-2deck and
     changzhou-4deck, duplicate play."""
@@ -1300,9 +1302,9 @@ def report_strategies_cmd(out, deals, seed, runs, backend):
         variant = load(variant_name, (), ())
         results.append(run_tournament(variant, names, deals or report_deals(variant_name),
                                       seed, f"{runs}/{variant_name}", True, 0,
-                                      backend or "core", None, False))
+                                      backend, None, False))
     argv = ["shengji-sim report strategies", f"--seed {seed}"]
-    argv += [f"--backend {backend}"] if backend else []
+    argv += [f"--backend {backend}"] if backend != "core" else []
     argv += [f"--deals {deals}"] if deals else []
     path = write_report(results, out, " ".join(argv), time.perf_counter() - began)
     click.echo(f"wrote {path}")

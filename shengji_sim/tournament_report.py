@@ -54,7 +54,7 @@ def separated(pair: dict, tests: int) -> bool:
     return lo > 0.5 or hi < 0.5
 
 
-def _pct(x: float) -> str:
+def percent(x: float) -> str:
     """A share in percent: one decimal, more within 1% of 0 or 100% (two significant digits
     of the distance, at most three decimals), so that 0.07% and its interval do not all
     print as 0.1%."""
@@ -78,15 +78,15 @@ def findings(results: list[dict]) -> list[str]:
         lines.append("")
         for p in r["pairs"]:
             lo, hi = p["a_share_ci95"]
-            if separated(p, tests):
-                winner, share = (p["a"], p["a_share"]) if p["a_share"] > 0.5 else \
-                    (p["b"], 1 - p["a_share"])
-                verdict = f"{winner} wins {_pct(share)} of the duplicate deals"
+            if separated(p, tests):  # the winner's share and interval
+                winner, share, lo, hi = (p["a"], p["a_share"], lo, hi) if p["a_share"] > 0.5 \
+                    else (p["b"], 1 - p["a_share"], 1 - hi, 1 - lo)
+                verdict = f"{winner} wins {percent(share)} of the duplicate deals ("
             else:
-                verdict = "no difference beyond chance"
-            lines.append(f"- {p['a']} vs {p['b']}: {verdict} ({p['a']}'s share "
-                         f"{_pct(p['a_share'])}, 95% CI {_pct(lo)} to {_pct(hi)}, "
-                         f"{p['deals']:,} deals).")
+                verdict = (f"no difference beyond chance ({p['a']}'s share "
+                           f"{percent(p['a_share'])}, ")
+            lines.append(f"- {p['a']} vs {p['b']}: {verdict}95% CI {percent(lo)} to "
+                         f"{percent(hi)}, {p['deals']:,} deals).")
     return lines
 
 
@@ -108,9 +108,7 @@ def ratings_plot(results: list[dict], path: Path) -> None:
         ax.set_yticks(range(len(names)), names)
         ax.axvline(0, color="grey", lw=0.8, ls="--")
         ax.set_xlabel("rating (Elo scale, mean 0); bars: 95% bootstrap interval")
-        counts = sorted({p["deals"] for p in r["pairs"]})
-        ax.set_title(f"{r['variant']}: {' or '.join(f'{n:,}' for n in counts)} "
-                     "duplicate deals per pair")
+        ax.set_title(f"{r['variant']}: {r['deals']:,} duplicate deals per pair")
     fig.suptitle("Strategy ratings from duplicate play")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
@@ -138,14 +136,13 @@ def pairs_plot(results: list[dict], path: Path) -> None:
         for i in range(len(names)):
             for j in range(len(names)):
                 if not np.isnan(grid[i, j]):
-                    ax.text(j, i, _pct(grid[i, j] / 100), ha="center", va="center", fontsize=8,
+                    ax.text(j, i, percent(grid[i, j] / 100), ha="center", va="center", fontsize=8,
                             color="white" if abs(grid[i, j] - 50) > 35 else "black")
         ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
         ax.set_yticks(range(len(names)), names)
         ax.set_xlabel("against")
-        counts = sorted({p["deals"] for p in r["pairs"]})
         ax.set_title(f"{r['variant']}: share of deals won by the row\n"
-                     f"({' or '.join(f'{n:,}' for n in counts)} duplicate deals per pair)")
+                     f"({r['deals']:,} duplicate deals per pair; ties count half)")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -168,7 +165,8 @@ def markdown(results: list[dict], command: str, seconds: float, provenance: dict
     out = ["# Strategies: strength from duplicate play", "",
            "Each pair of strategies played the same deals twice, the teams swapping seats, so "
            "the luck of the deal cancels. A deal is won by the strategy whose side gained more "
-           "levels over its two plays (ties count half).", "", "## Findings", ""]
+           "levels over its two plays (ties count half). What each strategy does: "
+           "[docs/strategies.md](../docs/strategies.md).", "", "## Findings", ""]
     out += findings(results)
     out += ["", f"![ratings]({PLOT})", "", f"![share of deals won, by pair]({PAIRS_PLOT})",
             "", "## Pairs", "",
@@ -180,7 +178,7 @@ def markdown(results: list[dict], command: str, seconds: float, provenance: dict
             lo, hi = p["a_share_ci95"]
             mlo, mhi = p["a_margin_ci95"]
             out.append(f"| {r['variant']} | {p['a']} | {p['b']} | {p['deals']:,} | "
-                       f"{_pct(p['a_share'])} ({_pct(lo)} to {_pct(hi)}) | "
+                       f"{percent(p['a_share'])} ({percent(lo)} to {percent(hi)}) | "
                        f"{p['a_margin']:+.3f} ({mlo:+.3f} to {mhi:+.3f}) | "
                        f"{r.get('backends', {}).get(p['a'] + '-vs-' + p['b'], '')} | "
                        f"`{_command(r, p)}` |")
@@ -194,15 +192,16 @@ def markdown(results: list[dict], command: str, seconds: float, provenance: dict
             f"* Shares: Wilson 95% intervals on wins + ties/2 of the deals. Findings test "
             f"{tests} pairs at once: a pair is called only when its Bonferroni-widened interval "
             f"(z = {bonferroni_z(tests):.2f}) excludes 50%.",
-            "* Ratings: Bradley-Terry fitted to every pair's deal scores, one virtual tied deal "
-            "per pair; intervals from 200 bootstrap resamples of each pair's deals.",
+            "* Ratings: Bradley-Terry fitted to every pair's deal scores, with one imagined "
+            "tied deal added to each pair (so that a clean sweep still has a finite rating); "
+            "intervals from 200 bootstrap resamples of each pair's deals.",
             "", "## Provenance", "", f"* command: `{command}`",
             f"* commit: {provenance.get('commit')}", f"* RULES_VERSION {RULES_VERSION}",
             "* versions: " + ", ".join(f"{k} {v}" for k, v in
                                        provenance.get("versions", {}).items()),
             f"* run time: {seconds:.0f} s for this command ({time.strftime('%Y-%m-%d')}); "
-            f"the runs' play time, from their manifests (runs resumed from an earlier "
-            f"invocation count here, not in the command's time): "
+            f"the time spent playing, as the runs recorded it (a run resumed from an earlier "
+            f"command counts its earlier time here, not in this command's time): "
             f"{sum(sum(r.get('play_seconds', {}).values()) for r in results):.0f} s",
             "* each run's rows are under the tournament's run directory; rerunning the command "
             "resumes them"]
@@ -227,4 +226,4 @@ def write_report(results: list[dict], out_dir: str | Path, command: str,
     return out / REPORT
 
 
-__all__ = ["bonferroni_z", "findings", "markdown", "separated", "write_report"]
+__all__ = ["bonferroni_z", "findings", "markdown", "percent", "separated", "write_report"]

@@ -1,6 +1,7 @@
 """The ablation profiles of benchmarks/ablation (docs/strategies.md, "What the expert's speed
-is made of"): each differs from its built-in profile in exactly the keys its docs row names,
-and greedy-as-heuristic plays greedy's hands through the heuristic kernels."""
+is made of"): each differs from its built-in profile in exactly the keys listed here (the
+docs table's "changes" column says the same in words), and greedy-as-heuristic plays
+greedy's hands through the heuristic kernels."""
 
 from __future__ import annotations
 

@@ -154,7 +154,8 @@ def test_findings_call_a_pair_only_beyond_chance():
 
     assert "x wins 60.0% of the duplicate deals" in "\n".join(findings([_result(0.60)]))
     assert "no difference beyond chance" in "\n".join(findings([_result(0.51)]))
-    assert "y wins 58.0%" in "\n".join(findings([_result(0.42)]))
+    assert "y wins 58.0% of the duplicate deals (95% CI 55.8% to 60.1%" in \
+        "\n".join(findings([_result(0.42)]))  # the winner's interval, not the loser's
 
 
 def test_bonferroni_widens_with_the_number_of_pairs():
@@ -203,9 +204,9 @@ def test_report_commit_is_read_before_the_report_is_written(tmp_path, monkeypatc
     (0.00019, "0.019%"), (0.0049, "0.49%"), (0.9993, "99.930%"), (0.995, "99.50%"),
     (0.01, "1.0%")])
 def test_small_shares_keep_two_significant_digits(share, shown):
-    from shengji_sim.tournament_report import _pct
+    from shengji_sim.tournament_report import percent
 
-    assert _pct(share) == shown
+    assert percent(share) == shown
 
 
 # ---------------------------------------------------------------------------- the CLI
