@@ -917,7 +917,7 @@ def _pair_backend(backend: str | None):
 
 
 def _tournament_text(result: dict) -> str:
-    from shengji_sim.tournament_report import percent
+    from shengji_sim.tournament_report import percent, percent_range
 
     lines = [f"{result['variant']}" + (", duplicate deals" if result["duplicate"] else "")]
     for p in result["pairs"]:
@@ -925,12 +925,12 @@ def _tournament_text(result: dict) -> str:
         mlo, mhi = p["a_margin_ci95"]
         line = (f"  {p['a']} vs {p['b']}: {p['a']} wins {percent(p['a_share'])} of "
                 f"{p['deals']:,} deals "
-                f"(95% CI {percent(lo)} to {percent(hi)}), level margin {p['a_margin']:+.3f} "
+                f"(95% CI {percent_range(lo, hi)}), level margin {p['a_margin']:+.3f} "
                 f"({mlo:+.3f} to {mhi:+.3f})")
         if p.get("matches"):
             mlo, mhi = p["a_match_share_ci95"]
             line += (f", matches {percent(p['a_match_share'])} "
-                     f"({percent(mlo)} to {percent(mhi)}) of {p['matches']}")
+                     f"({percent_range(mlo, mhi)}) of {p['matches']}")
         lines.append(line)
     lines.append("  ratings (Bradley-Terry, Elo scale, 95% bootstrap CI):")
     for name, v in sorted(result["ratings"].items(), key=lambda kv: -kv[1]["rating"]):

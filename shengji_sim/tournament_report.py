@@ -54,15 +54,26 @@ def separated(pair: dict, tests: int) -> bool:
     return lo > 0.5 or hi < 0.5
 
 
+def _decimals(x: float) -> int:
+    p = 100 * x
+    edge = min(p, 100 - p)
+    if edge >= 1 or edge <= 0:
+        return 1
+    return min(3, 1 - math.floor(math.log10(edge)))
+
+
 def percent(x: float) -> str:
     """A share in percent: one decimal, more within 1% of 0 or 100% (two significant digits
     of the distance, at most three decimals), so that 0.07% and its interval do not all
     print as 0.1%."""
-    p = 100 * x
-    edge = min(p, 100 - p)
-    if edge >= 1 or edge <= 0:
-        return f"{p:.1f}%"
-    return f"{p:.{min(3, 1 - math.floor(math.log10(edge)))}f}%"
+    return f"{100 * x:.{_decimals(x)}f}%"
+
+
+def percent_range(lo: float, hi: float) -> str:
+    """An interval ``"lo% to hi%"``, both ends with the decimals :func:`percent` gives the
+    finer of the two."""
+    d = max(_decimals(lo), _decimals(hi))
+    return f"{100 * lo:.{d}f}% to {100 * hi:.{d}f}%"
 
 
 def findings(results: list[dict]) -> list[str]:
@@ -85,8 +96,8 @@ def findings(results: list[dict]) -> list[str]:
             else:
                 verdict = (f"no difference beyond chance ({p['a']}'s share "
                            f"{percent(p['a_share'])}, ")
-            lines.append(f"- {p['a']} vs {p['b']}: {verdict}95% CI {percent(lo)} to "
-                         f"{percent(hi)}, {p['deals']:,} deals).")
+            lines.append(f"- {p['a']} vs {p['b']}: {verdict}95% CI {percent_range(lo, hi)}, "
+                         f"{p['deals']:,} deals).")
     return lines
 
 
@@ -178,7 +189,7 @@ def markdown(results: list[dict], command: str, seconds: float, provenance: dict
             lo, hi = p["a_share_ci95"]
             mlo, mhi = p["a_margin_ci95"]
             out.append(f"| {r['variant']} | {p['a']} | {p['b']} | {p['deals']:,} | "
-                       f"{percent(p['a_share'])} ({percent(lo)} to {percent(hi)}) | "
+                       f"{percent(p['a_share'])} ({percent_range(lo, hi)}) | "
                        f"{p['a_margin']:+.3f} ({mlo:+.3f} to {mhi:+.3f}) | "
                        f"{r.get('backends', {}).get(p['a'] + '-vs-' + p['b'], '')} | "
                        f"`{_command(r, p)}` |")
@@ -226,4 +237,5 @@ def write_report(results: list[dict], out_dir: str | Path, command: str,
     return out / REPORT
 
 
-__all__ = ["bonferroni_z", "findings", "markdown", "percent", "separated", "write_report"]
+__all__ = ["bonferroni_z", "findings", "markdown", "percent", "percent_range",
+           "separated", "write_report"]

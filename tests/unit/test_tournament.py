@@ -209,6 +209,13 @@ def test_small_shares_keep_two_significant_digits(share, shown):
     assert percent(share) == shown
 
 
+def test_an_interval_prints_both_ends_with_the_finer_precision():
+    from shengji_sim.tournament_report import percent_range
+
+    assert percent_range(0.988, 0.9907) == "98.80% to 99.07%"
+    assert percent_range(0.30, 0.35) == "30.0% to 35.0%"
+
+
 # ---------------------------------------------------------------------------- the CLI
 
 
