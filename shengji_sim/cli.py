@@ -1292,7 +1292,7 @@ def report_strategies_cmd(out, deals, seed, runs, backend):
     import time
 
     from shengji_sim.strategy import strategy_names
-    from shengji_sim.tournament_report import REPORT_VARIANTS, report_deals, write_report
+    from shengji_sim.tournament_report import REPORT_DEALS, REPORT_VARIANTS, write_report
 
     began = time.perf_counter()
     names = [n for n in ("random", "greedy", "expert", "cautious", "bold")
@@ -1300,7 +1300,7 @@ def report_strategies_cmd(out, deals, seed, runs, backend):
     results = []
     for variant_name in REPORT_VARIANTS:
         variant = load(variant_name, (), ())
-        results.append(run_tournament(variant, names, deals or report_deals(variant_name),
+        results.append(run_tournament(variant, names, deals or REPORT_DEALS,
                                       seed, f"{runs}/{variant_name}", True, 0,
                                       backend, None, False))
     argv = ["shengji-sim report strategies", f"--seed {seed}"]

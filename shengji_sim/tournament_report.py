@@ -32,14 +32,9 @@ PLOT = "strategies-ratings.png"
 PAIRS_PLOT = "strategies-pairs.png"
 REPORT = "strategies.md"
 REPORT_VARIANTS = ("classic-2deck", "changzhou-4deck")
-#: deals per pair of the committed report, by variant: every built-in profile has a kernel
-#: (``strategy.kernel_plays``), so every pair plays in the core
-REPORT_DEALS = {"classic-2deck": 20_000, "changzhou-4deck": 20_000}
-
-
-def report_deals(variant: str) -> int:
-    """Deals per pair of the committed report (:data:`REPORT_DEALS`)."""
-    return REPORT_DEALS[variant]
+#: deals per pair of the committed report, on every variant: every built-in profile has a
+#: kernel (``strategy.kernel_plays``), so every pair plays in the core
+REPORT_DEALS = 20_000
 
 
 def bonferroni_z(tests: int, alpha: float = 0.05) -> float:
