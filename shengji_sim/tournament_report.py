@@ -124,13 +124,14 @@ def ratings_plot(results: list[dict], path: Path) -> None:
 def pairs_plot(results: list[dict], path: Path) -> None:
     """One panel per variant: a grid of the share of duplicate deals the row's strategy won
     against the column's (percent, the ratings' order, strongest first), so the pairs among
-    close strategies stay readable where the ratings plot is dominated by random's gap."""
+    close strategies stay readable where the ratings plot is dominated by random's gap. The
+    title gives the widest 95% half-interval of the panel's pairs (the table has each)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, axes = plt.subplots(1, len(results), figsize=(5.2 * len(results), 4.6), squeeze=False)
+    fig, axes = plt.subplots(1, len(results), figsize=(5.2 * len(results), 4.9), squeeze=False)
     for ax, r in zip(axes[0], results, strict=True):
         names = [n for n, _ in sorted(r["ratings"].items(), key=lambda kv: -kv[1]["rating"])]
         at = {n: i for i, n in enumerate(names)}
@@ -147,8 +148,10 @@ def pairs_plot(results: list[dict], path: Path) -> None:
         ax.set_xticks(range(len(names)), names, rotation=30, ha="right")
         ax.set_yticks(range(len(names)), names)
         ax.set_xlabel("against")
+        half = max((p["a_share_ci95"][1] - p["a_share_ci95"][0]) / 2 for p in r["pairs"])
         ax.set_title(f"{r['variant']}: share of deals won by the row\n"
-                     f"({r['deals']:,} duplicate deals per pair; ties count half)")
+                     f"({r['deals']:,} duplicate deals per pair; ties count half;\n"
+                     f"95% intervals within ±{100 * half:.1f} points, in the Pairs table)")
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
