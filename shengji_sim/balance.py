@@ -45,7 +45,7 @@ from typing import Any
 from shengji_sim import sim
 from shengji_sim.datafiles import did_you_mean
 from shengji_sim.errors import InputError
-from shengji_sim.strategy import CORE_PROFILES, StrategyError, kernel_plays
+from shengji_sim.strategy import CORE_PROFILES, StrategyError
 
 GRID = "balance.json"
 CELLS_DIR = "cells"
@@ -160,7 +160,8 @@ def parse_sweep(text: str, option: str = "--sweep") -> Sweep:
 
 
 def check_strategies(names: Sequence[str]) -> list[str]:
-    """Strategy names: known, distinct, with a core kernel (the grid runs on the core)."""
+    """Strategy names: known and distinct (the grid runs on the core, which plays every
+    profile)."""
     if not names:
         raise BalanceError("--strategies: empty list (give one or more strategies)")
     for name in names:
@@ -170,9 +171,6 @@ def check_strategies(names: Sequence[str]) -> list[str]:
             sim.seats(name)
         except StrategyError as exc:
             raise BalanceError(f"--strategies {name}: {' '.join(str(exc).split())}") from None
-        if not kernel_plays(name):
-            raise BalanceError(f"--strategies {name}: the core cannot play this profile "
-                               f"(built-in core profiles: {', '.join(CORE_PROFILES)})")
     return list(names)
 
 

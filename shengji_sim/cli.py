@@ -136,18 +136,6 @@ def output_dir(option: str, path: str | Path) -> Path:
     return Path(path)
 
 
-def require_core_profile(players: str, instead: str) -> None:
-    """The Numba core plays the profiles of strategy.kernel_plays only (every random and
-    heuristic profile); anything else is refused in one line."""
-    from shengji_sim.sim import seats
-    from shengji_sim.strategy import kernel_plays
-
-    for name in dict.fromkeys(seats(players)):
-        if not kernel_plays(name):
-            raise UserError(f"--players {players}: {name} has no kernel (the core plays "
-                            f"random and heuristic profiles); use {instead}")
-
-
 def fmt(ctx: Context, kinds: list[int]) -> list[str]:
     """Canonical card list, strongest first (DESIGN.md)."""
     return [C.format_card(k) for k in ctx.ranking.sorted_cards(list(kinds))]
@@ -314,8 +302,6 @@ def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, 
     if engine == "core" and whole_match:
         raise UserError("--match: the core gives no record of a match (simulate --matches "
                         "plays them); use --engine reference, which plays the same match")
-    if engine == "core":
-        require_core_profile(players, "--engine reference")
     try:
         if engine == "core":
             from shengji_sim.core.backend import play_hand_core
@@ -467,8 +453,6 @@ def simulate(variant_name, ambs, sets, hands, matches, seed, players, duplicate,
     if chunk_size is not None and chunk_size <= 0:
         raise UserError(f"--chunk-size {chunk_size}: must be at least 1")
     players = seat_spec(players)
-    if backend in (None, "core", "dask"):
-        require_core_profile(players, "--backend reference")
     if level is not None:
         try:
             rank = C.RANKS[C.parse_rank(level)]
@@ -653,12 +637,10 @@ def strategies() -> None:
 @strategies.command("list")
 def strategies_list() -> None:
     """The built-in strategy profiles."""
-    from shengji_sim.strategy import kernel_plays, load_strategy, strategy_names
+    from shengji_sim.strategy import load_strategy, strategy_names
 
     for name in strategy_names():
-        profile = load_strategy(name)
-        engines = "reference+core" if kernel_plays(name) else "reference"
-        click.echo(f"{name:10} {engines:15} {profile.description}")
+        click.echo(f"{name:10} {load_strategy(name).description}")
 
 
 @strategies.command("show")
@@ -818,8 +800,6 @@ def soak_cmd(variant_names, hands, vary_readings, players_list, seed, start_inde
     for name in names:
         _fuzz_variant(name, ())
     players = [seat_spec(p) for p in players_list or ("random",)]
-    for p in players:
-        require_core_profile(p, "a profile with a kernel")
 
     def progress(name: str, done: int, decisions: int) -> None:
         if not as_json:
@@ -904,14 +884,10 @@ def _strategy_list(first: str, more: tuple[str, ...]) -> list[str]:
 
 
 def _pair_backend(backend: str | None):
-    """The backend of a pair: ``--backend``, else the core where both profiles have a kernel
-    and the reference otherwise."""
-    from shengji_sim.strategy import kernel_plays
-
+    """The backend of every pair: ``--backend``, else the core (which plays every profile,
+    ``strategy.CORE_PROFILES``)."""
     def backend_of(a: str, b: str) -> str:
-        if backend is not None:
-            return backend
-        return "core" if kernel_plays(a) and kernel_plays(b) else "reference"
+        return backend or "core"
 
     return backend_of
 

@@ -13,8 +13,8 @@ shadow (rows identical to a pair's own: tests/unit/test_reading_diff.py). Holm's
 runs over the report's exercised items, per measure (dealer-side hold, level change,
 attackers' points); ``*`` marks an adjusted p below 0.05.
 
-With the ``expert`` profile in the core (``strategy.kernel_plays``) every pair also runs
-with expert players at ``EXPERT_HANDS`` hands (:func:`player_sets`), in sections of their own.
+Every pair also runs with expert players at ``EXPERT_HANDS`` hands (:func:`player_sets`), in
+sections of their own.
 
 Files written into ``out`` (:func:`write_report`): ``interpretations.md`` (per variant: item
 titles, both readings in words, decision shares, outcome effects with intervals and marks, the
@@ -383,13 +383,8 @@ def heatmap(results: list[dict[str, Any]], path: Path) -> None:
 
 def player_sets(hands: int) -> list[tuple[str, int]]:
     """``(players, hands per pair)`` of a report: random players, and expert players at
-    ``hands * EXPERT_HANDS / HANDS`` (the core plays expert: ``strategy.kernel_plays``)."""
-    from shengji_sim.strategy import kernel_plays
-
-    out = [("random", hands)]
-    if kernel_plays("expert"):
-        out.append(("expert", max(1, hands * EXPERT_HANDS // HANDS)))
-    return out
+    ``hands * EXPERT_HANDS / HANDS``."""
+    return [("random", hands), ("expert", max(1, hands * EXPERT_HANDS // HANDS))]
 
 
 def write_report(out_dir: str | Path = "reports", hands: int = HANDS, seed: int = SEED,

@@ -106,7 +106,7 @@ from shengji_sim.results import (
     row_from_record,
 )
 from shengji_sim.seats import canonical, parse_players, seat_codes, strategy_names, swapped
-from shengji_sim.strategy import CORE_PROFILES, kernel_plays, load_strategy
+from shengji_sim.strategy import CORE_PROFILES, load_strategy
 
 RunChunk = Callable[[Any, str, int, int, int, int], np.ndarray]
 RunMatches = Callable[[Any, str, int, int, int, int], tuple[np.ndarray, np.ndarray]]
@@ -671,10 +671,6 @@ def run(variant: Any, players: str, root_seed: int, hands: int, out_dir: str | P
         run_chunk, steps = get_match_backend(backend), _MATCH_COMPILE_STEPS
     else:
         run_chunk, steps = get_backend(backend), _COMPILE_STEPS
-    without_kernel = [name for name in job.strategies if not kernel_plays(name)]
-    if backend in ("core", "dask") and without_kernel:
-        raise SimError(f"players {players!r}: {without_kernel[0]} has no kernel (the core "
-                       f"plays random and heuristic profiles); use --backend reference")
     opener = _OPENERS.get(backend)
     if backend_options and opener is None:
         raise SimError(f"backend {backend!r} takes no options "

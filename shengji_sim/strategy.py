@@ -51,7 +51,6 @@ __all__ = [
     "Key",
     "StrategyError",
     "StrategyProfile",
-    "kernel_plays",
     "load_strategy",
     "strategies_dir",
     "strategy_names",
@@ -59,8 +58,9 @@ __all__ = [
 
 SECTIONS: tuple[str, ...] = ("declare", "bury", "lead", "follow", "endgame")
 META_KEYS: tuple[str, ...] = ("name", "description", "extends")
-#: The built-in profiles the Numba core plays (core.players_nb, core.heuristic_nb): every
-#: one; a profile file is checked by :func:`kernel_plays`.
+#: The built-in profiles. The Numba core plays every profile, built-in or a file: ``base =
+#: "random"`` as core.players_nb.RANDOM, the default heuristic one as players_nb.GREEDY and
+#: any other heuristic one as core.heuristic_nb.HEURISTIC with its keys as a parameter row.
 CORE_PROFILES: tuple[str, ...] = ("random", "greedy", "expert", "cautious", "bold")
 
 
@@ -345,16 +345,6 @@ def load_strategy(name_or_path: str) -> StrategyProfile:
     return StrategyProfile(name=meta.get("name", path.stem),
                            description=meta.get("description", ""),
                            source=display(path), **values)
-
-
-def kernel_plays(name_or_path: str) -> bool:
-    """Whether the Numba core plays a profile: ``base = "random"`` (players_nb.RANDOM) and
-    every ``base = "heuristic"`` profile (the default one as players_nb.GREEDY, any other as
-    heuristic_nb.HEURISTIC with its keys as a parameter row). A bad name or file is a
-    :class:`StrategyError`."""
-    if name_or_path in CORE_PROFILES:
-        return True
-    return load_strategy(name_or_path).base in ("random", "heuristic")
 
 
 def _check_dataclass_matches_schema() -> None:

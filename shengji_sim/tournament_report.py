@@ -32,8 +32,8 @@ PLOT = "strategies-ratings.png"
 PAIRS_PLOT = "strategies-pairs.png"
 REPORT = "strategies.md"
 REPORT_VARIANTS = ("classic-2deck", "changzhou-4deck")
-#: deals per pair of the committed report, on every variant: every built-in profile has a
-#: kernel (``strategy.kernel_plays``), so every pair plays in the core
+#: deals per pair of the committed report, on every variant: the core plays every profile
+#: (``strategy.CORE_PROFILES``), so every pair plays in the core
 REPORT_DEALS = 20_000
 
 

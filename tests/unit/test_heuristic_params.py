@@ -22,7 +22,6 @@ from shengji_sim.strategy import (
     SCHEMA,
     StrategyError,
     StrategyProfile,
-    kernel_plays,
     load_strategy,
     strategy_names,
 )
@@ -96,5 +95,6 @@ def test_player_kinds() -> None:
     assert params[0, H.P_MEMORY] == 1 and not params[1].any()
 
 
-def test_the_core_plays_every_heuristic_profile() -> None:
-    assert all(kernel_plays(name) for name in strategy_names())
+def test_the_core_plays_every_built_in_profile() -> None:
+    kinds = {player_kind(load_strategy(name)) for name in strategy_names()}
+    assert kinds == {RANDOM, GREEDY, H.HEURISTIC}
