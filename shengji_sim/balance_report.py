@@ -49,7 +49,7 @@ from typing import Any
 
 import numpy as np
 
-from shengji_sim.report import Z95, holm, wilson_interval
+from shengji_sim.report import Z95, apart, holm, wilson_interval
 
 HEADLINE = ("dealer_hold", "kitty_decides", "last_trick_attackers")
 COMPARED = ("dealer_hold", "kitty_decides", "attacker_points")
@@ -494,22 +494,43 @@ REPORT = "balance.md"
 TABLES = ("balance-cells", "balance-comparisons", "balance-distributions")
 
 
+def _decimals(lo: float, hi: float, least: int) -> int:
+    """``least`` decimals, or the more that print an interval's bounds apart
+    (:func:`~shengji_sim.report.apart`); an interval of no width (every hand alike) keeps
+    ``least``."""
+    return least if lo == hi else apart(lo, hi, least)
+
+
 def _pct(e: Estimate) -> str:
+    """``value% (lo to hi)``: two decimals, more where the bounds would print alike.
+
+    >>> _pct(Estimate("share", 0.0001, 0.00002, 0.00028, 40000)), _pct(share(0, 40000))
+    ('0.010% (0.002 to 0.028)', '0.00% (0.00 to 0.01)')
+    """
     if not e.exercised:
         return "not exercised"
-    return f"{100 * e.value:.2f}% ({100 * e.lo:.2f} to {100 * e.hi:.2f})"
+    d = _decimals(100 * e.lo, 100 * e.hi, 2)
+    return f"{100 * e.value:.{d}f}% ({100 * e.lo:.{d}f} to {100 * e.hi:.{d}f})"
 
 
 def _num(e: Estimate, digits: int = 2) -> str:
+    """``value (lo to hi)``: ``digits`` decimals, more where the bounds would print alike.
+
+    >>> _num(Estimate("mean", 0.0004, -0.0002, 0.001, 40000)), _num(Estimate("mean", 0, 0, 0, 9))
+    ('0.0004 (-0.0002 to 0.0010)', '0.00 (0.00 to 0.00)')
+    """
     if not e.exercised:
         return "not exercised"
-    return f"{e.value:.{digits}f} ({e.lo:.{digits}f} to {e.hi:.{digits}f})"
+    d = _decimals(e.lo, e.hi, digits)
+    return f"{e.value:.{d}f} ({e.lo:.{d}f} to {e.hi:.{d}f})"
 
 
 def _pp(d: Difference, measure: str) -> str:
     if measure == "attacker_points":
-        return f"{d.value:+.2f} points ({d.lo:+.2f} to {d.hi:+.2f})"
-    return f"{100 * d.value:+.2f} pp ({100 * d.lo:+.2f} to {100 * d.hi:+.2f})"
+        n = _decimals(d.lo, d.hi, 2)
+        return f"{d.value:+.{n}f} points ({d.lo:+.{n}f} to {d.hi:+.{n}f})"
+    n = _decimals(100 * d.lo, 100 * d.hi, 2)
+    return f"{100 * d.value:+.{n}f} pp ({100 * d.lo:+.{n}f} to {100 * d.hi:+.{n}f})"
 
 
 MEASURE_WORDS = {"dealer_hold": "the dealer-hold rate",

@@ -54,7 +54,7 @@ from shengji_sim.core.shadow_nb import (
     S_WINNER_FLIPS,
     SET_EXACT,
 )
-from shengji_sim.report import holm, wilson_interval
+from shengji_sim.report import apart, holm, wilson_interval
 from shengji_sim.results import ROW_DTYPE
 
 Z95 = 1.959963984540054
@@ -448,19 +448,6 @@ def _pct(x: float, decimals: int = 2) -> str:
     if 100 * x < 0.01:
         return f"{100 * x:.2g}%"
     return f"{100 * x:.{decimals}f}%"
-
-
-def apart(lo: float, hi: float, least: int = 2) -> int:
-    """Decimals, from ``least`` up to 6, at which ``lo`` and ``hi`` print apart: an interval
-    printed as ``[0.02, 0.02]`` would read as having no width.
-
-    >>> apart(0.0213, 0.0247), apart(-0.0031, 0.0052), apart(1.5, 1.5)
-    (3, 2, 6)
-    """
-    d = least
-    while d < 6 and f"{lo:.{d}f}" == f"{hi:.{d}f}":
-        d += 1
-    return d
 
 
 def share_interval(share: float, ci95) -> str:

@@ -73,6 +73,26 @@ def wilson_interval(k: int, n: int, z: float = Z95) -> tuple[float, float]:
     return (lo, hi)
 
 
+def apart(lo: float, hi: float, least: int = 2) -> int:
+    """Decimals, from ``least`` up to 6, at which ``lo`` and ``hi`` print as different
+    numbers and neither prints as zero unless it is: an interval printed as ``[0.02,
+    0.02]`` or ``[-0.00, +0.00]`` would read as having no width, and one printed as
+    ``[-0.00, +0.01]`` or ``[+0.00, +0.01]`` would hide whether it holds zero.
+
+    >>> apart(0.0213, 0.0247), apart(-0.0031, 0.0052), apart(1.5, 1.5), apart(0, 0.0041)
+    (3, 3, 6, 3)
+    """
+    d = least
+    while d < 6 and not _prints_apart(lo, hi, d):
+        d += 1
+    return d
+
+
+def _prints_apart(lo: float, hi: float, d: int) -> bool:
+    shown_lo, shown_hi = float(f"{lo:.{d}f}"), float(f"{hi:.{d}f}")
+    return shown_lo != shown_hi and (shown_lo != 0 or lo == 0) and (shown_hi != 0 or hi == 0)
+
+
 def holm(pvalues: Sequence[float]) -> list[float]:
     """Holm's step-down adjusted p-values, in the input order.
 

@@ -181,7 +181,8 @@ def test_interpretations_pairs_resume_from_their_checkpoint(tmp_path, monkeypatc
 
 def test_narrow_intervals_print_with_their_width() -> None:
     """A review found intervals printed as points ("0.02% [0.02%, 0.02%]", "+0.00 [+0.00,
-    +0.00]"): the bounds now get the decimals that keep them apart."""
+    +0.00]"): the bounds now get the decimals that keep them apart, and a bound that is not
+    zero does not print as zero ("+0.000" would hide that the interval excludes zero)."""
     import re
 
     share = rd.share_interval(0.000215, (0.000187, 0.000247))
@@ -189,7 +190,7 @@ def test_narrow_intervals_print_with_their_width() -> None:
     for text in (share, effect):
         lo, hi = re.search(r"\[(.+), (.+)\]", text).groups()
         assert lo != hi, text
-    assert share.startswith("0.02") and effect == "+0.001 [+0.000, +0.002]"
+    assert share.startswith("0.02") and effect == "+0.0012 [+0.0003, +0.0021]"
 
 
 def test_a_pair_the_engine_fails_fails_the_report(tmp_path, monkeypatch) -> None:
