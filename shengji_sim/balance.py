@@ -45,7 +45,7 @@ from typing import Any
 from shengji_sim import sim
 from shengji_sim.datafiles import did_you_mean
 from shengji_sim.errors import InputError
-from shengji_sim.strategy import CORE_PROFILES, StrategyError
+from shengji_sim.strategy import StrategyError
 
 GRID = "balance.json"
 CELLS_DIR = "cells"
@@ -437,10 +437,9 @@ def hands_within(cells: Sequence[Cell], rates: dict[tuple[str, str, str], float]
 
 
 def report_spec(hands: int | None = None, matches: int | None = None, seed: int = 0) -> Spec:
-    """The grid of ``report balance``: :data:`REPORT_VARIANTS` x the report strategies that
-    the core plays x :data:`REPORT_SWEEPS`."""
-    return Spec(variants=list(REPORT_VARIANTS),
-                strategies=[s for s in REPORT_STRATEGIES if s in CORE_PROFILES],
+    """The grid of ``report balance``: :data:`REPORT_VARIANTS` x :data:`REPORT_STRATEGIES` x
+    :data:`REPORT_SWEEPS`."""
+    return Spec(variants=list(REPORT_VARIANTS), strategies=list(REPORT_STRATEGIES),
                 hands=hands or REPORT_HANDS,
                 matches=REPORT_MATCHES if matches is None else matches, seed=seed,
                 variant_sweeps={k: list(v) for k, v in REPORT_SWEEPS.items()})

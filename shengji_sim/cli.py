@@ -884,8 +884,8 @@ def _strategy_list(first: str, more: tuple[str, ...]) -> list[str]:
 
 
 def _pair_backend(backend: str | None):
-    """The backend of every pair: ``--backend``, else the core (which plays every profile,
-    ``strategy.CORE_PROFILES``)."""
+    """The backend of every pair: ``--backend``, else the core (which plays every profile:
+    ``core.api.player_kind``)."""
     def backend_of(a: str, b: str) -> str:
         return backend or "core"
 

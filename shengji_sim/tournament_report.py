@@ -33,7 +33,7 @@ PAIRS_PLOT = "strategies-pairs.png"
 REPORT = "strategies.md"
 REPORT_VARIANTS = ("classic-2deck", "changzhou-4deck")
 #: deals per pair of the committed report, on every variant: the core plays every profile
-#: (``strategy.CORE_PROFILES``), so every pair plays in the core
+#: (``core.api.player_kind``), so every pair plays in the core
 REPORT_DEALS = 20_000
 
 
