@@ -10,16 +10,26 @@ hands). It prints, per phase, its calls and cycles per hand and its share of the
 
 The counters live in a buffer at a fixed address (:data:`COUNTER_ADDRESS`, mapped by the
 child), which the instrumented kernels address as a constant, so their cached code stays
-valid in the next process. A probe names a statement by its exact text, found once in its
-module; a kernel edit that changes that text makes :func:`instrument` fail with the probe's
-name (tests/unit/test_phase_cycles.py checks the probes against the current source without
-compiling). A probe's slot may depend on the statement's variables (``size``, ``n_units``).
+valid in the next process (the line that imports the counters carries a digest of their
+module, so a changed counter module recompiles the copy). Linux on x86-64 only: the buffer
+is mapped with Linux's ``mmap`` flags, and the counter read is the time-stamp counter, which
+ticks at a fixed rate (2.4 GHz on the machine of docs/core-conventions.md) whatever the
+core's clock.
 
-The counts include the probes' own cost (about 40 cycles a probe), so compare phases of one
-run, not runs of this tool with ``shengji-sim bench``. The first run compiles the copy (about
-10 minutes on one core); ``--work DIR`` keeps it for the next run (a file is rewritten only
-when its text changes, so the compile cache stays valid). What it taught is in
-docs/core-conventions.md ("Run time").
+A probe names a statement by its exact text: whole lines, found once in its module. A kernel
+edit that changes that text makes :func:`instrument` fail with the probe's name
+(tests/unit/test_phase_cycles.py checks the probes against the current source without
+compiling). A probe's slot may depend on the statement's variables (``size``, ``n_units``).
+A probe whose statement lies inside another probe's must be listed first (the outer probe's
+text is then the wrapped one and would no longer be found).
+
+The counts include the probes' own cost: about 50 cycles a probe, from this tool's hands per
+second against ``shengji-sim bench``'s (classic-2deck random and greedy), which weighs more on
+a hand with few cycles a probe (random) than on a dear one. Compare phases of one run, and
+speeds with ``shengji-sim bench``. The first run compiles the copy (about 10 minutes on one
+core); ``--work DIR`` keeps it for the next run (a file is rewritten only when its text
+changes, so the compile cache stays valid). What it taught is in docs/core-conventions.md
+("Run time").
 
 Options: ``--variant`` (repeatable), ``--players`` (repeatable; names, profile files or
 ``NS=a,EW=b``), ``--hands``, ``--work``, ``--json``.
@@ -28,6 +38,7 @@ Options: ``--variant`` (repeatable), ``--players`` (repeatable; names, profile f
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import shutil
@@ -127,20 +138,33 @@ PROBES: tuple[Probe, ...] = (
 )
 
 
-def _probe_vars(i: int) -> str:
-    return f"_pc_t{i}"
+def _probe_var(slot: int) -> str:
+    """The variable holding a probe's first counter read (one per probe: probes may nest)."""
+    return f"_pc_t{slot}"
+
+
+def _counters_source() -> str:
+    return (ROOT / "tools" / "_phase_counters.py").read_text()
+
+
+def _import_line() -> str:
+    """The counters' import, with a digest of their module: a changed module changes every
+    instrumented file, so none is loaded from a compile cache made with the old one."""
+    digest = hashlib.sha256(_counters_source().encode()).hexdigest()[:16]
+    return (f"from _phase_counters import count as _pc_count, cycles as _pc_cycles"
+            f"  # counters {digest}\n")
 
 
 def instrumented(source: str, module: str, probes: tuple[Probe, ...] = PROBES,
                  first_slot: int = 0) -> tuple[str, list[str]]:
     """``source`` of ``module`` with its probes (those of ``probes`` naming it) wrapped, and
     their phase names in slot order from ``first_slot``. A probe whose text is not found
-    exactly once is a :class:`ValueError` naming it.
+    exactly once as whole lines is a :class:`ValueError` naming it.
 
     >>> src = "def f(x):\\n    y = g(x)\\n    return y\\n"
     >>> out, names = instrumented(src, "m", (Probe("m", "    y = g(x)", ("g",)),))
-    >>> print(out)
-    from _phase_counters import count as _pc_count, cycles as _pc_cycles
+    >>> print(out)  # doctest: +ELLIPSIS
+    from _phase_counters import count as _pc_count, cycles as _pc_cycles  # counters ...
     def f(x):
         _pc_t0 = _pc_cycles()
         y = g(x)
@@ -153,19 +177,20 @@ def instrumented(source: str, module: str, probes: tuple[Probe, ...] = PROBES,
     names: list[str] = []
     out = source
     for probe in (p for p in probes if p.module == module):
-        found = out.count(probe.text)
+        lines = f"\n{probe.text}\n"  # whole lines: not the tail of a longer line
+        found = out.count(lines)
         if found != 1:
             raise ValueError(f"probe {probe.names[0]!r}: its statement is in "
                              f"shengji_sim/core/{module}.py {found} times, not once")
         indent = probe.text[:len(probe.text) - len(probe.text.lstrip(" "))]
         slot = first_slot + len(names)
-        t = _probe_vars(slot)
-        wrapped = (f"{indent}{t} = _pc_cycles()\n{probe.text}\n"
-                   f"{indent}_pc_count({slot} + ({probe.slot}), _pc_cycles() - {t})")
-        out = out.replace(probe.text, wrapped)
+        t = _probe_var(slot)
+        wrapped = (f"\n{indent}{t} = _pc_cycles()\n{probe.text}\n"
+                   f"{indent}_pc_count({slot} + ({probe.slot}), _pc_cycles() - {t})\n")
+        out = out.replace(lines, wrapped)
         names.extend(probe.names)
     if names:
-        header = "from _phase_counters import count as _pc_count, cycles as _pc_cycles\n"
+        header = _import_line()
         future = "from __future__ import annotations\n"
         out = out.replace(future, future + header, 1) if future in out else header + out
     return out, names
@@ -175,6 +200,10 @@ def instrument(work: Path, probes: tuple[Probe, ...] = PROBES) -> list[str]:
     """Copy ``shengji_sim`` and the variants and strategies into ``work`` with the probes
     inserted (a file rewritten only when its text changes) and the counters module beside
     it; returns the phase names in slot order."""
+    unknown = sorted({p.module for p in probes} - {p.stem for p in (ROOT / "shengji_sim" /
+                                                                   "core").glob("*.py")})
+    if unknown:
+        raise ValueError(f"probes name no module shengji_sim/core/{unknown[0]}.py")
     work.mkdir(parents=True, exist_ok=True)
     for folder in ("variants", "strategies"):
         shutil.copytree(ROOT / folder, work / folder, dirs_exist_ok=True)
@@ -194,7 +223,7 @@ def instrument(work: Path, probes: tuple[Probe, ...] = PROBES) -> list[str]:
             target.write_bytes(data)
     if len(names) > SLOTS:
         raise ValueError(f"{len(names)} phases, more than the {SLOTS} slots")
-    counters = (ROOT / "tools" / "_phase_counters.py").read_text()
+    counters = _counters_source()
     target = work / "_phase_counters.py"
     if not target.exists() or target.read_text() != counters:
         target.write_text(counters)
@@ -228,7 +257,8 @@ def _child(variants: list[str], players: list[str], hands: int) -> None:
 
 
 def table(run: dict, names: list[str]) -> str:
-    """One run's phases as text: calls and cycles a hand, cycles a call, share of a hand.
+    """One run's phases as text: calls and cycles a hand, cycles a call, and the share of a
+    hand's cycles, which are those of slot 0 (:data:`PROBES` begins with the whole hand).
 
     >>> run = {"variant": "v", "players": "p", "hands": 2, "seconds": 1.0,
     ...        "cycles": [1000, 300, 0], "calls": [2, 4, 0]}
@@ -253,12 +283,30 @@ def table(run: dict, names: list[str]) -> str:
     return "\n".join(lines)
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text}: must be at least 1")
+    return value
+
+
+def _resolved_players(spec: str) -> str:
+    """A players spec with its profile files by full path (``NS=a.toml,EW=b`` included)."""
+    def one(name: str) -> str:
+        return str(Path(name).resolve()) if Path(name).is_file() else name
+
+    if "=" not in spec:
+        return one(spec)
+    parts = (part.split("=", 1) for part in spec.split(","))
+    return ",".join(f"{side}={one(name)}" for side, name in parts)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m tools.phase_cycles",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--variant", action="append")
     parser.add_argument("--players", action="append")
-    parser.add_argument("--hands", type=int, default=3000)
+    parser.add_argument("--hands", type=_positive, default=3000)
     parser.add_argument("--work", help="the instrumented copy and its compile cache "
                         "(kept; default a temporary directory)")
     parser.add_argument("--json", action="store_true", help="one JSON object a run")
@@ -279,10 +327,10 @@ def main(argv: list[str] | None = None) -> None:
                f"import sys; sys.path.append({str(ROOT)!r}); "
                "from tools.phase_cycles import main; main(sys.argv[1:])", "--child",
                "--hands", str(args.hands)]
-        for v in variants:
-            cmd += ["--variant", v]
+        for v in variants:  # the child runs in the work directory: files by their full path
+            cmd += ["--variant", str(Path(v).resolve()) if Path(v).is_file() else v]
         for p in players:
-            cmd += ["--players", str(Path(p).resolve()) if Path(p).is_file() else p]
+            cmd += ["--players", _resolved_players(p)]
         done = subprocess.run(cmd, env=env, cwd=work, capture_output=True, text=True)
         if done.returncode:
             sys.exit(f"phase_cycles: the instrumented run failed:\n{done.stderr[-3000:]}")

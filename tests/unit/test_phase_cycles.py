@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import os
+import platform
 import subprocess
 import sys
 import textwrap
@@ -38,6 +39,17 @@ def test_a_probe_whose_statement_moved_names_itself():
         instrumented((CORE / "game_nb.py").read_text(), "game_nb", (probe,))
 
 
+def test_a_probe_matches_whole_lines_only():
+    source = "def f():\n        y = g(x)\n"
+    with pytest.raises(ValueError, match="0 times"):  # not the tail of the deeper line
+        instrumented(source, "m", (Probe("m", "    y = g(x)", ("g",)),))
+
+
+def test_a_probe_of_an_unknown_module_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="no_such_nb"):
+        instrument(tmp_path, (Probe("no_such_nb", "    x = 1", ("x",)),))
+
+
 def test_the_copy_holds_the_probes_and_is_rewritten_only_where_changed(tmp_path):
     names = instrument(tmp_path)
     assert names[0] == "a hand, in all"
@@ -57,7 +69,7 @@ from __future__ import annotations
 from numba import njit
 
 
-@njit(cache=False)
+@njit(cache=True)
 def bits_nb(n):
     s = 0
     while n:
@@ -66,7 +78,7 @@ def bits_nb(n):
     return s
 
 
-@njit(cache=False)
+@njit(cache=True)
 def run_nb(n):
     out = 0
     for j in range(n):
@@ -86,19 +98,25 @@ CHILD = textwrap.dedent('''
 ''')
 
 
-def test_the_counters_count_calls_and_cycles(tmp_path):
+@pytest.mark.skipif(sys.platform != "linux" or platform.machine() not in ("x86_64", "AMD64"),
+                    reason="the counters are mapped with Linux's mmap flags and read x86's "
+                           "time-stamp counter")
+def test_the_counters_count_calls_and_cycles_in_compiled_and_cached_code(tmp_path):
     probes = (Probe("toy", "        out += bits_nb(j)", ("even j", "odd j"), "j % 2"),)
     text, names = instrumented(TOY, "toy", probes)
     assert names == ["even j", "odd j"]
     (tmp_path / "toy.py").write_text(text)
     (tmp_path / "_phase_counters.py").write_text(
         (ROOT / "tools" / "_phase_counters.py").read_text())
-    done = subprocess.run([sys.executable, "-c", CHILD, str(tmp_path)], capture_output=True,
-                          text=True, timeout=300)
-    assert done.returncode == 0, done.stderr
-    even_cycles, odd_cycles, even_calls, odd_calls = map(int, done.stdout.split())
-    assert (even_calls, odd_calls) == (5, 5)
-    assert even_cycles > 0 and odd_cycles > 0
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path / "cache"))
+    for run in ("compiled", "loaded from the cache"):
+        done = subprocess.run([sys.executable, "-c", CHILD, str(tmp_path)], env=env,
+                              capture_output=True, text=True, timeout=300)
+        assert done.returncode == 0, (run, done.stderr)
+        even_cycles, odd_cycles, even_calls, odd_calls = map(int, done.stdout.split())
+        assert (even_calls, odd_calls) == (5, 5), run
+        assert even_cycles > 0 and odd_cycles > 0, run
+    assert any((tmp_path / "cache").rglob("*.nbc"))  # the second run had a cache to load
 
 
 def test_the_counters_module_agrees_with_the_tool():
