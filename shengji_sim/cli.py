@@ -893,7 +893,7 @@ def _pair_backend(backend: str | None):
 
 
 def _tournament_text(result: dict) -> str:
-    from shengji_sim.tournament_report import percent, percent_range
+    from shengji_sim.report import percent, percent_range
 
     lines = [f"{result['variant']}" + (", duplicate deals" if result["duplicate"] else "")]
     for p in result["pairs"]:

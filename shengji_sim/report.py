@@ -375,9 +375,26 @@ def write_summary(out_dir: str | Path) -> dict[str, Any]:
     return summary
 
 
-def _pct(x: float) -> str:
-    """A share as a percentage; a share too small to show at one decimal is "<0.1%"."""
-    return "<0.1%" if 0 < x < 0.0005 else f"{100 * x:.1f}%"
+def _decimals(x: float) -> int:
+    p = 100 * x
+    edge = min(p, 100 - p)
+    if edge >= 1 or edge <= 0:
+        return 1
+    return min(3, 1 - math.floor(math.log10(edge)))
+
+
+def percent(x: float) -> str:
+    """A share in percent: one decimal, more within 1% of 0 or 100% (two significant digits
+    of the distance, at most three decimals), so that 0.07% and its interval do not all
+    print as 0.1%."""
+    return f"{100 * x:.{_decimals(x)}f}%"
+
+
+def percent_range(lo: float, hi: float) -> str:
+    """An interval ``"lo% to hi%"``, both ends with the decimals :func:`percent` gives the
+    finer of the two."""
+    d = max(_decimals(lo), _decimals(hi))
+    return f"{100 * lo:.{d}f}% to {100 * hi:.{d}f}%"
 
 
 def _level_changes(changes: dict[str, int], hands: int) -> str:
@@ -386,7 +403,7 @@ def _level_changes(changes: dict[str, int], hands: int) -> str:
     parts = []
     for levels, count in changes.items():
         lo, hi = wilson_interval(count, hands)
-        share = f"({_pct(count / hands)}, 95% CI {_pct(lo)} to {_pct(hi)})"
+        share = f"({percent(count / hands)}, 95% CI {percent_range(lo, hi)})"
         word = "level" if levels == "1" else "levels"
         parts.append(f"{count:,} up {levels} {word} {share}" if levels != "0"
                      else f"{count:,} hold the level {share}")
@@ -416,8 +433,8 @@ def terminal_summary(summary: dict[str, Any], out_dir: str | Path) -> str:
         lines += _match_lines(ms)
     win = summary["dealer_win"]
     lo, hi = win["ci95"]
-    lines.append(f"dealer side held (won the hand): {_pct(win['rate'])} "
-                 f"(95% Wilson interval {_pct(lo)} to {_pct(hi)})")
+    lines.append(f"dealer side held (won the hand): {percent(win['rate'])} "
+                 f"(95% Wilson interval {percent_range(lo, hi)})")
     pts = summary["attacker_points"]
     half = Z95 * pts["std"] / math.sqrt(n) if n > 1 else float("nan")
     lines.append(f"attackers' points: mean {pts['mean']:.1f} (95% interval "
@@ -444,13 +461,14 @@ def _match_lines(ms: dict[str, Any]) -> list[str]:
     lo, hi = win["ci95"]
     sides = ms["winner_side"]
     lo1, hi1 = wilson_interval(sides["1"], m)
-    lines = [f"matches won by seats 0/2: {_pct(win['rate'])} (95% Wilson interval {_pct(lo)} "
-             f"to {_pct(hi)}); seats 1/3: {_pct(sides['1'] / m)} ({_pct(lo1)} to {_pct(hi1)})"
+    lines = [f"matches won by seats 0/2: {percent(win['rate'])} (95% Wilson interval "
+             f"{percent_range(lo, hi)}); seats 1/3: {percent(sides['1'] / m)} "
+             f"({percent_range(lo1, hi1)})"
              + (f"; cut at the hands limit: {sides['-1']:,}" if sides["-1"] else "")]
     if len(ms["wins_by_strategy"]) > 1:
         lines.append("matches won by strategy (95% Wilson interval): " + ", ".join(
-            f"{name} {c:,} ({_pct(c / m)}, {_pct(wilson_interval(c, m)[0])} to "
-            f"{_pct(wilson_interval(c, m)[1])})" for name, c in ms["wins_by_strategy"].items()))
+            f"{name} {c:,} ({percent(c / m)}, {percent_range(*wilson_interval(c, m))})"
+            for name, c in ms["wins_by_strategy"].items()))
     hpm = ms["hands_per_match"]
     dealt = ms["dealer_hands"]
     spread = f" (95% interval {hpm['ci95'][0]:.1f} to {hpm['ci95'][1]:.1f})" \

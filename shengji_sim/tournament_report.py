@@ -18,7 +18,6 @@ findings hold together at the 95% level.
 
 from __future__ import annotations
 
-import math
 import time
 from pathlib import Path
 from statistics import NormalDist
@@ -26,7 +25,7 @@ from statistics import NormalDist
 import numpy as np
 
 from shengji_sim import RULES_VERSION
-from shengji_sim.report import wilson_interval
+from shengji_sim.report import percent, percent_range, wilson_interval
 
 PLOT = "strategies-ratings.png"
 PAIRS_PLOT = "strategies-pairs.png"
@@ -47,28 +46,6 @@ def separated(pair: dict, tests: int) -> bool:
     k = pair["a_share"] * pair["deals"]
     lo, hi = wilson_interval(k, pair["deals"], bonferroni_z(tests))
     return lo > 0.5 or hi < 0.5
-
-
-def _decimals(x: float) -> int:
-    p = 100 * x
-    edge = min(p, 100 - p)
-    if edge >= 1 or edge <= 0:
-        return 1
-    return min(3, 1 - math.floor(math.log10(edge)))
-
-
-def percent(x: float) -> str:
-    """A share in percent: one decimal, more within 1% of 0 or 100% (two significant digits
-    of the distance, at most three decimals), so that 0.07% and its interval do not all
-    print as 0.1%."""
-    return f"{100 * x:.{_decimals(x)}f}%"
-
-
-def percent_range(lo: float, hi: float) -> str:
-    """An interval ``"lo% to hi%"``, both ends with the decimals :func:`percent` gives the
-    finer of the two."""
-    d = max(_decimals(lo), _decimals(hi))
-    return f"{100 * lo:.{d}f}% to {100 * hi:.{d}f}%"
 
 
 def findings(results: list[dict]) -> list[str]:

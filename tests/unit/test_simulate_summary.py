@@ -47,6 +47,15 @@ def test_level_changes_name_each_side() -> None:
                     "4 up 2 levels (50.0%, 95% CI 21.5% to 78.5%)")
 
 
+def test_a_rare_level_change_prints_its_share_and_interval() -> None:
+    """The README's run printed "14 up 3 levels (0.1%, 95% CI <0.1% to 0.1%)": a share that
+    reads as its own upper bound, and a lower bound without a number. Shares near 0% keep
+    two significant digits (report.percent), as the strategies report's do."""
+    text = report._level_changes({"3": 14, "5": 9}, 20000)
+    assert text == ("14 up 3 levels (0.070%, 95% CI 0.042% to 0.117%), "
+                    "9 up 5 levels (0.045%, 95% CI 0.024% to 0.086%)")
+
+
 def test_compile_step_is_timed_apart_from_play(tmp_path: Path, monkeypatch) -> None:
     """A backend's compile step runs once before the chunks; its seconds go to
     ``timing.compile_seconds``, never into the play time behind ``hands_per_second``. The
