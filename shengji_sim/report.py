@@ -376,17 +376,21 @@ def write_summary(out_dir: str | Path) -> dict[str, Any]:
 
 
 def _decimals(x: float) -> int:
+    """One decimal; within 1% of 0 or 100%, two significant digits of the distance, at most
+    three decimals unless three would print the share as 0% or 100% (then up to six)."""
     p = 100 * x
     edge = min(p, 100 - p)
-    if edge >= 1 or edge <= 0:
+    if not edge < 1 or edge <= 0:  # NaN too
         return 1
-    return min(3, 1 - math.floor(math.log10(edge)))
+    d = 1 - math.floor(math.log10(edge))
+    return min(d, 3) if round(edge, 3) > 0 else min(d, 6)
 
 
 def percent(x: float) -> str:
     """A share in percent: one decimal, more within 1% of 0 or 100% (two significant digits
-    of the distance, at most three decimals), so that 0.07% and its interval do not all
-    print as 0.1%."""
+    of the distance, at most three decimals unless fewer than six would print it as 0% or
+    100%), so that 0.07% and its interval do not all print as 0.1%, and one hand in a
+    million does not print as 0.000%."""
     return f"{100 * x:.{_decimals(x)}f}%"
 
 

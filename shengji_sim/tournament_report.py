@@ -212,5 +212,4 @@ def write_report(results: list[dict], out_dir: str | Path, command: str,
     return out / REPORT
 
 
-__all__ = ["bonferroni_z", "findings", "markdown", "percent", "percent_range",
-           "separated", "write_report"]
+__all__ = ["bonferroni_z", "findings", "markdown", "separated", "write_report"]

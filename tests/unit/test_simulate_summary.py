@@ -24,8 +24,8 @@ def test_short_summary_states_hold_rate_interval_points_speed_and_where_rows_are
     assert code == 0, err
     summary = json.loads((out / "summary.json").read_text())
     lo, hi = summary["dealer_win"]["ci95"]
-    assert f"{100 * summary['dealer_win']['rate']:.1f}%" in text
-    assert f"95% Wilson interval {100 * lo:.1f}% to {100 * hi:.1f}%" in text
+    assert f"{report.percent(summary['dealer_win']['rate'])} " in text
+    assert f"95% Wilson interval {report.percent_range(lo, hi)})" in text
     assert f"mean {summary['attacker_points']['mean']:.1f}" in text
     assert "hands/s of play" in text
     assert f"rows: {out / 'rows'}/" in text and str(out / "summary.json") in text

@@ -202,15 +202,16 @@ def test_report_commit_is_read_before_the_report_is_written(tmp_path, monkeypatc
 @pytest.mark.parametrize(("share", "shown"), [
     (0.6, "60.0%"), (0.0, "0.0%"), (1.0, "100.0%"), (0.0007, "0.070%"),
     (0.00019, "0.019%"), (0.0049, "0.49%"), (0.9993, "99.930%"), (0.995, "99.50%"),
-    (0.01, "1.0%")])
+    (0.01, "1.0%"), (1e-5, "0.001%"), (1e-6, "0.00010%"), (1 - 1e-6, "99.99990%"),
+    (0.000008, "0.001%"), (1e-9, "0.000000%")])  # six decimals at most
 def test_small_shares_keep_two_significant_digits(share, shown):
-    from shengji_sim.tournament_report import percent
+    from shengji_sim.report import percent
 
     assert percent(share) == shown
 
 
 def test_an_interval_prints_both_ends_with_the_finer_precision():
-    from shengji_sim.tournament_report import percent_range
+    from shengji_sim.report import percent_range
 
     assert percent_range(0.988, 0.9907) == "98.80% to 99.07%"
     assert percent_range(0.30, 0.35) == "30.0% to 35.0%"
