@@ -883,15 +883,6 @@ def _strategy_list(first: str, more: tuple[str, ...]) -> list[str]:
     return names
 
 
-def _pair_backend(backend: str | None):
-    """The backend of every pair: ``--backend``, else the core (which plays every profile:
-    ``core.api.player_kind``)."""
-    def backend_of(a: str, b: str) -> str:
-        return backend or "core"
-
-    return backend_of
-
-
 def _tournament_text(result: dict) -> str:
     from shengji_sim.report import percent, percent_range
 
@@ -919,10 +910,11 @@ def run_tournament(variant, names: list[str], deals, seed: int, out_dir: str,
                    duplicate: bool, matches: int, backend: str | None, threads: int | None,
                    quiet: bool) -> dict:
     """A round robin with a progress line per pair (stderr) and engine defects as exit 1.
-    ``backend``: a name or None (:func:`_pair_backend`)."""
+    ``backend``: a name, or None for the core (which plays every profile:
+    ``core.api.player_kind``)."""
     from shengji_sim import sim, tournament
 
-    backend_of = _pair_backend(backend)
+    backend = backend or "core"
 
     output_dir("--out", out_dir)
     pairs = len(names) * (len(names) - 1) // 2
@@ -931,19 +923,18 @@ def run_tournament(variant, names: list[str], deals, seed: int, out_dir: str,
     def on_pair(a: str, b: str) -> None:
         seen.append((a, b))
         if not quiet:
-            click.echo(f"pair {len(seen)}/{pairs}: {a} vs {b} "
-                       f"({backend_of(a, b)})", err=True)
+            click.echo(f"pair {len(seen)}/{pairs}: {a} vs {b} ({backend})", err=True)
 
     try:
         result = tournament.round_robin(variant, names, deals, seed, out_dir,
                                         duplicate=duplicate, matches=matches,
-                                        backend_of=backend_of, threads=threads,
+                                        backend=backend, threads=threads,
                                         progress=not quiet, warn=_warn, on_pair=on_pair)
     except sim.HandFailure as failure:
         a, b = seen[-1]
         raise engine_defect(failure, variant, variant.name, (), (), seed,
                             f"NS={a},EW={b}") from None
-    result["backends"] = {f"{a}-vs-{b}": backend_of(a, b) for a, b in seen}
+    result["backends"] = {f"{a}-vs-{b}": backend for a, b in seen}
     return result
 
 

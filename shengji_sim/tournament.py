@@ -247,7 +247,7 @@ def _pair_run(variant: Any, a: str, b: str, count: int, seed: int, out: Path, mo
 def round_robin(variant: Any, strategies: list[str], deals: int,
                 seed: int, out_dir: str | Path,
                 *, duplicate: bool = True, matches: int = 0,
-                backend_of: Callable[[str, str], str | None] | None = None,
+                backend: str | None = None,
                 threads: int | None = None, progress: bool = False,
                 warn: Callable[[str], None] | None = None,
                 on_pair: Callable[[str, str], None] | None = None,
@@ -255,8 +255,8 @@ def round_robin(variant: Any, strategies: list[str], deals: int,
     """Every pair of ``strategies`` (``a`` before ``b`` in the given order) over ``deals``
     deals (and ``matches`` matches) of root seed ``seed``, each played twice with the teams
     swapped (``duplicate``) or once with ``a`` in seats 0 and 2; run directories
-    ``out_dir/<a>-vs-<b>`` (``-matches``). ``backend_of(a, b)`` picks the backend of a pair
-    (default: the simulator's). Returns the ``--json`` object."""
+    ``out_dir/<a>-vs-<b>`` (``-matches``), every pair on ``backend`` (default: the
+    simulator's). Returns the ``--json`` object."""
     if len(set(strategies)) != len(strategies) or len(strategies) < 2:
         raise ValueError(f"{strategies}: need two or more distinct strategies")
     out_dir = Path(out_dir)
@@ -265,7 +265,6 @@ def round_robin(variant: Any, strategies: list[str], deals: int,
     for a, b in itertools.combinations(strategies, 2):
         if on_pair is not None:
             on_pair(a, b)
-        backend = backend_of(a, b) if backend_of else None
         rows, code_a, seconds = _pair_run(variant, a, b, deals, seed, out_dir / f"{a}-vs-{b}",
                                           "hands", duplicate, backend, threads, progress, warn)
         margins = deal_margins(rows, code_a) if duplicate else hand_margins(rows, code_a)
