@@ -290,15 +290,23 @@ def _positive(text: str) -> int:
     return value
 
 
-def _resolved_players(spec: str) -> str:
-    """A players spec with its profile files by full path (``NS=a.toml,EW=b`` included)."""
-    def one(name: str) -> str:
-        return str(Path(name).resolve()) if Path(name).is_file() else name
+def _full_path(name: str) -> str:
+    """A variant or profile file by its full path (the child runs in the work directory);
+    a built-in name as it is."""
+    return str(Path(name).resolve()) if Path(name).is_file() else name
 
-    if "=" not in spec:
-        return one(spec)
-    parts = (part.split("=", 1) for part in spec.split(","))
-    return ",".join(f"{side}={one(name)}" for side, name in parts)
+
+def _resolved_players(spec: str) -> str:
+    """A players spec (``seats.parse_players``'s forms, ``NS=a.toml,EW=b`` included) with its
+    profile files by full path; the child checks the names.
+
+    >>> _resolved_players("NS=greedy, EW=random")
+    'NS=greedy,EW=random'
+    """
+    from shengji_sim.seats import canonical, parse_players
+
+    seats = parse_players(spec, (), check=lambda name: None)
+    return canonical(tuple(_full_path(name) for name in seats))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -328,7 +336,7 @@ def main(argv: list[str] | None = None) -> None:
                "from tools.phase_cycles import main; main(sys.argv[1:])", "--child",
                "--hands", str(args.hands)]
         for v in variants:  # the child runs in the work directory: files by their full path
-            cmd += ["--variant", str(Path(v).resolve()) if Path(v).is_file() else v]
+            cmd += ["--variant", _full_path(v)]
         for p in players:
             cmd += ["--players", _resolved_players(p)]
         done = subprocess.run(cmd, env=env, cwd=work, capture_output=True, text=True)
