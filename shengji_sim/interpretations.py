@@ -373,6 +373,19 @@ _ITEM_LIST: list[Item] = [
         ("A", "no", "A is low only directly before a 2 of its suit (SA SA S3 S3 is two pairs)"),
         ("B", "yes", "the removed 2 leaves A next to 3 (SA SA S3 S3 is a tractor)"),
     ], "A A - - -"),
+    _item("AMB-50", "May declarations go on after the last dealt card?",
+          "declaration_after_deal", [
+        ("A", "closed", "the window closes with the last dealt card"),
+        ("B", "one_round", "one more chance each, in play order from the seat after the last "
+                           "card's; then it closes"),
+        ("C", "until_all_pass", "asked in play order, going round, until every seat has passed "
+                                "since the last declaration"),
+    ], "C A C C C"),
+    _item("AMB-51", "CZ4 炒底 over a standing triple or quad", "chaodi_over_set", [
+        ("A", "as_pair", "a standing triple or quad counts as the pair of its card on l.68"),
+        ("B", "above_pairs", "it ranks above every pair rung of l.68; only four jokers 炒 it"),
+        ("C", "tiers", "both placed on the l.37 反主 tiers; the 炒 must be on a higher tier"),
+    ], "B - - - -"),
     _item("OTH-1", "Comparing multi-unit plays (throws, ruffs)", "multi_unit_compare", [
         ("A", "largest_type_top", "DEF-4: highest component of the largest component type"),
         ("B", "all_units", "every unit beats its counterpart under some mapping (rbtying All)"),
@@ -449,7 +462,7 @@ def _unknown_id(spec: str, raw_id: str) -> VariantError:
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     return VariantError(
         f"--amb {spec!r}: unknown item {raw_id.strip()!r}{hint}; "
-        f"known: AMB-01..AMB-49, OTH-1..OTH-9"
+        f"known: AMB-01..AMB-51, OTH-1..OTH-9"
     )
 
 

@@ -18,10 +18,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from shengji_sim.cards import deck, format_card, parse_cards, parse_trump
+from shengji_sim.cards import deck, format_card, format_trump, parse_cards, parse_trump
 from shengji_sim.errors import ShengjiError
 from shengji_sim.rng import Rng
-from shengji_sim.rules.bidding import Declaration, no_declaration, resolve_declarations
+from shengji_sim.rules.bidding import (
+    Declaration,
+    chooses_trump,
+    no_declaration,
+    resolve_declarations,
+)
 from shengji_sim.rules.chaodi import can_chaodi, chaodi_effect
 from shengji_sim.rules.follow import check_follow
 from shengji_sim.rules.kitty import judge_kitty
@@ -121,7 +126,9 @@ def _check_declarations(variant, rec, hands, kitty, levels, dealer_before) -> in
         where = f"declaration by seat {seat}"
         _expect(all(n <= have[k] for k, n in enumerate(_counts(cards))), where, "BID-1",
                 "declares cards not yet dealt to it")
-        sequence.append(Declaration(seat, tuple(cards)))
+        decl = Declaration(seat, tuple(cards), _choice(d))
+        _check_choice(chooses_trump(variant, decl), decl, where, "AMB-33")
+        sequence.append(decl)
     outcome = resolve_declarations(variant, level, sequence, first_hand=first_hand)
     for d, r in zip(rec["declarations"], outcome.records):
         _expect(r.legal, f"declaration by seat {d['seat']}", r.reason.split(":")[0], r.reason)
@@ -158,7 +165,8 @@ def _check_kitty_and_chaodi(variant, rec, hands, kitty, level, dealer):
     for i, seat in enumerate([dealer] + [c["seat"] for c in chaos]):
         if i:
             chao = chaos[i - 1]
-            act = Declaration(seat, tuple(_cards(chao["cards"])))
+            act = Declaration(seat, tuple(_cards(chao["cards"])), _choice(chao))
+            _check_choice(act.is_joker and act.count >= 4, act, f"炒底 by seat {seat}", "CHAO-3")
             ok, reason = can_chaodi(variant, level, standing, act, seat=seat,
                                     original_declarer=declarer,
                                     someone_else_chaoed=someone_else,
@@ -167,6 +175,8 @@ def _check_kitty_and_chaodi(variant, rec, hands, kitty, level, dealer):
             _expect(_held(hands[seat], list(act.cards)), f"炒底 by seat {seat}", "CHAO-2",
                     "shows cards it does not hold")
             trump, new_dealer = chaodi_effect(variant, act, rec["hand_number"])
+            _expect(parse_trump(chao["trump"]) == trump, f"炒底 by seat {seat}", "CHAO-3",
+                    f"trump after it is {chao['trump']}, the rules give {format_trump(trump)}")
             dealer = new_dealer if new_dealer is not None else dealer
             ctx = make_context(variant, level, trump)
             standing, holder = act, seat
@@ -183,6 +193,22 @@ def _check_kitty_and_chaodi(variant, rec, hands, kitty, level, dealer):
         kitty = buried
     _expect(holder == rec["buried_by"], "kitty", "KITTY-1", "the wrong seat buried last")
     return ctx, dealer, kitty
+
+
+def _choice(entry: dict) -> int | None:
+    """The trump a four-joker declaration or 炒 chose (AMB-33 C, CHAO-3), or None."""
+    choice = entry.get("choice")
+    return None if choice is None else parse_trump(choice)
+
+
+def _check_choice(chooses: bool, decl: Declaration, where: str, rule: str) -> None:
+    """Four jokers that choose the trump name their choice; nothing else does (AMB-33 C,
+    CHAO-3: "a record names the one taken")."""
+    if chooses:
+        _expect(decl.choice is not None, where, rule, "four jokers without the trump chosen")
+    else:
+        _expect(decl.choice is None, where, rule, "a trump choice without four jokers that "
+                "choose")
 
 
 def _last_declaration(rec) -> Declaration | None:

@@ -265,10 +265,15 @@ _FIELDS: list[Field] = [
           "card numbering for the mod-4 first dealer"),
     _enum("bidding", "hand1_dealer", "final_declarer first_turner", "BID-7, AMB-46",
           "hand-1 dealer after a counter"),
+    _enum("bidding", "declaration_after_deal", "closed one_round until_all_pass",
+          "DEF-24, AMB-50", "after the last dealt card: the window closes, one more chance "
+          "each, or asking round until every seat has passed"),
     # [chaodi]
     _bool("chaodi", "chaodi", "CHAO-1", "炒底 (kitty fight) after burying"),
     _enum("chaodi", "chaodi_ladder", "fanzhu_tiers line68_ascending line68_descending",
           "CHAO-2, AMB-29", "strength ladder for 炒底"),
+    _enum("chaodi", "chaodi_over_set", "as_pair above_pairs tiers", "CHAO-2, AMB-51",
+          "under AMB-29 B: what a 炒 must beat when a triple or quad declaration stands"),
     _enum("chaodi", "chaodi_moves_dealer", "hand1_only never", "CHAO-3, AMB-32",
           "does 炒底 move the dealership"),
     _bool("chaodi", "chaodi_self_after_other", "CHAO-5",
@@ -432,9 +437,11 @@ class Variant:
     std2_no_bid: str
     mod4_numbering: str
     hand1_dealer: str
+    declaration_after_deal: str
     # [chaodi]
     chaodi: bool
     chaodi_ladder: str
+    chaodi_over_set: str
     chaodi_moves_dealer: str
     chaodi_self_after_other: bool
     chaodi_after_kitty_flip: bool

@@ -66,6 +66,37 @@ from shengji_sim.variant import load_variant
 
 SAMPLE = 200  #: nth indices checked per position when the count is larger
 
+# --- declarations and 炒底 ------------------------------------------------------------------------
+
+
+def parity_declaration_options(variant, level, hand, seat, standing, declarer, someone_else,
+                               kitty_flip, hand_number) -> None:
+    """The reference's declaration options (during and after the deal) and 炒 options of
+    ``seat`` holding ``hand`` under ``standing`` ((seat, kind, count) or None) equal the
+    kernels' (``api.declaration_options`` / ``api.chaodi_options``), choices included."""
+    from shengji_sim.core.api import chaodi_options, declaration_options
+    from shengji_sim.core.tables import switch_array
+    from shengji_sim.rng import Rng
+    from shengji_sim.rules import game as G
+    from shengji_sim.rules.bidding import Declaration
+    from shengji_sim.rules.match import MatchState
+
+    sw = switch_array(variant)
+    decl = None if standing is None else Declaration(standing[0], (standing[1],) * standing[2])
+    st = G.HandState(variant, Rng(0), [], MatchState((level, level), None, hand_number))
+    st.hands[seat] = list(hand)
+    st.record = {"kitty_flip": kitty_flip}
+    for after_deal in (False, True):
+        ref = [(d.kind, d.count, d.choice)
+               for d in G._declaration_options(st, seat, decl, after_deal)]
+        got = declaration_options(sw, level, hand, seat, decl, after_deal)
+        assert got == ref, (after_deal, standing, sorted(hand))
+    ref = [(d.kind, d.count, d.choice)
+           for d in G._chaodi_options(st, seat, decl, declarer, someone_else)]
+    got = chaodi_options(sw, level, hand, seat, decl, declarer, someone_else, kitty_flip)
+    assert got == ref, (standing, declarer, someone_else, kitty_flip, sorted(hand))
+
+
 # --- warm-up: every kernel of a family once -----------------------------------------------------
 
 

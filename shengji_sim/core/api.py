@@ -382,8 +382,14 @@ def greedy_lead(kt, sw, level: int, trump: int, hand, lb: LeadBuffers | None = N
 
 # ------------------------------------------------------------------------------ bidding_nb
 
-def _opt_buffers() -> tuple[np.ndarray, np.ndarray]:
-    return np.zeros(MAX_OPTIONS, np.int32), np.zeros(MAX_OPTIONS, np.int32)
+def _opt_buffers() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    return (np.zeros(MAX_OPTIONS, np.int32), np.zeros(MAX_OPTIONS, np.int32),
+            np.zeros(MAX_OPTIONS, np.int32))
+
+
+def _options(kinds, cnts, choices, n: int) -> list[tuple[int, int, int | None]]:
+    return [(int(kinds[i]), int(cnts[i]), None if choices[i] < 0 else int(choices[i]))
+            for i in range(n)]
 
 
 def _standing(standing) -> tuple[int, int, int]:
@@ -392,22 +398,24 @@ def _standing(standing) -> tuple[int, int, int]:
     return standing.seat, standing.kind, standing.count
 
 
-def declaration_options(sw, level: int, hand, seat: int, standing) -> list[tuple[int, int]]:
-    """(kind, count) options of ``_declaration_options`` for a reference-style hand."""
-    kinds, cnts = _opt_buffers()
+def declaration_options(sw, level: int, hand, seat: int, standing, after_deal: bool = False
+                        ) -> list[tuple[int, int, int | None]]:
+    """(kind, count, choice) options of ``_declaration_options`` for a reference-style hand
+    (choice: the trump four jokers choose, AMB-33 C; else None)."""
+    kinds, cnts, choices = _opt_buffers()
     n = declaration_options_nb(sw, level, counts_array(hand), seat, *_standing(standing),
-                               kinds, cnts)
-    return [(int(kinds[i]), int(cnts[i])) for i in range(n)]
+                               kinds, cnts, choices, after_deal)
+    return _options(kinds, cnts, choices, n)
 
 
 def chaodi_options(sw, level: int, hand, seat: int, standing, declarer,
-                   someone_else: bool, kitty_flip: bool) -> list[tuple[int, int]]:
-    """(kind, count) options of ``_chaodi_options``."""
-    kinds, cnts = _opt_buffers()
+                   someone_else: bool, kitty_flip: bool) -> list[tuple[int, int, int | None]]:
+    """(kind, count, choice) options of ``_chaodi_options`` (choice: CHAO-3)."""
+    kinds, cnts, choices = _opt_buffers()
     n = chaodi_options_nb(sw, level, counts_array(hand), seat, *_standing(standing),
                           -1 if declarer is None else declarer, someone_else, kitty_flip,
-                          kinds, cnts)
-    return [(int(kinds[i]), int(cnts[i])) for i in range(n)]
+                          kinds, cnts, choices)
+    return _options(kinds, cnts, choices, n)
 
 
 def no_declaration(sw, level: int, kitty, hand_number: int) -> tuple[bool, int, int]:
@@ -537,18 +545,20 @@ class PreTrick:
         if status != STATUS_OK:
             return out
         decls = []
-        for seat, kind, count, dealt in b.decl[:info[I_N_DECL]].tolist():
+        for seat, kind, count, dealt, after, choice in b.decl[:info[I_N_DECL]].tolist():
             decls.append({"seat": seat, "cards": [format_card(kind)] * count, "legal": True,
                           "suit": 4 if kind >= LJ else kind // 13, "hidden": hidden,
-                          "dealt": dealt})
+                          "dealt": dealt, "after_deal": bool(after),
+                          "choice": None if choice < 0 else format_trump(choice)})
         n = int(self.sw[SW_KITTY_SIZE])
         buried = [b.bur_cards[i, :n].tolist() for i in range(info[I_N_BUR])]
         burials = [{"seat": int(b.bur_seat[i]), "cards": [format_card(k) for k in sorted(c)]}
                    for i, c in enumerate(buried)]
         chaodi = [{"seat": seat, "cards": [format_card(kind)] * count,
-                   "trump": format_trump(trump), "dealer": dealer,
+                   "trump": format_trump(trump),
+                   "choice": None if choice < 0 else format_trump(choice), "dealer": dealer,
                    "buried": [format_card(k) for k in buried[i + 1]]}
-                  for i, (seat, kind, count, trump, dealer) in
+                  for i, (seat, kind, count, trump, dealer, choice) in
                   enumerate(b.chao[:info[I_N_CHAO]].tolist())]
         out.update({
             "shuffled": [format_card(int(k)) for k in b.cards],

@@ -1,6 +1,6 @@
 """The pre-trick phase as kernels: deal and declare (DECK-4, BID-1, BID-2, BID-3, BID-4, BID-5,
-BID-6, BID-7, BID-8, BID-9, DEF-11, DEF-24,
-DEF-25), then the kitty exchange and 炒底 (KITTY-1, DEF-22, CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5,
+BID-6, BID-7, BID-8, BID-9, DEF-11, DEF-24, DEF-25, DEF-29, AMB-50), then the kitty exchange
+and 炒底 (KITTY-1, DEF-22, CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5,
 CHAO-6, DEF-21), drawing the
 same numbers as ``shengji_sim.rules.game`` (``_deal_and_declare`` with its redeal loop and
 ``_settle_trump``, ``_kitty_exchange``, ``_chaodi``) with ``random`` or ``greedy`` players.
@@ -19,12 +19,16 @@ writes is in one :class:`PreTrickBuffers` ``buf`` made once per variant by
 ``hands``   ``int8[4, 54]`` counts; ``hand_len`` ``int32[4]``.
 ``kitty``   ``int8[K]`` (K = max(kitty_size, 1)): dealt kitty, then the last burial in the
             order the player returned it.
-``decl``    ``int32[MAXD, 4]`` accepted declarations of the last deal: seat, kind, count,
-            dealt (cards dealt so far); ``info[I_N_DECL]`` rows.
+``decl``    ``int32[MAXD, 6]`` accepted declarations of the last deal: seat, kind, count,
+            dealt (cards dealt so far), after the deal (0/1, AMB-50), the trump four
+            jokers chose (AMB-33 C; -1 otherwise); ``info[I_N_DECL]`` rows. MAXD =
+            ``4 * hand_size + MAX_AFTER_DEAL``: one per dealt card at most, and at most
+            ``bidding_nb.MAX_AFTER_DEAL`` after the last card.
 ``bur_seat`` ``int8[MAXB]`` / ``bur_cards`` ``int8[MAXB, K]`` burials, cards in the order
             the player returned them (the record's ``burials`` sorts them);
             ``info[I_N_BUR]`` rows.
-``chao``    ``int32[MAXB, 5]`` 炒 events: seat, kind, count, trump, dealer after it;
+``chao``    ``int32[MAXB, 6]`` 炒 events: seat, kind, count, trump, dealer after it, the
+            trump four jokers chose (CHAO-3; -1 otherwise);
             event ``i`` buried ``bur_*[i + 1]``; ``info[I_N_CHAO]`` rows.
 ``info``    ``int32[N_INFO]`` scalars at the ``I_*`` indices below (-1 = None).
 ``params``  ``int32[4, N_PARAMS]`` each heuristic seat's profile row (``api.profile_params``).
@@ -43,19 +47,24 @@ from shengji_sim.cards import (
     LJ,
 )
 from shengji_sim.core.bidding_nb import (
+    MAX_AFTER_DEAL,
     MAX_OPTIONS,
     NT,
+    after_deal_config_nb,
     bid_config_nb,
     chaodi_effect_nb,
     chaodi_options_nb,
     declaration_mask_nb,
+    four_choose_nb,
     hand1_dealer_nb,
     legal_bit_nb,
     no_declaration_nb,
     nth_declaration_nb,
+    option_weight_nb,
     seat_option_count_nb,
     slot_of_nb,
     trump_after_nb,
+    window_open_nb,
 )
 from shengji_sim.core.errors import (
     STATUS_NO_TRUMP,
@@ -88,6 +97,7 @@ from shengji_sim.core.switches import (
     SW_BID_METHOD,
     SW_CHAODI,
     SW_DEAL_ORDER,
+    SW_DECLARATION_AFTER_DEAL,
     SW_HAND_SIZE,
     SW_JJ4_BID_VISIBILITY,
     SW_KITTY_SIZE,
@@ -95,8 +105,10 @@ from shengji_sim.core.switches import (
     V_BID_METHOD_HIDDEN,
     V_DEAL_ORDER_RANDOM_EACH_HAND,
     V_DEAL_ORDER_RANDOM_FIRST_THEN_DEALER,
+    V_DECLARATION_AFTER_DEAL_UNTIL_ALL_PASS,
     V_JJ4_BID_VISIBILITY_ALL_HIDDEN,
     V_NO_DECLARATION_SPADES,
+    reading_nb,
 )
 
 MAX_REDEALS = 1000  # game.MAX_REDEALS
@@ -133,6 +145,7 @@ class PreTrickBuffers(NamedTuple):
     info: np.ndarray
     opt_kind: np.ndarray  # int32[4, MAX_OPTIONS] scratch: 炒 options (row 0)
     opt_count: np.ndarray  # int32[4, MAX_OPTIONS] scratch: their counts
+    opt_choice: np.ndarray  # int32[4, MAX_OPTIONS] scratch: their four-joker choices
     opt_n: np.ndarray  # int32[4]: each seat's number of declaration options during the deal
     suf: np.ndarray  # int64[55, K + 1] scratch: multiset counts of suffixes
     bkinds: np.ndarray  # int16[54] scratch: kinds in strongest-first order
@@ -146,13 +159,14 @@ class PreTrickBuffers(NamedTuple):
 def alloc_pre_trick_buffers_nb(decks, hand_size, kitty_size):
     """:class:`PreTrickBuffers` for a deck count, hand size and kitty size."""
     k = max(kitty_size, 1)
-    maxd = 4 * hand_size + 4
+    maxd = 4 * hand_size + MAX_AFTER_DEAL
     return PreTrickBuffers(
         np.zeros(54 * decks, np.int8), np.zeros((4, 54), np.int8), np.zeros(4, np.int32),
-        np.zeros(k, np.int8), np.zeros((maxd, 4), np.int32), np.zeros(MAX_BURIALS, np.int8),
-        np.zeros((MAX_BURIALS, k), np.int8), np.zeros((MAX_BURIALS, 5), np.int32),
+        np.zeros(k, np.int8), np.zeros((maxd, 6), np.int32), np.zeros(MAX_BURIALS, np.int8),
+        np.zeros((MAX_BURIALS, k), np.int8), np.zeros((MAX_BURIALS, 6), np.int32),
         np.zeros(N_INFO, np.int32), np.zeros((4, MAX_OPTIONS), np.int32),
-        np.zeros((4, MAX_OPTIONS), np.int32), np.zeros(4, np.int32),
+        np.zeros((4, MAX_OPTIONS), np.int32), np.zeros((4, MAX_OPTIONS), np.int32),
+        np.zeros(4, np.int32),
         np.zeros((55, kitty_size + 1), np.int64),
         np.zeros(54, np.int16), np.zeros(54, np.int64), np.zeros(6, np.int32),
         np.zeros((4, N_PARAMS), np.int32), np.zeros((4, 5), np.int32))
@@ -168,13 +182,17 @@ def level_of_nb(levels, dealer):
 def _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, buf):
     """One ``_deal_and_declare``; False when the hand must be redealt (BID-8).
 
-    ``_offer_declaration`` is inlined in the deal loop. ``stand`` = seat, kind, count of
-    the standing declaration, current open trump, first accepted seat, number accepted.
-    ``_declaration_options`` is a pure function of the seat's level cards and jokers and of
-    the standing declaration, so only its length is kept per seat (``opt_n``), updated
-    from ``legal`` (:func:`declaration_mask_nb`, rebuilt when the standing declaration
-    changes) when the seat is dealt a level card or a joker; the chosen option is looked
-    up only when the player declares.
+    One loop deals the cards, asking the receiver after each (DEF-24), then asks the seats
+    in play order from the seat after the last card's while the window is open
+    (``_declare_after_deal``, :func:`~.bidding_nb.window_open_nb`: DEF-24, AMB-50).
+    ``_offer_declaration`` is :func:`_ask_nb`, inlined at its one call. ``stand`` = seat,
+    kind, count of the standing declaration, current open trump, first accepted seat,
+    number accepted. ``_declaration_options`` is a pure function of the seat's level cards
+    and jokers and of the standing declaration, so only its length is kept per seat
+    (``opt_n``), updated from ``legal`` (:func:`declaration_mask_nb`, rebuilt when the
+    standing declaration changes, and at the last card under AMB-50 C, where a declaration
+    must beat the one standing) when the seat is dealt a level card or a joker; the chosen
+    option is looked up only when the player declares.
     """
     info = buf.info
     cards = buf.cards
@@ -182,7 +200,6 @@ def _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, buf):
     hand_len = buf.hand_len
     opt_n = buf.opt_n
     stand = buf.stand
-    decl = buf.decl
     total = cards.shape[0]
     for i in range(total):  # cards.deck: decks x kinds 0..53
         cards[i] = i % 54
@@ -204,17 +221,21 @@ def _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, buf):
     stand[4] = -1
     stand[5] = 0
     n_decl = 0
-    hidden = sw[SW_BID_METHOD] == V_BID_METHOD_HIDDEN
-    all_hidden = hidden and sw[SW_JJ4_BID_VISIBILITY] == V_JJ4_BID_VISIBILITY_ALL_HIDDEN
     cfg = bid_config_nb(sw)
+    choose = four_choose_nb(cfg)
+    window = reading_nb(sw, SW_DECLARATION_AFTER_DEAL)
     level = level_of_nb(levels, match_dealer)
     dealt = 4 * sw[SW_HAND_SIZE]
     n_kitty = total - dealt
     legal = declaration_mask_nb(cfg, level, -1, -1, 0)
     opt_n[:] = 0
     seat = (first - step) % 4
-    for i in range(dealt + 4):
-        if i < dealt:  # DECK-4, DEF-11: one card at a time; declare after each (DEF-24)
+    i = 0
+    asked = 0
+    passes = 0
+    while True:
+        after_deal = i >= dealt
+        if not after_deal:  # DECK-4, DEF-11: one card at a time; declare after each (DEF-24)
             seat = (seat + step) % 4
             k = cards[i]
             hands[seat, k] += 1
@@ -224,62 +245,98 @@ def _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, buf):
             s = slot_of_nb(level, k)
             if s >= 0:  # one more of a biddable kind: its newly legal count, if any
                 t = 1 if seat == stand[0] else 0
-                opt_n[seat] += legal_bit_nb(legal, t, s, hands[seat, k])
+                c = hands[seat, k]
+                opt_n[seat] += legal_bit_nb(legal, t, s, c) * option_weight_nb(choose, s, c)
             now = i + 1
-        else:  # DEF-24: one more chance each, in play order from the first recipient
+            i += 1
+        else:  # DEF-24 / AMB-50: after the last card, while the window is open
             if i == dealt:
+                i += 1
                 for j in range(n_kitty):
                     buf.kitty[j] = cards[dealt + j]
-            seat = (first + i - dealt) % 4
+                passes = 0
+                if window == V_DECLARATION_AFTER_DEAL_UNTIL_ALL_PASS:  # beat the standing
+                    cfg = after_deal_config_nb(cfg)
+                    legal = declaration_mask_nb(cfg, level, stand[0], stand[1], stand[2])
+                    for q in range(4):
+                        opt_n[q] = seat_option_count_nb(level, legal,
+                                                        1 if q == stand[0] else 0, hands, q,
+                                                        choose)
+            if not window_open_nb(window, asked, passes):
+                break
+            seat = (seat + 1) % 4  # play order from the seat after the last card's
             now = dealt
-        n = opt_n[seat]
-        if n == 0 or pkinds[seat] == PASSIVE:
-            continue
-        t = 1 if seat == stand[0] else 0
-        if pkinds[seat] == RANDOM:  # below(count + 1); count = pass
-            c = below_nb(state, n + 1)
-            if c == n:
-                continue
-            kind, count = nth_declaration_nb(level, legal, t, hands, seat, c)
-        elif pkinds[seat] == HEURISTIC:  # its profile's rule (heuristic_nb)
-            c = heuristic_declare_nb(buf.params[seat], level, legal, t, hands, seat,
-                                     hand_len[seat], buf.opt_kind[1], buf.opt_count[1],
-                                     buf.tscore[seat])
-            if c < 0:
-                continue
-            kind, count = buf.opt_kind[1, c], buf.opt_count[1, c]
-        else:  # greedy: its strongest option when a quarter of its hand is in that suit
-            kind, count = nth_declaration_nb(level, legal, t, hands, seat, n - 1)
-            if not greedy_declares_nb(hands[seat], hand_len[seat], level, kind):
-                continue
-        if stand[5] == 0:
-            stand[4] = seat
-        stand[5] += 1
-        if hidden:  # AMB-35: all_hidden keeps the most cards (earliest on ties)
-            replace = not all_hidden or stand[0] < 0 or count > stand[2]
-        else:
-            stand[3] = trump_after_nb(sw, stand[3], kind, count)
-            replace = True
-        if replace:  # a new standing declaration: recount every seat's options
-            stand[0] = seat
-            stand[1] = kind
-            stand[2] = count
-            legal = declaration_mask_nb(cfg, level, seat, kind, count)
-            for q in range(4):
-                opt_n[q] = seat_option_count_nb(level, legal, 1 if q == seat else 0, hands, q)
-        decl[n_decl, 0] = seat
-        decl[n_decl, 1] = kind
-        decl[n_decl, 2] = count
-        decl[n_decl, 3] = now
-        n_decl += 1
+            asked += 1
+        declared, legal, n_decl = _ask_nb(sw, cfg, state, level, pkinds, buf, seat, now,
+                                          after_deal, legal, n_decl, choose)
+        passes = 0 if declared else passes + 1
     info[I_N_DECL] = n_decl
     return _settle_nb(sw, levels, match_dealer, hand_number, first, n_kitty, level, buf,
                       stand)
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _ask_nb(sw, cfg, state, level, pkinds, buf, seat, now, after_deal, legal, n_decl,
+            choose):
+    """``_offer_declaration``: ``seat`` (``opt_n[seat]`` options under the mask ``legal``)
+    declares or passes; a declaration is logged in ``decl`` (dealt ``now``, after the deal
+    or not) and becomes the standing one where the rules say so (AMB-35). Returns
+    (declared, the new ``legal``, the new number of declarations)."""
+    hands = buf.hands
+    stand = buf.stand
+    opt_n = buf.opt_n
+    n = opt_n[seat]
+    if n == 0 or pkinds[seat] == PASSIVE:
+        return False, legal, n_decl
+    t = 1 if seat == stand[0] else 0
+    if pkinds[seat] == RANDOM:  # below(count + 1); count = pass
+        c = below_nb(state, n + 1)
+        if c == n:
+            return False, legal, n_decl
+        kind, count, choice = nth_declaration_nb(level, legal, t, hands, seat, c, choose)
+    elif pkinds[seat] == HEURISTIC:  # its profile's rule (heuristic_nb)
+        c = heuristic_declare_nb(buf.params[seat], level, legal, t, hands, seat,
+                                 buf.hand_len[seat], buf.opt_kind[1], buf.opt_count[1],
+                                 buf.opt_choice[1], choose, buf.tscore[seat])
+        if c < 0:
+            return False, legal, n_decl
+        kind, count, choice = buf.opt_kind[1, c], buf.opt_count[1, c], buf.opt_choice[1, c]
+    else:  # greedy: its strongest option when a quarter of its hand is in that suit
+        kind, count, choice = nth_declaration_nb(level, legal, t, hands, seat, n - 1, choose)
+        if not greedy_declares_nb(hands[seat], buf.hand_len[seat], level, kind):
+            return False, legal, n_decl
+    if stand[5] == 0:
+        stand[4] = seat
+    stand[5] += 1
+    hidden = sw[SW_BID_METHOD] == V_BID_METHOD_HIDDEN
+    if hidden:  # AMB-35: all_hidden keeps the most cards (earliest on ties)
+        all_hidden = sw[SW_JJ4_BID_VISIBILITY] == V_JJ4_BID_VISIBILITY_ALL_HIDDEN
+        replace = not all_hidden or stand[0] < 0 or count > stand[2]
+    else:
+        stand[3] = trump_after_nb(sw, stand[3], kind, count, choice)
+        replace = True
+    if replace:  # a new standing declaration: recount every seat's options
+        stand[0] = seat
+        stand[1] = kind
+        stand[2] = count
+        legal = declaration_mask_nb(cfg, level, seat, kind, count)
+        for q in range(4):
+            opt_n[q] = seat_option_count_nb(level, legal, 1 if q == seat else 0, hands, q,
+                                            choose)
+    decl = buf.decl
+    decl[n_decl, 0] = seat
+    decl[n_decl, 1] = kind
+    decl[n_decl, 2] = count
+    decl[n_decl, 3] = now
+    decl[n_decl, 4] = 1 if after_deal else 0
+    decl[n_decl, 5] = choice
+    return True, legal, n_decl + 1
+
+
 @njit(cache=True, _nrt=False)
 def _settle_nb(sw, levels, match_dealer, hand_number, first, n_kitty, level, buf, stand):
-    """``_settle_trump``: BID-7 / AMB-46 with a declaration, BID-8 without."""
+    """``_settle_trump``: BID-7 / AMB-46 with a declaration, BID-8 without; when BID-8 names
+    no dealer in hand 1 (JJ4, DEF-29) the seat that received the first dealt card deals."""
     info = buf.info
     dealer = match_dealer
     if stand[0] >= 0:
@@ -302,7 +359,7 @@ def _settle_nb(sw, levels, match_dealer, hand_number, first, n_kitty, level, buf
             trump = NT if k >= LJ else k // 13
         if seat >= 0:
             dealer = seat
-        elif dealer < 0:
+        elif dealer < 0:  # DEF-29: hand 1, the first recipient deals
             dealer = first
         info[I_DECLARER] = -1
         info[I_KITTY_FLIP] = 1 if sw[SW_NO_DECLARATION] != V_NO_DECLARATION_SPADES else 0
@@ -400,7 +457,7 @@ def kitty_and_chaodi_nb(kt, sw, state, levels, hand_number, pkinds, buf):
         level = level_of_nb(levels, dealer)
         n = chaodi_options_nb(sw, level, buf.hands[seat], seat, st_seat, st_kind, st_count,
                               declarer, someone_else, kitty_flip, buf.opt_kind[0],
-                              buf.opt_count[0])
+                              buf.opt_count[0], buf.opt_choice[0])
         if pkinds[seat] == HEURISTIC:
             i = heuristic_choose_nb(buf.params[seat], buf.hands[seat], buf.hand_len[seat],
                                     level, n, buf.opt_kind[0], buf.opt_count[0])
@@ -412,7 +469,8 @@ def kitty_and_chaodi_nb(kt, sw, state, levels, hand_number, pkinds, buf):
             continue
         kind = buf.opt_kind[0, i]
         count = buf.opt_count[0, i]
-        trump, new_dealer = chaodi_effect_nb(sw, kind, count, seat, hand_number)
+        choice = buf.opt_choice[0, i]
+        trump, new_dealer = chaodi_effect_nb(sw, kind, count, choice, seat, hand_number)
         if new_dealer >= 0:
             dealer = new_dealer
         holder = seat
@@ -428,6 +486,7 @@ def kitty_and_chaodi_nb(kt, sw, state, levels, hand_number, pkinds, buf):
         buf.chao[c, 2] = count
         buf.chao[c, 3] = trump
         buf.chao[c, 4] = dealer
+        buf.chao[c, 5] = choice
         info[I_N_CHAO] = c + 1
     info[I_TRUMP] = trump
     info[I_DEALER] = dealer

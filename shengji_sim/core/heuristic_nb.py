@@ -243,16 +243,18 @@ def heuristic_choose_nb(p, counts, hand_len, level, n, kinds, ncards):
 
 
 @njit(cache=True, _nrt=False)
-def heuristic_declare_nb(p, level, mask, t, hands, seat, hand_len, kinds, ncards, scores):
+def heuristic_declare_nb(p, level, mask, t, hands, seat, hand_len, kinds, ncards, choices,
+                         choose, scores):
     """A declaration during the deal (BID-2): lists the options of
-    ``bidding_nb.nth_declaration_nb`` into the scratch rows ``kinds/ncards``
-    (``bidding_nb.declarations_into_nb``) and chooses. ``scores`` is the hand's
+    ``bidding_nb.nth_declaration_nb`` into the scratch rows ``kinds/ncards/choices``
+    (``bidding_nb.declarations_into_nb``; ``choose``: four jokers choose the trump, AMB-33
+    C) and chooses. ``scores`` is the hand's
     :func:`trump_score_nb` per suit (:func:`trump_scores_step_nb`): by strength, a hand
     none of whose suits reaches the bar passes without listing its options."""
     if p[P_DECLARE_RULE] == STRENGTH and _below_bar_nb(
             p, max(scores[0], scores[1], scores[2], scores[3], scores[4]), hand_len):
         return -1  # every suit below the bar: no option is declared (_strength_pick_nb)
-    n = declarations_into_nb(level, mask, t, hands, seat, kinds, ncards)
+    n = declarations_into_nb(level, mask, t, hands, seat, kinds, ncards, choices, choose)
     return heuristic_choose_nb(p, hands[seat], hand_len, level, n, kinds, ncards)
 
 

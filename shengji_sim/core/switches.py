@@ -33,7 +33,7 @@ def reading_nb(sw, i):
     return 0 if v == NA else v
 
 
-N_SWITCHES = 86  #: slots of ``sw``, one per schema key
+N_SWITCHES = 88  #: slots of ``sw``, one per schema key
 
 # [deck]
 
@@ -631,13 +631,25 @@ V_HAND1_DEALER_FINAL_DECLARER = 0
 #: AMB-46 B: 'first_turner', the first player to turn a level card deals
 V_HAND1_DEALER_FIRST_TURNER = 1
 
+#: DEF-24, AMB-50: after the last dealt card: the window closes, one more chance each, or asking
+#: round until every seat has passed (key 'declaration_after_deal')
+SW_DECLARATION_AFTER_DEAL = 73
+#: AMB-50 A: 'closed', the window closes with the last dealt card
+V_DECLARATION_AFTER_DEAL_CLOSED = 0
+#: AMB-50 B: 'one_round', one more chance each, in play order from the seat after the last card's;
+#: then it closes
+V_DECLARATION_AFTER_DEAL_ONE_ROUND = 1
+#: AMB-50 C: 'until_all_pass', asked in play order, going round, until every seat has passed since
+#: the last declaration
+V_DECLARATION_AFTER_DEAL_UNTIL_ALL_PASS = 2
+
 # [chaodi]
 
 #: CHAO-1: 炒底 (kitty fight) after burying (bool; key 'chaodi')
-SW_CHAODI = 73
+SW_CHAODI = 74
 
 #: CHAO-2, AMB-29: strength ladder for 炒底 (key 'chaodi_ladder')
-SW_CHAODI_LADDER = 74
+SW_CHAODI_LADDER = 75
 #: AMB-29 A: 'fanzhu_tiers', use the l.37 反主 tiers; suits equal within a tier
 V_CHAODI_LADDER_FANZHU_TIERS = 0
 #: AMB-29 B: 'line68_ascending', single L < pair ♦L < ♣ < ♥ < ♠ < pair LJ < pair BJ < 4 jokers
@@ -645,23 +657,33 @@ V_CHAODI_LADDER_LINE68_ASCENDING = 1
 #: AMB-29 C: 'line68_descending', the l.68 list read as descending (listed to reject it)
 V_CHAODI_LADDER_LINE68_DESCENDING = 2
 
+#: CHAO-2, AMB-51: under AMB-29 B: what a 炒 must beat when a triple or quad declaration stands (key
+#: 'chaodi_over_set')
+SW_CHAODI_OVER_SET = 76
+#: AMB-51 A: 'as_pair', a standing triple or quad counts as the pair of its card on l.68
+V_CHAODI_OVER_SET_AS_PAIR = 0
+#: AMB-51 B: 'above_pairs', it ranks above every pair rung of l.68; only four jokers 炒 it
+V_CHAODI_OVER_SET_ABOVE_PAIRS = 1
+#: AMB-51 C: 'tiers', both placed on the l.37 反主 tiers; the 炒 must be on a higher tier
+V_CHAODI_OVER_SET_TIERS = 2
+
 #: CHAO-3, AMB-32: does 炒底 move the dealership (key 'chaodi_moves_dealer')
-SW_CHAODI_MOVES_DEALER = 75
+SW_CHAODI_MOVES_DEALER = 77
 #: AMB-32 A: 'hand1_only', in hand 1 a successful 炒底 makes that player dealer
 V_CHAODI_MOVES_DEALER_HAND1_ONLY = 0
 #: AMB-32 B: 'never', 炒底 never moves the dealership
 V_CHAODI_MOVES_DEALER_NEVER = 1
 
 #: CHAO-5: a declarer may 炒 after someone else has (bool; key 'chaodi_self_after_other')
-SW_CHAODI_SELF_AFTER_OTHER = 76
+SW_CHAODI_SELF_AFTER_OTHER = 78
 
 #: CHAO-6: 炒底 allowed when trump came from the kitty flip (bool; key 'chaodi_after_kitty_flip')
-SW_CHAODI_AFTER_KITTY_FLIP = 77
+SW_CHAODI_AFTER_KITTY_FLIP = 79
 
 # [scoring]
 
 #: LEVEL-2, LEVEL-3, LEVEL-4, LEVEL-5, DEF-14, DEF-15: level-change table (key 'score_table')
-SW_SCORE_TABLE = 78
+SW_SCORE_TABLE = 80
 #: LEVEL-2, LEVEL-3, LEVEL-4, LEVEL-5, DEF-14, DEF-15: 'step'
 V_SCORE_TABLE_STEP = 0
 #: LEVEL-2, LEVEL-3, LEVEL-4, LEVEL-5, DEF-14, DEF-15: 'one_deck'
@@ -669,37 +691,37 @@ V_SCORE_TABLE_ONE_DECK = 1
 
 #: LEVEL-2, LEVEL-3, DEF-14, DEF-15: step of the step table (4 decks 80, 3 decks 60, 2 decks 40)
 #: (int; key 'score_step')
-SW_SCORE_STEP = 79
+SW_SCORE_STEP = 81
 
 #: LEVEL-7: largest level gain; 0 = none (int; key 'level_gain_cap')
-SW_LEVEL_GAIN_CAP = 80
+SW_LEVEL_GAIN_CAP = 82
 
 #: SCORE-1, DEF-28: attacker scores may go below 0 (bool; key 'negative_scores')
-SW_NEGATIVE_SCORES = 81
+SW_NEGATIVE_SCORES = 83
 
 #: DEALER-1, AMB-34: who is the dealer's 下家 (key 'xiajia_direction')
-SW_XIAJIA_DIRECTION = 82
+SW_XIAJIA_DIRECTION = 84
 #: AMB-34 A: 'play_order', the next player in (counter-clockwise) play order
 V_XIAJIA_DIRECTION_PLAY_ORDER = 0
 #: AMB-34 B: 'deal_order', the next player in (clockwise) dealing order
 V_XIAJIA_DIRECTION_DEAL_ORDER = 1
 
 #: DEALER-3, AMB-36: ONE1 rotation at 40-75 (key 'one_deck_rotation')
-SW_ONE_DECK_ROTATION = 83
+SW_ONE_DECK_ROTATION = 85
 #: AMB-36 A: 'to_attackers', the previous dealer's 下家 deals, at the attackers' level
 V_ONE_DECK_ROTATION_TO_ATTACKERS = 0
 #: AMB-36 B: 'within_side', the dealer's partner deals
 V_ONE_DECK_ROTATION_WITHIN_SIDE = 1
 
 #: LEVEL-1, DEF-18, AMB-38: match goal: reach A or win at A (key 'match_end')
-SW_MATCH_END = 84
+SW_MATCH_END = 86
 #: AMB-38 A: 'reach_A', the match ends when a side's level becomes >= A
 V_MATCH_END_REACH_A = 0
 #: AMB-38 B: 'win_at_A', a side must win a hand as dealers at A; gains capped at A (DEF-18)
 V_MATCH_END_WIN_AT_A = 1
 
 #: LEVEL-8, DEF-17, AMB-39: demotion rule (key 'demotion')
-SW_DEMOTION = 85
+SW_DEMOTION = 87
 #: AMB-39 A: 'none', levels never decrease (DEF-17)
 V_DEMOTION_NONE = 0
 #: AMB-39 B: 'hook', some unspecified demotion rule exists (a harness hook)

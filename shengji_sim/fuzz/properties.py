@@ -691,7 +691,8 @@ def _offered_declaration_legal(decision: str, st, seat: int, decl, context) -> N
     if decision == "declare":
         ok = declaration_strength(v, st.level, decl.cards) is not None
         ok = ok and can_override(v, st.level, context["standing"], decl,
-                                 first_hand=st.first_hand)[0]
+                                 first_hand=st.first_hand,
+                                 after_deal=context.get("after_deal", False))[0]
         rule = "BID-2"
     else:
         ok, _why = can_chaodi(v, st.level, context["standing"], decl, seat=seat,

@@ -1,7 +1,7 @@
 """Declaring trump: 亮主 / 抢亮 / 反主 / 暗叫, and nobody declaring.
 
 Rules: BID-1, BID-2, BID-3, BID-4, BID-5, BID-6, BID-7, BID-8, BID-9, DEALER-4, DEF-20, DEF-24,
-DEF-25, AMB-30, AMB-31, AMB-33, AMB-35, AMB-42, AMB-45, AMB-46.
+DEF-25, DEF-29, AMB-30, AMB-31, AMB-33, AMB-35, AMB-42, AMB-45, AMB-46, AMB-50.
 
 Representation
 --------------
@@ -14,8 +14,11 @@ of BID-9 (000 l.67) run clockwise, against the seats: table t is seat ``TABLE_SE
 A :class:`Declaration` is the cards one seat shows, all identical (one kind): ``count``
 level cards of one suit, or ``count`` identical jokers. Its ``suit`` is the natural suit of
 the cards (4 for jokers); which trump a joker declaration sets is :func:`trump_after`
-(AMB-33). :func:`declaration_strength` maps the cards to a comparable key (bigger is
-stronger) or None when they are no declaration in the variant:
+(AMB-33). Four jokers that choose the trump (AMB-33 C for a declaration, CHAO-3 for a 炒)
+carry the chosen trump as ``choice``; the engine offers the five choices in the order of
+:data:`TRUMP_CHOICES` (♠ ♥ ♣ ♦, then no-trump). :func:`declaration_strength` maps the cards
+to a comparable key (bigger is stronger) or None when they are no declaration in the
+variant:
 
 * ladder (``bid_method`` race_open / open: CZ4 BID-3, STD2 / THREE3 BID-1):
   ``(count, 0 | 1 | 2)`` with 0 = level cards, 1 = LJ, 2 = BJ. This is exactly 000 l.37:
@@ -25,6 +28,10 @@ stronger) or None when they are no declaration in the variant:
   (CZ4, STD2; the generic 003 lines have no joker bids, so THREE3 has none).
 * hidden (JJ4 BID-4): ``(count,)``; level cards only (002 is silent on jokers: not biddable).
 * first_two (ONE1 BID-1, 003 l.193): a single level card (a 2 in hand 1); ``(1,)``.
+
+The declaration window (DEF-24, AMB-50) is :func:`declaration_window_open`: open during the
+deal; after the last dealt card closed (A), one more chance each (B) or asking round until
+every seat has passed since the last declaration (C).
 
 Decisions where RULES.md is silent are marked "Decision:" in the docstrings below.
 """
@@ -38,11 +45,13 @@ from shengji_sim.cards import BJ, LJ, NO_TRUMP, is_joker, suit_of
 from shengji_sim.errors import PositionError
 
 __all__ = [
+    "TRUMP_CHOICES",
     "AttemptRecord",
     "Declaration",
     "DeclarationOutcome",
     "NoBidOutcome",
     "can_override",
+    "chooses_trump",
     "declaration_strength",
     "declaration_window_open",
     "mod4_number",
@@ -56,6 +65,10 @@ __all__ = [
 
 SPADES = 0
 FOUR = 4  #: "四张王": the only no-trump declaration in CZ4 (BID-5)
+#: The trumps four jokers may choose (AMB-33 C, CHAO-3: no-trump or any suit), in the order
+#: the engine offers them: ♠ ♥ ♣ ♦, then no-trump (so the last option is the no-trump one).
+TRUMP_CHOICES = (0, 1, 2, 3, NO_TRUMP)
+SEATS = 4
 LITERAL_TEN = 8  #: rank index of the 10 (AMB-30 B2)
 
 
@@ -67,8 +80,9 @@ LITERAL_TEN = 8  #: rank index of the 10 (AMB-30 B2)
 class Declaration:
     """``seat`` (0..3, play order) shows ``cards`` (kinds, all identical).
 
-    ``choice`` is used only for four jokers under AMB-33 C ``four_choose``: the chosen trump
-    (0..3 or 4); None means no-trump.
+    ``choice`` is the trump chosen with four jokers (0..3 or 4 = no-trump, see
+    :data:`TRUMP_CHOICES`): for a declaration only under AMB-33 C ``four_choose``, for a 炒
+    always (CHAO-3). None on every other declaration; on four jokers it means no-trump.
     """
 
     seat: int
@@ -170,24 +184,57 @@ def _first_declaration(variant, new: Declaration, first_hand: bool) -> tuple[boo
     return True, f"BID-1: first declaration{who}"
 
 
+def chooses_trump(variant, new: Declaration) -> bool:
+    """AMB-33 C ``four_choose`` (000 l.69): four jokers declared choose the trump."""
+    return new.is_joker and new.count >= FOUR and variant.joker_declaration == "four_choose"
+
+
 def can_override(
-    variant, level: int, standing: Declaration | None, new: Declaration, *, first_hand: bool
+    variant, level: int, standing: Declaration | None, new: Declaration, *, first_hand: bool,
+    after_deal: bool = False,
 ) -> tuple[bool, str]:
     """May ``new`` be shown over ``standing``? Returns (allowed, reason with rule ID).
 
     ``first_hand`` only changes what an override wins (hand 1: kitty and dealership,
     反底反庄, BID-3 / BID-7; later hands: the trump suit only), not whether it is legal.
     Under AMB-35 B ``all_hidden`` every valid bid is recorded (True); the winner is chosen
-    by :func:`resolve_hidden_bids`.
+    by :func:`resolve_hidden_bids`. ``after_deal``: shown after the last dealt card, where
+    AMB-50 C asks for a stronger declaration (:func:`_after_deal_rule`). A ``choice`` of
+    trump is only for four jokers under AMB-33 C.
     """
     if declaration_strength(variant, level, new.cards) is None:
         return False, f"{_ladder_rule(variant)}: not a valid declaration"
+    if new.choice is not None and not chooses_trump(variant, new):
+        return False, "AMB-33: only four jokers under C four_choose choose the trump"
     if standing is None:
         return _first_declaration(variant, new, first_hand)
     refused = _self_check(variant, standing, new)
     if refused is not None:
         return refused
+    if after_deal and variant.declaration_after_deal == "until_all_pass":
+        return _after_deal_rule(variant, level, standing, new, first_hand)
     return _override_rule(variant, level, standing, new, first_hand)
+
+
+def _after_deal_rule(
+    variant, level: int, standing: Declaration, new: Declaration, first_hand: bool
+) -> tuple[bool, str]:
+    """AMB-50 C: after the last card "each declaration must beat the one standing, so the
+    asking stops" (RULES.md AMB-50).
+
+    Decision: there, beating means strictly stronger on the variant's ladder (BID-2), under
+    every AMB-42 and AMB-35 reading. AMB-42 B ``last_wins`` would let two seats declare over
+    each other for ever (S5, H5, S5 ...), and AMB-35 B ``all_hidden`` records any valid bid,
+    so the asking would never end; AMB-42 C ``first_wins`` still refuses every override.
+    DEF-20 self-reinforcement is a declaration too: it must add a card.
+    """
+    if variant.bid_override_rule == "first_wins":
+        return False, "AMB-42 C: the first declaration stands"
+    old = declaration_strength(variant, level, standing.cards)
+    if old is not None and declaration_strength(variant, level, new.cards) <= old:
+        return False, "AMB-50 C: after the deal a declaration must beat the one standing"
+    wins = "反底反庄 (hand 1)" if first_hand else "trump only (hand 2+, BID-7)"
+    return True, f"AMB-50 C: stronger than the one standing, after the deal; {wins}"
 
 
 def _ladder_rule(variant) -> str:
@@ -233,8 +280,8 @@ def trump_after(variant, current: int | None, new: Declaration) -> int | None:
     if mode == "any_joker_NT":
         return NO_TRUMP  # AMB-33 A
     if new.count >= FOUR:
-        if mode == "four_choose" and new.choice is not None:
-            return new.choice  # AMB-33 C: four jokers choose
+        if chooses_trump(variant, new) and new.choice is not None:
+            return new.choice  # AMB-33 C: four jokers choose (000 l.69)
         return NO_TRUMP  # BID-5: four jokers = no-trump
     if mode == "four_choose":
         return NO_TRUMP  # AMB-33 C: pair/triple jokers give NT
@@ -274,17 +321,21 @@ class DeclarationOutcome:
 
 
 def resolve_declarations(
-    variant, level: int, sequence: Sequence[Declaration], *, first_hand: bool = True
+    variant, level: int, sequence: Sequence[Declaration], *, first_hand: bool = True,
+    after_deal: Sequence[bool] = (),
 ) -> DeclarationOutcome:
     """Replay attempted declarations in order (BID-1, BID-2, BID-3, BID-4, BID-5, BID-6, BID-7,
-    DEALER-4, AMB-35, AMB-42, AMB-46)."""
+    DEALER-4, AMB-35, AMB-42, AMB-46, AMB-50). ``after_deal[i]``: attempt ``i`` came after
+    the last dealt card (missing: during the deal)."""
     hidden = variant.bid_method == "hidden" and variant.jj4_bid_visibility == "all_hidden"
     standing: Declaration | None = None
     trump: int | None = None
     accepted: list[Declaration] = []
     records: list[AttemptRecord] = []
-    for decl in sequence:
-        ok, reason = can_override(variant, level, standing, decl, first_hand=first_hand)
+    for i, decl in enumerate(sequence):
+        late = i < len(after_deal) and after_deal[i]
+        ok, reason = can_override(variant, level, standing, decl, first_hand=first_hand,
+                                  after_deal=late)
         if ok:
             accepted.append(decl)
             trump, standing = _accept(variant, trump, standing, decl, accepted, hidden)
@@ -317,15 +368,36 @@ def _outcome(variant, records, standing, trump, accepted, first_hand) -> Declara
 
 
 def declaration_window_open(
-    variant, *, first_hand: bool, deal_finished: bool, kitty_taken: bool
+    variant, *, deal_finished: bool, asked: int = 0, passes: int = 0
 ) -> tuple[bool, str]:
-    """DEF-24: declare from the first dealt card until the deal ends; in CZ4 hand 1 until the
-    dealer picks up the kitty (000 l.66). Ties: the earliest wins (see :func:`can_override`)."""
+    """DEF-24 / AMB-50: may the next seat be asked to declare?
+
+    DEF-24: the window is open from the first dealt card until the deal ends. After the last
+    card (``deal_finished``) the seats are asked in play order from the seat after the one
+    that received the last card; ``asked`` is how many have been asked since, ``passes`` how
+    many in a row passed since the last declaration (or since the last card):
+
+    * A ``closed``: the window closes with the last dealt card.
+    * B ``one_round``: each seat gets exactly one more chance, then the window closes, even
+      if someone declared in that round.
+    * C ``until_all_pass``: the asking goes round until every seat has passed since the last
+      declaration or overcall; then the dealer takes the kitty. It ends because each
+      declaration after the deal must beat the one standing (:func:`_after_deal_rule`).
+
+    Ties: the earliest wins (see :func:`can_override`).
+    """
     if not deal_finished:
         return True, "DEF-24: during the deal"
-    if first_hand and variant.bid_method == "race_open" and not kitty_taken:
-        return True, "DEF-24 / BID-1: CZ4 hand 1, until the dealer picks up the kitty"
-    return False, "DEF-24: the declaration window has closed"
+    mode = variant.declaration_after_deal
+    if mode == "closed":
+        return False, "AMB-50 A: the window closed with the last dealt card"
+    if mode == "one_round":
+        if asked < SEATS:
+            return True, "AMB-50 B: one more chance each after the last card"
+        return False, "AMB-50 B: every seat had its one more chance; the window has closed"
+    if passes < SEATS:
+        return True, "AMB-50 C: asking until every seat has passed since the last declaration"
+    return False, "AMB-50 C: every seat passed since the last declaration; the window has closed"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -371,17 +443,19 @@ def mod4_seat(variant, k: int) -> int:
     """BID-9 / AMB-31: the dealer sits at table ``number mod 4`` (000 l.67), as a seat.
 
     Decision (AMB-31, seat 0): table 0 "on the right" is seat 0; the tables then go clockwise,
-    against the play order (:data:`TABLE_SEAT`). Also used by AMB-45 B ``flip_like_cz4_line67``.
+    against the play order (:data:`TABLE_SEAT`). CZ4 only: STD2's AMB-45 counts in play
+    order (:func:`pip_count_seat`).
     """
     return TABLE_SEAT[mod4_number(variant, k) % 4]
 
 
 def pip_count_seat(variant, k: int) -> int:
-    """AMB-45 A ``flip_for_dealer`` (003 l.13 "翻牌对点配对坐庄"): the seat the flipped card's
-    pips count to, ``number mod 4`` (numbers by AMB-31).
+    """AMB-45 (003 l.13 "翻牌对点配对坐庄"): the seat the flipped card's number counts to,
+    ``number mod 4`` (numbers by AMB-31).
 
-    Decision: 003 has no table numbering like 000 l.67 and says nothing of a direction, so
-    the pips are counted in play order from seat 0 (seat = number mod 4, no clockwise tables).
+    AMB-45's example: seats are counted in play order from seat 0; 003 gives no direction,
+    so BID-9's clockwise tables, which are CZ4's, are not used (C6 under STD2's default
+    AMB-31 C counts pips: 6, seat 2, under A and under B).
     """
     return mod4_number(variant, k) % 4
 
@@ -401,10 +475,11 @@ def no_declaration(variant, level: int, kitty: Sequence[int], hand_number: int) 
 def _jj4_spades(hand_number: int) -> NoBidOutcome:
     """BID-8 JJ4 (002 l.28): spades are trump.
 
-    Decision: in hand 1 002 names no dealer (nobody 翻主, l.30); dealer_seat stays None and
-    the caller keeps its own hand-1 choice (002 l.12: random deal).
+    DEF-29: in hand 1 the seat that received the first dealt card deals (002 names no dealer:
+    nobody 翻主, l.30). That seat is the caller's (``rules.game``: the first recipient of
+    the deal), so dealer_seat stays None here.
     """
-    note = "; hand-1 dealer unspecified (002 silent)" if hand_number == 1 else ""
+    note = "; hand-1 dealer: the first recipient (DEF-29)" if hand_number == 1 else ""
     return NoBidOutcome(SPADES, None, False, f"BID-8 (002 l.28): spades are trump{note}")
 
 
@@ -445,8 +520,10 @@ def _cz4_line39(kitty: list[int], hand_number: int) -> NoBidOutcome:
 def _std2_no_bid(variant, kitty: list[int], hand_number: int) -> NoBidOutcome:
     """AMB-45: flip_for_dealer / flip_like_cz4_line67 / redeal (003 l.13).
 
-    Decision: under A the trump suit is left undetermined (None), as RULES.md says; in hand
-    2+ the dealer is already fixed, so A decides nothing there.
+    Both A and B count the dealer's seat in play order (:func:`pip_count_seat`, AMB-45's
+    example), not by BID-9's clockwise tables. Decision: under A the trump suit is left
+    undetermined (None), as RULES.md says; in hand 2+ the dealer is already fixed, so A
+    decides nothing there.
     """
     mode = variant.std2_no_bid
     if mode == "redeal":
@@ -459,7 +536,7 @@ def _std2_no_bid(variant, kitty: list[int], hand_number: int) -> NoBidOutcome:
         return NoBidOutcome(None, dealer, False,
                             "BID-8 / AMB-45 A: the flipped card's number picks the dealer; "
                             "trump unspecified")
-    dealer = mod4_seat(variant, first) if hand_number == 1 else None  # BID-9 tables
+    dealer = pip_count_seat(variant, first) if hand_number == 1 else None  # AMB-45 example
     return NoBidOutcome(_card_trump(first), dealer, False,
                         "BID-8 / AMB-45 B: the first kitty card gives the suit and the dealer")
 

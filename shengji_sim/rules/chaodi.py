@@ -1,6 +1,6 @@
 """炒底 / 抄底, the kitty fight after burying.
 
-Rules: CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6, AMB-29, AMB-32, DEF-21.
+Rules: CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6, AMB-29, AMB-32, AMB-51, DEF-21.
 
 Representation
 --------------
@@ -15,7 +15,8 @@ trump came from no declaration).
 None when they may not be used to 炒 (``chaodi_ladder``, AMB-29):
 
 * ``fanzhu_tiers`` (A): the 反主 tiers of 000 l.37, i.e. the declaration ladder of
-  :func:`~shengji_sim.rules.bidding.declaration_strength`; an equal tier cannot override.
+  :func:`~shengji_sim.rules.bidding.declaration_strength` from the pair up; an equal tier
+  cannot override.
 * ``line68_ascending`` (B): rung 0 single L (any suit) < 1 pair ♦L < 2 pair ♣L < 3 pair ♥L
   < 4 pair ♠L < 5 pair LJ < 6 pair BJ < 7 four jokers, as ``(rung, 1 if BJ×4 else 0)``.
   Triples and quads of L are not eligible (a player holding three shows a pair). This is
@@ -24,11 +25,23 @@ None when they may not be used to 炒 (``chaodi_ladder``, AMB-29):
 * ``line68_descending`` (C): the literal reverse (``(7 - rung, -b)``), listed only to reject
   it.
 
-Under both line-68 ladders only a pair (or four jokers) 炒s (CHAO-2, 003 l.25 "对子可炒任意单张"):
-rung 0 "single L" describes what may *stand* (a single declaration), never who may 炒, so a
-single has no key. What a 炒 must beat is :func:`_standing_strength`: None when nothing
-stands (trump came from a card turned from the kitty), :data:`BELOW_EVERY_CHAO` for a
-standing single; every eligible 炒 beats both.
+Under every ladder a single never 炒s (CHAO-2, 003 l.25 "对子可炒任意单张"), so a single has no
+key: under the line-68 ladders rung 0 "single L" describes what may *stand* (a single
+declaration), never who may 炒; STD2 says that no AMB-29 reading lets a single 炒, and in
+CZ4 a single is the bottom tier of l.37 too, which never beats what stands (and something
+always stands when CZ4 allows a 炒, CHAO-6). What a 炒 must beat is
+:func:`_standing_strength`: None when nothing stands (trump came from a card turned from the
+kitty), :data:`BELOW_EVERY_CHAO` for a standing single; every eligible 炒 beats both.
+
+A standing triple or quad declaration (AMB-51, under AMB-29 B) counts as the pair of its
+card (A ``as_pair``), ranks above every pair rung (B ``above_pairs``,
+:data:`ABOVE_EVERY_PAIR`), or is compared with the 炒 on the l.37 tiers (C ``tiers``: both
+keys are then :func:`~shengji_sim.rules.bidding.declaration_strength`, see
+:func:`_compared_keys`).
+
+Four jokers that 炒 choose the trump (CHAO-3, 000 l.69): the engine offers each of
+:data:`~shengji_sim.rules.bidding.TRUMP_CHOICES` as its own option, the choice in the
+Declaration's ``choice``.
 
 Decisions where RULES.md is silent are marked "Decision:" in the docstrings below.
 """
@@ -40,7 +53,7 @@ from dataclasses import dataclass
 
 from shengji_sim.cards import BJ, NO_TRUMP, is_joker, suit_of
 from shengji_sim.errors import PositionError
-from shengji_sim.rules.bidding import Declaration, declaration_strength
+from shengji_sim.rules.bidding import FOUR, Declaration, declaration_strength
 
 __all__ = [
     "ChaodiOutcome",
@@ -54,8 +67,11 @@ __all__ = [
 
 PAIR_RUNG = {3: 1, 2: 2, 1: 3, 0: 4}  #: suit -> rung of its level pair: ♦ < ♣ < ♥ < ♠
 TOP_RUNG = 7
-#: CHAO-2: a single standing under a line-68 ladder; below every key of both readings
+#: CHAO-2: a standing single; below every key of every ladder (a single never 炒s)
 BELOW_EVERY_CHAO = (-1, 0)
+#: AMB-51 B: a standing triple or quad under AMB-29 B, above pair BJ (6, 0) and below four
+#: jokers (7, b): only four jokers 炒 it
+ABOVE_EVERY_PAIR = (6, 1)
 
 
 def _line68_rung(level: int, cards: tuple[int, ...], decks: int) -> tuple | None:
@@ -80,10 +96,18 @@ def _line68_rung(level: int, cards: tuple[int, ...], decks: int) -> tuple | None
 
 def chaodi_strength(variant, level: int, cards: Sequence[int]) -> tuple | None:
     """CHAO-2 strength of ``cards`` shown to 炒 under ``chaodi_ladder`` (AMB-29), or None when
-    they may not 炒."""
+    they may not 炒.
+
+    CHAO-2: a single never 炒s, under every ladder ("in STD2 no reading lets a single 炒";
+    see the module docstring for CZ4). Decision: a CZ4 variant that switches CHAO-6 off
+    (``chaodi_after_kitty_flip = true``) keeps this rule; RULES.md has no case where a
+    single 炒s.
+    """
     cards = tuple(cards)
     ladder = variant.chaodi_ladder
     if ladder == "fanzhu_tiers":
+        if len(cards) == 1:
+            return None  # CHAO-2: only a pair (or more) 炒s
         return declaration_strength(variant, level, cards)
     rung = _line68_rung(level, cards, variant.decks)
     if rung is None or ladder == "line68_ascending":
@@ -91,25 +115,54 @@ def chaodi_strength(variant, level: int, cards: Sequence[int]) -> tuple | None:
     return (TOP_RUNG - rung[0], -rung[1])  # line68_descending: literal reverse
 
 
+def _is_set(standing: Declaration) -> bool:
+    """A standing triple or quad not on the l.68 list (which tops out at four jokers)."""
+    return standing.count >= 3 and not (is_joker(standing.kind) and standing.count == FOUR)
+
+
+def _on_tiers(variant, standing: Declaration | None) -> bool:
+    """AMB-51 C ``tiers``: a standing triple or quad under AMB-29 B is compared with the 炒 on
+    the l.37 反主 tiers."""
+    return (standing is not None and _is_set(standing)
+            and variant.chaodi_ladder == "line68_ascending" and variant.chaodi_over_set == "tiers")
+
+
 def _standing_strength(variant, level: int, standing: Declaration | None) -> tuple | None:
     """Strength a 炒 must beat; None when nothing stands (any eligible 炒 is enough).
 
-    CHAO-2: under the line-68 ladders a standing single is the bottom rung "single L", which
-    any pair overrides (:data:`BELOW_EVERY_CHAO`). Decision: this holds under C too, where
-    the literal reverse would put the single on top; a single never 炒s in either reading.
-    Decision: a standing declaration that is not on the l.68 ladder (a triple or quad of L,
-    triple jokers) counts as the pair of the same card (l.68 "as pairs only").
+    CHAO-2: a standing single is the bottom rung "single L" (l.68) or the bottom tier
+    (l.37), which any pair overrides (:data:`BELOW_EVERY_CHAO`). Decision: this holds under
+    AMB-29 C too, where the literal reverse would put the single on top.
+
+    AMB-51, a standing triple or quad that l.68 has no rung for (a triple or quad of L,
+    triple jokers), under AMB-29 B: A ``as_pair`` counts it as the pair of the same card;
+    B ``above_pairs`` puts it above every pair rung (:data:`ABOVE_EVERY_PAIR`); C ``tiers``
+    is :func:`_compared_keys`. Decision: under AMB-29 C (listed only to reject it) such a
+    declaration counts as its pair, as under AMB-51 A (AMB-51 applies under B only).
     """
     if standing is None:
         return None
-    if variant.chaodi_ladder != "fanzhu_tiers" and standing.count == 1:
+    if standing.count == 1:
         return BELOW_EVERY_CHAO  # CHAO-2: any pair overrides a single
     strength = chaodi_strength(variant, level, standing.cards)
-    if strength is None and standing.count >= 3 and not (
-        is_joker(standing.kind) and standing.count == 4
-    ):
-        strength = chaodi_strength(variant, level, standing.cards[:2])
+    if strength is None and _is_set(standing):
+        if variant.chaodi_ladder == "line68_ascending" and \
+                variant.chaodi_over_set == "above_pairs":
+            return ABOVE_EVERY_PAIR  # AMB-51 B: only four jokers 炒 it
+        strength = chaodi_strength(variant, level, standing.cards[:2])  # AMB-51 A
     return strength
+
+
+def _compared_keys(variant, level: int, standing: Declaration | None,
+                   cards: Sequence[int]) -> tuple[tuple | None, tuple | None]:
+    """(key of the 炒 ``cards``, key it must beat): the ladder's (:func:`chaodi_strength`,
+    :func:`_standing_strength`), or under AMB-51 C with a triple or quad standing both on
+    the l.37 tiers (000 l.71 "in the order of the 反主 tiers": a quad of L 炒s a standing
+    triple of L, a pair never does)."""
+    if _on_tiers(variant, standing):
+        return (declaration_strength(variant, level, cards),
+                declaration_strength(variant, level, standing.cards))
+    return chaodi_strength(variant, level, cards), _standing_strength(variant, level, standing)
 
 
 def asking_order(dealer_seat: int) -> list[int]:
@@ -138,10 +191,11 @@ def can_chaodi(
     refused = _self_chaodi(variant, standing, seat, original_declarer, someone_else_chaoed)
     if refused is not None:
         return refused
-    key = chaodi_strength(variant, level, new.cards)
+    if new.choice is not None and not (new.is_joker and new.count >= FOUR):
+        return False, "CHAO-3: only four jokers choose the trump"
+    key, old = _compared_keys(variant, level, standing, new.cards)
     if key is None:
         return False, f"CHAO-2 / AMB-29 {variant.chaodi_ladder}: cards not eligible for 炒底"
-    old = _standing_strength(variant, level, standing)
     if old is not None and key <= old:
         return False, "CHAO-2: not higher than the current tier (000 l.71)"
     return True, "CHAO-2: higher than the current tier; takes the kitty and re-buries"
@@ -168,12 +222,15 @@ def chaodi_effect(
     """CHAO-3 / AMB-32: (new trump, new dealer seat or None = the dealer stays).
 
     Trump: level cards set their suit. Jokers used to 炒 are 反无主 (000 l.69; DEF-13 for
-    STD2), and four jokers may choose no-trump or any suit (``choice``, default no-trump).
-    Decision: this follows l.69 even where AMB-33 B governs declarations (§8.2 note).
+    STD2), and four jokers choose no-trump or any suit (``choice``, else ``new.choice``;
+    None is no-trump). Decision: this follows l.69 even where AMB-33 B governs declarations
+    (§8.2 note).
     """
+    if choice is None:
+        choice = new.choice
     if not new.is_joker:
         trump = new.suit
-    elif new.count >= 4 and choice is not None:
+    elif new.count >= FOUR and choice is not None:
         trump = choice
     else:
         trump = NO_TRUMP

@@ -15,11 +15,13 @@ The flow of :func:`play_hand`:
 1. Deal (DECK-4, DEF-11): shuffle, then one card at a time from the first recipient
    (CZ4: hand 1 random, then the dealer, clockwise, 000 l.7; JJ4: random each hand; the
    003 sets: the dealer, or a random seat in hand 1, in play order). After each card the
-   receiver may declare; after the deal every seat, in play order from the first
-   recipient, has one more chance (DEF-24).
+   receiver may declare; after the last card the seats are asked in play order from the
+   seat after the last card's while the declaration window is open (DEF-24, AMB-50:
+   closed, one more round, or until every seat has passed).
 2. Trump and dealer from the declarations (BID-1, BID-2, BID-3, BID-4, BID-5, BID-6, BID-7, AMB-46)
-   or BID-8 (redeal, kitty flip, spades). A JJ4 hand 1 without bids is dealt by the first recipient;
-   a kitty flip that leaves trump open (AMB-45 A) takes the flipped card's suit (§8.2's filler).
+   or BID-8 (redeal, kitty flip, spades). A JJ4 hand 1 without bids is dealt by the seat that
+   received the first dealt card (DEF-29); a kitty flip that leaves trump open (AMB-45 A) takes
+   the flipped card's suit (§8.2's filler).
 3. The dealer takes the kitty and buries as many cards (KITTY-1, DEF-22); 炒底 rounds where
    the variant has them (CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6, DEF-21, AMB-32).
 4. Tricks: the dealer leads first, then each trick's winner (LEAD-1, LEAD-2). A throw is judged
@@ -41,14 +43,17 @@ from shengji_sim.cards import NO_TRUMP, deck, format_card, format_trump, is_joke
 from shengji_sim.errors import ShengjiError
 from shengji_sim.rng import Rng, decision_seed, hand_seed, match_seed
 from shengji_sim.rules.bidding import (
+    TRUMP_CHOICES,
     Declaration,
     can_override,
+    chooses_trump,
     declaration_strength,
+    declaration_window_open,
     no_declaration,
     resolve_hidden_bids,
     trump_after,
 )
-from shengji_sim.rules.chaodi import can_chaodi, chaodi_effect, chaodi_strength
+from shengji_sim.rules.chaodi import can_chaodi, chaodi_effect
 from shengji_sim.rules.follow import check_follow, follow_options, nth_multiset
 from shengji_sim.rules.kitty import judge_kitty
 from shengji_sim.rules.match import MatchState, after_hand, new_match, side_of
@@ -214,8 +219,8 @@ def _first_recipient(st: HandState) -> int:
 
 
 def _deal_and_declare(st: HandState) -> bool:
-    """DECK-4 and BID-1, BID-2, BID-3, BID-4, BID-5, BID-6, BID-7, BID-8; False when the hand must
-    be redealt."""
+    """DECK-4 and BID-1, BID-2, BID-3, BID-4, BID-5, BID-6, BID-7, BID-8, DEF-24; False when the
+    hand must be redealt."""
     v = st.variant
     cards = deck(v.decks)
     st.rng.shuffle(cards)
@@ -228,21 +233,37 @@ def _deal_and_declare(st: HandState) -> bool:
     st.record["shuffled"] = [format_card(k) for k in cards]
     standing: list[Declaration | None] = [None]
     accepted: list[Declaration] = []
-    for i in range(4 * v.hand_size):
+    seat = first
+    for i in range(4 * v.hand_size):  # DEF-24: declare after each dealt card
         seat = (first + step * i) % 4
         st.hands[seat].append(cards[i])
         _offer_declaration(st, seat, standing, accepted, i + 1)
     st.kitty = cards[4 * v.hand_size:]
-    for i in range(4):
-        _offer_declaration(st, (first + i) % 4, standing, accepted, 4 * v.hand_size)
+    _declare_after_deal(st, seat, standing, accepted)
     st.record["deal"] = [[format_card(k) for k in sorted(h)] for h in st.hands]
     st.record["kitty_dealt"] = [format_card(k) for k in st.kitty]
     return _settle_trump(st, first, standing[0], accepted)
 
 
-def _declaration_options(st: HandState, seat: int, standing) -> list[Declaration]:
+def _declare_after_deal(st: HandState, last: int, standing: list, accepted: list) -> None:
+    """DEF-24 / AMB-50: after the last dealt card (received by ``last``), ask the seats in
+    play order from the seat after ``last`` while the declaration window is open."""
+    asked = passes = 0
+    seat = last
+    while declaration_window_open(st.variant, deal_finished=True, asked=asked,
+                                  passes=passes)[0]:
+        seat = (seat + 1) % 4
+        declared = _offer_declaration(st, seat, standing, accepted,
+                                      4 * st.variant.hand_size, after_deal=True)
+        asked += 1
+        passes = 0 if declared else passes + 1
+
+
+def _declaration_options(st: HandState, seat: int, standing,
+                         after_deal: bool = False) -> list[Declaration]:
     """Every declaration ``seat`` could legally show now (BID-2, BID-3, BID-4, BID-5, BID-6,
-    AMB-42)."""
+    AMB-42, AMB-50), kinds ascending, then counts ascending; four jokers that choose the
+    trump (AMB-33 C) are one option per choice, in :data:`TRUMP_CHOICES` order."""
     v, level = st.variant, st.level
     counts: dict[int, int] = {}
     for k in st.hands[seat]:
@@ -255,20 +276,28 @@ def _declaration_options(st: HandState, seat: int, standing) -> list[Declaration
             decl = Declaration(seat, tuple([k] * n))
             if declaration_strength(v, level, decl.cards) is None:
                 continue
-            if can_override(v, level, standing, decl, first_hand=st.first_hand)[0]:
-                options.append(decl)
+            if can_override(v, level, standing, decl, first_hand=st.first_hand,
+                            after_deal=after_deal)[0]:
+                options += _with_choices(decl) if chooses_trump(v, decl) else [decl]
     return options
 
 
+def _with_choices(decl: Declaration) -> list[Declaration]:
+    """Four jokers that choose the trump (AMB-33 C, CHAO-3: no-trump or any suit, 000 l.69):
+    one option per choice."""
+    return [Declaration(decl.seat, decl.cards, c) for c in TRUMP_CHOICES]
+
+
 def _offer_declaration(st: HandState, seat: int, standing: list, accepted: list,
-                       dealt: int) -> None:
-    options = _declaration_options(st, seat, standing[0])
-    _audit(st, "declare", seat, options, standing=standing[0])
+                       dealt: int, after_deal: bool = False) -> bool:
+    """Ask ``seat`` to declare; True if it declared."""
+    options = _declaration_options(st, seat, standing[0], after_deal)
+    _audit(st, "declare", seat, options, standing=standing[0], after_deal=after_deal)
     if not options:
-        return
+        return False
     choice = st.players[seat].declare(st.view(seat), list_choice(options, True), st.rng)
     if choice is None:
-        return
+        return False
     if choice not in options:
         raise GameError(f"seat {seat} declared {choice.cards}, not an option")
     hidden = st.variant.bid_method == "hidden"
@@ -281,12 +310,22 @@ def _offer_declaration(st: HandState, seat: int, standing: list, accepted: list,
         standing[0] = choice
     st.record["declarations"].append({
         "seat": seat, "cards": [format_card(k) for k in choice.cards], "legal": True,
-        "suit": choice.suit, "hidden": hidden, "dealt": dealt})
+        "suit": choice.suit, "hidden": hidden, "dealt": dealt, "after_deal": after_deal,
+        "choice": _choice_text(choice)})
+    return True
+
+
+def _choice_text(decl: Declaration) -> str | None:
+    """The record's ``choice``: the trump chosen with four jokers (AMB-33 C, CHAO-3), else
+    None."""
+    return None if decl.choice is None else format_trump(decl.choice)
 
 
 def _settle_trump(st: HandState, first: int, standing: Declaration | None,
                   accepted: list[Declaration]) -> bool:
-    """BID-7 / AMB-46 with a declaration; BID-8 without one."""
+    """BID-7 / AMB-46 with a declaration; BID-8 without one. When BID-8 names no dealer
+    (JJ4 hand 1, DEF-29; AMB-45 C never gets here) the seat that received the first dealt
+    card deals."""
     v = st.variant
     if standing is not None:
         trump = standing.suit if v.bid_method == "hidden" else st.trump
@@ -309,7 +348,7 @@ def _settle_trump(st: HandState, first: int, standing: Declaration | None,
         st.trump = trump
         if outcome.dealer_seat is not None:
             st.dealer = outcome.dealer_seat
-        elif st.dealer is None:
+        elif st.dealer is None:  # DEF-29: hand 1, the first recipient deals
             st.dealer = first
         st.record.update({"declarer": None, "kitty_flip": v.no_declaration != "spades"})
     st.ctx = make_context(v, st.level, st.trump)
@@ -374,7 +413,7 @@ def _chaodi(st: HandState) -> None:
             continue
         if act not in options:
             raise GameError(f"seat {seat} 炒 {act.cards}: not an option")
-        trump, new_dealer = chaodi_effect(v, act, st.match.hand_number)
+        trump, new_dealer = chaodi_effect(v, act, st.match.hand_number)  # CHAO-3
         st.trump = trump
         if new_dealer is not None:
             st.dealer = new_dealer
@@ -382,7 +421,8 @@ def _chaodi(st: HandState) -> None:
         holder, standing, someone_else, passes = seat, act, someone_else or seat != declarer, 0
         buried = _bury(st, seat)
         st.record["chaodi"].append({"seat": seat, "cards": [format_card(k) for k in act.cards],
-                                    "trump": format_trump(trump), "dealer": st.dealer,
+                                    "trump": format_trump(trump), "choice": _choice_text(act),
+                                    "dealer": st.dealer,
                                     "buried": [format_card(k) for k in buried]})
     st.record.update({"trump": format_trump(st.trump), "dealer": st.dealer,
                       "buried_by": holder})
@@ -399,6 +439,9 @@ def _standing_declaration(st: HandState) -> Declaration | None:
 
 
 def _chaodi_options(st, seat, standing, declarer, someone_else) -> list[Declaration]:
+    """Every 炒 ``seat`` may show (CHAO-2, CHAO-5, CHAO-6, AMB-29, AMB-51), kinds ascending,
+    then counts ascending; four jokers are one option per trump choice (CHAO-3: no-trump or
+    any suit, in :data:`TRUMP_CHOICES` order)."""
     v, level = st.variant, st.level
     counts = _counts(st.hands[seat])
     options = []
@@ -407,13 +450,11 @@ def _chaodi_options(st, seat, standing, declarer, someone_else) -> list[Declarat
             continue
         for n in range(1, counts[k] + 1):
             decl = Declaration(seat, tuple([k] * n))
-            if chaodi_strength(v, level, decl.cards) is None:
-                continue
             ok, _ = can_chaodi(v, level, standing, decl, seat=seat, original_declarer=declarer,
                                someone_else_chaoed=someone_else,
                                trump_from_kitty_flip=st.record.get("kitty_flip", False))
             if ok:
-                options.append(decl)
+                options += _with_choices(decl) if decl.is_joker and n >= 4 else [decl]
     return options
 
 

@@ -1,7 +1,8 @@
 """Whole matches: the core (core/match_nb.py) plays every hand of a match as the reference's
 ``rules.game.play_match`` does (LEVEL-1, LEVEL-2, LEVEL-4, DEALER-1, DEALER-2, DEALER-3,
 AMB-36, AMB-38, AMB-39, DEF-18): equal hand rows and match rows, for random, greedy and mixed
-seats, both AMB-38 readings; and the same rows on 1 and 2 threads.
+seats, both AMB-38 readings, and readings of the declaration window (AMB-50) and of 炒 over
+a standing set (AMB-51); and the same rows on 1 and 2 threads.
 
 Reference matches are slow (a greedy match of the 1-deck set is about a second), so each case
 plays a couple of matches; the budget scales with the hypothesis profile."""
@@ -26,6 +27,11 @@ CASES = [
     ("classic-2deck", ("AMB-38=B",), "NS=random,EW=greedy"),
     ("changzhou-4deck", (), "random"), ("changzhou-4deck", (), "NS=greedy,EW=random"),
     ("baifen-1deck", (), "random"), ("baifen-1deck", (), "greedy"),
+    # declaring after the deal (AMB-50) in hand 1 and in the match's later hands; JJ4's
+    # hidden bids; 炒 over a standing triple or quad on the l.37 tiers (AMB-51 C)
+    ("changzhou-4deck", ("AMB-50=B", "AMB-51=C"), "random"),
+    ("jj-4deck", ("AMB-50=C", "AMB-35=B"), "random"),
+    ("classic-2deck", ("AMB-50=A",), "NS=greedy,EW=random"),
 ]
 
 

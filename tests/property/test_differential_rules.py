@@ -7,6 +7,10 @@ AMB-17, AMB-20, AMB-21, AMB-22, AMB-23, AMB-24, AMB-41, AMB-43, AMB-47, OTH-3, O
 results of random last tricks (AMB-08, AMB-25, AMB-26, AMB-27 with its sub-letters, AMB-44,
 OTH-1, OTH-4, caps); score tables for every attacker point value in a range (AMB-34, AMB-36,
 caps, negative scores) and match steps (AMB-38). The checkers are :mod:`tests.differential`'s.
+Declarations and 炒底: the options a seat is offered (BID-2, BID-3, BID-4, BID-5, BID-6, CHAO-2,
+CHAO-3, CHAO-5, CHAO-6) during and after the deal, four jokers once per trump choice, under
+drawn AMB-29, AMB-33, AMB-35, AMB-42, AMB-50 and AMB-51 readings, over drawn standing
+declarations (triples and quads included).
 """
 
 from __future__ import annotations
@@ -27,7 +31,13 @@ from shengji_sim.fuzz.strategies import (
 from shengji_sim.rules.match import MatchState
 from shengji_sim.rules.shapes import decompose
 from shengji_sim.variant import load_variant
-from tests.differential import parity_after_hand, parity_kitty, parity_score, parity_throw
+from tests.differential import (
+    parity_after_hand,
+    parity_declaration_options,
+    parity_kitty,
+    parity_score,
+    parity_throw,
+)
 from tests.helpers import budget
 
 THROW_ITEMS = ("AMB-09", "AMB-10", "AMB-17", "AMB-20", "AMB-21", "AMB-22", "AMB-23", "AMB-24",
@@ -106,3 +116,36 @@ def test_judge_score_and_after_hand_match_reference(rule_kernels, name, data):
     for points in range(-120, 700, 5):
         result = parity_score(variant, points)
         parity_after_hand(variant, state, dealer, result)
+
+
+BID_ITEMS = ("AMB-29", "AMB-33", "AMB-35", "AMB-42", "AMB-50", "AMB-51")
+BID_VARIANTS = ("changzhou-4deck", "jj-4deck", "classic-2deck", "baifen-1deck", "classic-3deck")
+
+
+@st.composite
+def bidding_positions(draw):
+    """A seat's biddable holding (level cards and jokers, up to the decks' copies) and a
+    standing declaration (none, or any count of one biddable kind by any seat)."""
+    name = draw(st.sampled_from(BID_VARIANTS))
+    ambs = draw(amb_overrides(name, items=BID_ITEMS))
+    variant = variant_for(name, ambs)
+    level = draw(st.integers(0, 12))
+    kinds = [s * 13 + level for s in range(4)] + [52, 53]
+    hand = [k for k in kinds for _ in range(draw(st.integers(0, variant.decks)))]
+    standing = None
+    if draw(st.integers(0, 4)):
+        standing = (draw(st.integers(0, 3)), draw(st.sampled_from(kinds)),
+                    draw(st.integers(1, variant.decks)))
+    seat = draw(st.integers(0, 3))
+    declarer = draw(st.none() | st.integers(0, 3))
+    return (variant, level, hand, seat, standing, declarer, draw(st.booleans()),
+            draw(st.booleans()), draw(st.integers(1, 3)))
+
+
+@budget(2)
+@given(position=bidding_positions())
+def test_AMB_50_AMB_51_declaration_and_chaodi_options_match_reference(position):
+    """``_declaration_options`` (during and after the deal: AMB-50 C asks for a stronger
+    one) and ``_chaodi_options`` (AMB-51 over a standing triple or quad; CHAO-3 four jokers
+    once per choice) == the kernels' listings, in order."""
+    parity_declaration_options(*position)

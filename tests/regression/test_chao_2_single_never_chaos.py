@@ -2,9 +2,14 @@
 when what stands is a single declaration or a card turned from the kitty (which any pair
 overrides); under AMB-29 B the ladder's bottom rung "single L" describes what may stand, not
 who may 炒. The engine let a single level card 炒 when nothing stood (classic-2deck: a hand-1
-kitty turn to ♣, then a single H2 炒 to ♥). Both line-68 ladders (AMB-29 B and C) are
-concerned; the 反主 tiers (A) are not. Reference (``rules.chaodi``, ``rules.game``) and kernels
-(``core.bidding_nb``, ``core.deal_nb``, whole hands through ``play_hand_core``) alike.
+kitty turn to ♣, then a single H2 炒 to ♥). Reference (``rules.chaodi``, ``rules.game``) and
+kernels (``core.bidding_nb``, ``core.deal_nb``, whole hands through ``play_hand_core``) alike.
+
+Issue 33 ("Rules, third review"): RULES.md (revision 2026-12-04) says this holds under every
+AMB-29 reading, "in STD2 no reading lets a single 炒". The 反主 tiers (A) were exempt here
+(``test_CHAO_2_fanzhu_tiers_keep_single_L`` asserted that classic-2deck under ``--amb
+AMB-29=A`` offers a single level card over a kitty turn, the wrong behaviour); that test is
+now ``test_CHAO_2_fanzhu_tiers_never_single``: no single is offered under A either.
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ from tests.unit.test_core_deal import PassivePlayer
 
 TWO = parse_rank("2")
 LINE68 = [("STD2", ()), ("STD2", ("AMB-29=C",)), ("CZ4", ()), ("CZ4", ("AMB-29=C",))]
+#: every AMB-29 reading (issue 33: the 反主 tiers too)
+EVERY_LADDER = LINE68 + [("STD2", ("AMB-29=A",)), ("CZ4", ("AMB-29=A",))]
 
 
 def options(variant, level, hand: str, standing, *, flip: bool) -> tuple[list, list]:
@@ -35,13 +42,14 @@ def options(variant, level, hand: str, standing, *, flip: bool) -> tuple[list, l
     st.hands[1] = parse_cards(hand)
     st.record = {"kitty_flip": flip}
     declarer = None if standing is None else standing.seat
-    ref = [(d.kind, d.count) for d in G._chaodi_options(st, 1, standing, declarer, False)]
+    ref = [(d.kind, d.count, d.choice)
+           for d in G._chaodi_options(st, 1, standing, declarer, False)]
     got = api.chaodi_options(switch_array(variant), level,
                              st.hands[1], 1, standing, declarer, False, flip)
     return ref, got
 
 
-@pytest.mark.parametrize("rule_set, amb", LINE68)
+@pytest.mark.parametrize("rule_set, amb", EVERY_LADDER)
 @pytest.mark.parametrize("standing", [None, "P1 D", "P1 S"])
 @pytest.mark.parametrize("single", ["S", "H", "C", "D"])
 def test_CHAO_2_single_never_chaos(rule_set, amb, standing, single) -> None:
@@ -71,16 +79,23 @@ def test_CHAO_2_single_never_offered_after_a_kitty_turn(rule_set, amb) -> None:
     """The 炒 options after a kitty turn hold the pair, never a single (reference == kernel)."""
     variant = var(rule_set, amb, () if rule_set == "STD2" else ["chaodi_after_kitty_flip=true"])
     ref, got = options(variant, TWO, "S2 H2 H2 D2 BJ SA", None, flip=True)
-    assert ref == got == [(parse_card("H2"), 2)]
+    assert ref == got == [(parse_card("H2"), 2, None)]
     ref, got = options(variant, TWO, "S2 C2 BJ SA", None, flip=True)
     assert ref == got == []
 
 
-def test_CHAO_2_fanzhu_tiers_keep_single_L() -> None:
-    """AMB-29 A is unchanged: over nothing, single L 炒s (000 l.37 tiers start at single L)."""
-    variant = var("STD2", ["AMB-29=A"])
+@pytest.mark.parametrize("rule_set", ["STD2", "CZ4"])
+def test_CHAO_2_fanzhu_tiers_never_single(rule_set) -> None:
+    """AMB-29 A as well (CHAO-2: "in STD2 no reading lets a single 炒"): over nothing (a kitty
+    turn), only the pair is offered, not single L (reference == kernel). CZ4 with CHAO-6
+    switched off follows the same rule (Decision in ``rules.chaodi.chaodi_strength``)."""
+    sets = () if rule_set == "STD2" else ["chaodi_after_kitty_flip=true"]
+    variant = var(rule_set, ["AMB-29=A"], sets)
     ref, got = options(variant, TWO, "S2 H2 H2", None, flip=True)
-    assert ref == got == [(parse_card("S2"), 1), (parse_card("H2"), 1), (parse_card("H2"), 2)]
+    assert ref == got == [(parse_card("H2"), 2, None)]
+    sw = switch_array(variant)
+    assert bnb.chaodi_strength_nb(sw, TWO, parse_card("S2"), 1) == -1
+    assert not bnb.can_chaodi_nb(sw, TWO, -1, -1, 0, 1, parse_card("S2"), 1, -1, False, True)
 
 
 def test_CHAO_2_whole_std2_hand_kitty_turned_single_not_offered(monkeypatch) -> None:

@@ -1,6 +1,7 @@
 """Declaring trump (shengji_sim.rules.bidding): RULES.md §5.8 EX-B-*, BID-1, BID-2, BID-3, BID-4,
-BID-5, BID-6, BID-7, BID-8, BID-9, DEALER-4, DEF-20, DEF-24, DEF-25, AMB-30, AMB-31, AMB-33, AMB-35,
-AMB-42, AMB-45, AMB-46, and independent positions.
+BID-5, BID-6, BID-7, BID-8, BID-9, DEALER-4, DEF-20, DEF-24, DEF-25, DEF-29, AMB-30, AMB-31, AMB-33,
+AMB-35, AMB-42, AMB-45, AMB-46, AMB-50, and independent positions. The game loop's declaring
+after the deal (AMB-50) is in tests/unit/test_game.py.
 
 Seats: the seeds' P1..P4 are seats 0..3 in play order (AMB-34 A).
 """
@@ -270,18 +271,80 @@ def test_DEF_20_self_reinforce_jj4():
     assert out.legal == (True, True, False)
 
 
-@pytest.mark.parametrize("rule_set, first_hand, dealt, kitty_taken, open_", [
-    ("CZ4", True, False, False, True),
-    ("CZ4", True, True, False, True),    # CZ4 hand 1: until the dealer takes the kitty
-    ("CZ4", True, True, True, False),
-    ("CZ4", False, True, False, False),  # hand 2+: until the deal ends
-    ("STD2", True, True, False, False),
-    ("JJ4", True, False, False, True),
+@pytest.mark.parametrize("rule_set", ["CZ4", "JJ4", "STD2", "ONE1", "THREE3"])
+@pytest.mark.parametrize("letter", ["A", "B", "C"])
+def test_DEF_24_window_open_during_the_deal(rule_set, letter):
+    ok, reason = declaration_window_open(var(rule_set, [f"AMB-50={letter}"]),
+                                         deal_finished=False)
+    assert ok and "DEF-24" in reason
+
+
+@pytest.mark.parametrize("rule_set, letter", [
+    ("CZ4", "C"), ("JJ4", "A"), ("STD2", "C"), ("ONE1", "C"), ("THREE3", "C")])
+def test_AMB_50_defaults(rule_set, letter):
+    """RULES.md §8: CZ4 C (000 l.66), JJ4 A (002 l.20), STD2 / ONE1 / THREE3 C (003 l.61)."""
+    assert var(rule_set).readings()["AMB-50"] == letter
+
+
+# (letter, seats asked since the last card, passes in a row since the last declaration, open)
+@pytest.mark.parametrize("letter, asked, passes, open_", [
+    ("A", 0, 0, False),
+    ("B", 0, 0, True), ("B", 3, 3, True), ("B", 4, 4, False),
+    ("B", 4, 0, False),  # closes after its one round, even if someone declared in it
+    ("C", 0, 0, True), ("C", 3, 3, True), ("C", 4, 4, False),
+    ("C", 9, 3, True),  # a declaration in the round: the asking goes round again
+    ("C", 9, 4, False),
 ])
-def test_DEF_24_declaration_window(rule_set, first_hand, dealt, kitty_taken, open_):
-    ok, reason = declaration_window_open(var(rule_set), first_hand=first_hand,
-                                         deal_finished=dealt, kitty_taken=kitty_taken)
-    assert ok is open_ and "DEF-24" in reason
+def test_AMB_50_window_after_the_last_card(letter, asked, passes, open_):
+    ok, reason = declaration_window_open(var("STD2", [f"AMB-50={letter}"]),
+                                         deal_finished=True, asked=asked, passes=passes)
+    assert ok is open_ and f"AMB-50 {letter}" in reason
+
+
+@pytest.mark.parametrize("amb, seq", [
+    ((), [("P1", "S2"), ("P2", "H2")]),                    # AMB-42 A: the same tier
+    (("AMB-42=B",), [("P1", "S2"), ("P2", "H2")]),         # B would let the last win
+    (("AMB-42=B",), [("P1", "S2 S2"), ("P2", "H2")]),
+    (("AMB-42=C",), [("P1", "S2"), ("P2", "H2 H2")]),      # C: the first stands
+])
+def test_AMB_50_C_after_the_deal_a_declaration_must_beat_the_standing(amb, seq):
+    """Decision (``_after_deal_rule``): after the last card under C a declaration must be
+    strictly stronger than the one standing, whatever AMB-42 says, so the asking ends."""
+    variant = var("STD2", ["AMB-50=C", *amb])
+    level = parse_rank("2")
+    standing, new = decl(*seq[0]), decl(*seq[1])
+    ok, reason = can_override(variant, level, standing, new, first_hand=False, after_deal=True)
+    assert not ok and ("AMB-50 C" in reason or "AMB-42 C" in reason)
+    stronger = decl(seq[1][0], "H2 H2" if standing.count == 1 else "BJ BJ")
+    expected = "AMB-42=C" not in amb
+    assert can_override(variant, level, standing, stronger, first_hand=False,
+                        after_deal=True)[0] is expected
+
+
+@pytest.mark.parametrize("amb", [(), ("AMB-42=B",)])
+def test_AMB_50_B_keeps_the_override_rule_after_the_deal(amb):
+    """Under B the one extra round is finite, so AMB-42 applies there as during the deal."""
+    variant = var("STD2", ["AMB-50=B", *amb])
+    ok, _ = can_override(variant, parse_rank("2"), decl("P1", "S2"), decl("P2", "H2"),
+                         first_hand=False, after_deal=True)
+    assert ok is bool(amb)
+
+
+def test_AMB_50_C_hidden_bids_must_add_a_card_after_the_deal():
+    """AMB-35 B records any bid during the deal; after it (AMB-50 C) a bid must have more
+    cards than the leading one (Decision of ``_after_deal_rule``), a self-reinforcement too
+    (DEF-20)."""
+    variant = var("JJ4", ["AMB-50=C", "AMB-35=B"])
+    level = parse_rank("3")
+    lead = decl("P2", "H3 H3")
+    assert can_override(variant, level, lead, decl("P3", "D3 D3"), first_hand=True)[0]
+    for late in (decl("P3", "D3 D3"), decl("P2", "H3 H3")):
+        assert not can_override(variant, level, lead, late, first_hand=True, after_deal=True)[0]
+    assert can_override(variant, level, lead, decl("P3", "D3 D3 D3"), first_hand=True,
+                        after_deal=True)[0]
+    out = resolve_declarations(variant, level, [decl("P1", "S3"), lead, decl("P3", "D3 D3")],
+                               after_deal=[False, False, True])
+    assert out.legal == (True, True, False) and out.trump == H
 
 
 def test_DEF_24_ties_earliest_wins():
@@ -396,10 +459,11 @@ def test_AMB_42_first_wins_refuses_stronger():
     assert out.trump == S
 
 
-# A counts the pips in play order from seat 0; B is BID-9's l.67 procedure (clockwise tables)
+# A and B count the number in play order from seat 0 (AMB-45's example: BID-9's clockwise
+# tables are CZ4's, not STD2's)
 @pytest.mark.parametrize("letter, card, trump, dealer", [
     ("A", "C6", None, 2), ("B", "C6", C, 2), ("C", "C6", None, None),
-    ("A", "C7", None, 3), ("B", "C7", C, 1), ("C", "C7", None, None)])
+    ("A", "C7", None, 3), ("B", "C7", C, 3), ("C", "C7", None, None)])
 def test_AMB_45_std2_no_bid_face_value(letter, card, trump, dealer):
     out = no_declaration(var("STD2", [f"AMB-45={letter}"]), parse_rank("2"),
                          kitty(f"{card} S4"), 1)
@@ -407,13 +471,32 @@ def test_AMB_45_std2_no_bid_face_value(letter, card, trump, dealer):
     assert out.redeal is (letter == "C")
 
 
-@pytest.mark.parametrize("letter, trump, dealer", [("A", None, 1), ("B", C, 3)])
-def test_AMB_45_example_rank_index(letter, trump, dealer):
-    # AMB-45 example: C6 has rank index 5 (needs AMB-31 B numbering). A counts 5 in play
-    # order: seat 1. B takes 5 mod 4 = 1 as the l.67 table 1, which is seat 3 (BID-9).
-    out = no_declaration(var("STD2", [f"AMB-45={letter}", "AMB-31=B"]), parse_rank("2"),
-                         kitty("C6 S4"), 1)
-    assert out.dealer_seat == dealer and out.trump == trump
+@pytest.mark.parametrize("letter, trump, dealer, redeal", [
+    ("A", None, 2, False), ("B", C, 2, False), ("C", None, None, True)])
+def test_AMB_45_example(letter, trump, dealer, redeal):
+    """RULES.md AMB-45's example: the first kitty card is C6; STD2's default AMB-31 C counts
+    its pips, 6, in play order from seat 0: seat 2 deals (A: trump undetermined; B: ♣)."""
+    out = no_declaration(var("STD2", [f"AMB-45={letter}"]), parse_rank("2"), kitty("C6 S4"), 1)
+    assert out.dealer_seat == dealer and out.trump == trump and out.redeal is redeal
+
+
+@pytest.mark.parametrize("letter, trump", [("A", None), ("B", C)])
+def test_AMB_45_example_counts_in_play_order_with_other_numberings(letter, trump):
+    """C6 under AMB-31 B (rank index 5) and A (deck index 31): 5 and 31 mod 4 count to seats
+    1 and 3 in play order under A and B alike (the clockwise tables would give 3 and 1)."""
+    for numbering, seat in (("B", 1), ("A", 3)):
+        variant = var("STD2", [f"AMB-45={letter}", f"AMB-31={numbering}"])
+        out = no_declaration(variant, parse_rank("2"), kitty("C6 S4"), 1)
+        assert out.dealer_seat == seat and out.trump == trump
+
+
+def test_DEF_29_jj4_hand1_nobody_bids_names_no_dealer_here():
+    """DEF-29: JJ4 hand 1 without bids: spades (002 l.28) and no dealer from BID-8; the game
+    gives the deal to the seat that received the first card (tests/unit/test_game.py)."""
+    out = no_declaration(var("JJ4"), parse_rank("2"), [], 1)
+    assert out.trump == S and out.dealer_seat is None and "DEF-29" in out.rule
+    later = no_declaration(var("JJ4"), parse_rank("2"), [], 2)
+    assert later.trump == S and "DEF-29" not in later.rule
 
 
 @pytest.mark.parametrize("letter, dealer", [("A", "P2"), ("B", "P1")])

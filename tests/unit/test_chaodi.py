@@ -1,5 +1,6 @@
 """炒底 (shengji_sim.rules.chaodi): RULES.md §5.8 EX-B-CZ4-72, EX-B-CZ4-73, CHAO-1, CHAO-2, CHAO-3,
-CHAO-4, CHAO-5, CHAO-6, DEF-21, AMB-29, AMB-32, AMB-34 (direction), and independent positions.
+CHAO-4, CHAO-5, CHAO-6, DEF-21, AMB-29, AMB-32, AMB-34 (direction), AMB-51, and independent
+positions.
 
 Seats: the seeds' P1..P4 are seats 0..3 in play order (AMB-34 A).
 """
@@ -137,6 +138,14 @@ def test_CHAO_3_effect_trump_and_jokers():
     assert chaodi_effect(variant, decl("P2", "LJ LJ"), 2)[0] == NO_TRUMP  # 反无主 (l.69)
     assert chaodi_effect(variant, decl("P2", "BJ BJ BJ BJ"), 2)[0] == NO_TRUMP
     assert chaodi_effect(variant, decl("P2", "BJ BJ BJ BJ"), 2, choice=D)[0] == D
+    assert chaodi_effect(variant, decl("P2", "BJ BJ BJ BJ", H), 2)[0] == H  # the option's
+
+
+@pytest.mark.parametrize("cards", ["C10 C10", "LJ LJ", "BJ BJ"])
+def test_CHAO_3_only_four_jokers_choose(cards):
+    ok, reason = chao(var("CZ4"), decl("P1", "D10"), decl("P2", cards, S))
+    assert not ok and "CHAO-3" in reason
+    assert chao(var("CZ4"), decl("P1", "D10"), decl("P2", "BJ BJ BJ BJ", S))[0]
 
 
 def test_CHAO_3_std2_shown_suit_becomes_trump():
@@ -235,10 +244,18 @@ def test_AMB_29_fanzhu_tiers_bj_over_lj_and_triples():
     assert chao(variant, decl("P1", "BJ BJ"), decl("P2", "S10 S10 S10"))[0]
 
 
-def test_AMB_29_fanzhu_tiers_a_single_still_chaos_over_nothing():
-    """CHAO-2's "only a pair" is a line-68 rule; the 反主 tiers (A) keep single L."""
-    assert chao(var("CZ4", ["AMB-29=A"]), None, decl("P2", "S10"), declarer=None)[0]
+def test_AMB_29_fanzhu_tiers_a_single_never_chaos():
+    """CHAO-2 (revision 2026-12-04): a single never 炒s under any AMB-29 reading. Under the
+    反主 tiers (A) CZ4 has no case where one could (CHAO-6 leaves a declaration standing,
+    and single L is the bottom tier), so a CZ4 variant with CHAO-6 switched off refuses it
+    over nothing too (Decision in ``chaodi_strength``); this test asserted the opposite
+    before issue 33."""
+    variant = var("CZ4", ["AMB-29=A"], ["chaodi_after_kitty_flip=true"])
+    ok, reason = chao(variant, None, decl("P2", "S10"), declarer=None, flip=True)
+    assert not ok and "CHAO-2" in reason
+    assert chao(variant, None, decl("P2", "S10 S10"), declarer=None, flip=True)[0]
     assert not chao(var("CZ4", ["AMB-29=A"]), decl("P1", "D10"), decl("P2", "S10"))[0]
+    assert chaodi_strength(variant, TEN, parse_cards("S10")) is None
 
 
 @pytest.mark.parametrize("letter, hand, dealer", [
@@ -260,11 +277,73 @@ def test_AMB_32_example_full_fight(letter, dealer):
 # Independent positions
 
 
-def test_line68_standing_triple_counts_as_its_pair():
-    variant = var("CZ4")
+def test_AMB_51_A_standing_triple_counts_as_its_pair():
+    variant = var("CZ4", ["AMB-51=A"])
     standing = decl("P1", "C10 C10 C10")  # declared as a triple (BID-3)
     assert not chao(variant, standing, decl("P2", "D10 D10"))[0]
     assert chao(variant, standing, decl("P2", "H10 H10"))[0]
+
+
+# RULES.md AMB-51's example (CZ4, level 3, hand 2): P2's H3 H3 H3 stands. Its "P0" holding
+# LJ LJ is read as P4 (the seeds' seats are P1..P4).
+@pytest.mark.parametrize("letter, s3_pair, lj_pair, c3_quad", [
+    ("A", True, True, False),
+    ("B", False, False, False),
+    ("C", False, False, True),
+])
+def test_AMB_51_example(letter, s3_pair, lj_pair, c3_quad):
+    variant = var("CZ4", [f"AMB-51={letter}"])
+    level = parse_rank("3")
+    standing = decl("P2", "H3 H3 H3")
+
+    def may(seat, cards):
+        return chao(variant, standing, decl(seat, cards), declarer="P2", level=level)[0]
+
+    assert may("P3", "S3 S3") is s3_pair
+    assert may("P4", "LJ LJ") is lj_pair
+    assert may("P1", "C3 C3 C3 C3") is c3_quad
+    assert may("P4", "BJ BJ BJ BJ") and may("P4", "LJ LJ LJ LJ")  # four jokers always
+
+
+def test_AMB_51_defaults():
+    """RULES.md §8: CZ4 B; n/a elsewhere (no triple declarations in the other 炒底)."""
+    assert var("CZ4").readings()["AMB-51"] == "B"
+    for rule_set in ("JJ4", "STD2", "ONE1", "THREE3"):
+        assert "AMB-51" not in var(rule_set).applicable
+
+
+@pytest.mark.parametrize("standing", ["C10 C10 C10", "S10 S10 S10 S10", "LJ LJ LJ",
+                                      "BJ BJ BJ"])
+def test_AMB_51_B_only_four_jokers_chao_a_standing_set(standing):
+    variant = var("CZ4", ["AMB-51=B"])
+    stand = decl("P1", standing)
+    for cards in ("D10 D10", "S10 S10", "LJ LJ", "BJ BJ"):
+        assert not chao(variant, stand, decl("P2", cards))[0]
+    assert chao(variant, stand, decl("P2", "LJ LJ LJ LJ"))[0]
+    assert chao(variant, stand, decl("P2", "BJ BJ BJ BJ"))[0]
+
+
+def test_AMB_51_C_tiers_go_on_after_a_chao_of_a_quad():
+    """Under C a 炒 by a quad of L stands as a set too, so the next 炒 is compared on the
+    l.37 tiers again: only quad jokers beat it (000 l.37 "four L < four jokers")."""
+    variant = var("CZ4", ["AMB-51=C"])
+    actions = [decl("P3", "C10 C10 C10 C10"), decl("P4", "LJ LJ LJ"),
+               decl("P1", "BJ BJ BJ BJ", D)]
+    out = resolve_chaodi(variant, TEN, decl("P2", "H10 H10 H10"), H, actions,
+                         dealer_seat=SEAT["P2"], hand_number=2)
+    assert [r.legal for r in out.records[:3]] == [True, False, True]
+    assert out.kitty_holder == SEAT["P1"] and out.trump == D
+
+
+@pytest.mark.parametrize("letter", ["A", "B", "C"])
+def test_AMB_51_applies_under_AMB_29_B_only(letter):
+    """Under AMB-29 A the l.37 tiers rank the set already; under C (listed only to reject
+    it) a standing set counts as its pair, as under AMB-51 A (Decision)."""
+    tiers = var("CZ4", ["AMB-29=A", f"AMB-51={letter}"])
+    assert chao(tiers, decl("P1", "H10 H10 H10"), decl("P2", "S10 S10 S10 S10"))[0]
+    assert not chao(tiers, decl("P1", "H10 H10 H10"), decl("P2", "BJ BJ"))[0]
+    reverse = var("CZ4", ["AMB-29=C", f"AMB-51={letter}"])
+    assert chao(reverse, decl("P1", "H10 H10 H10"), decl("P2", "D10 D10"))[0]  # ♦ above ♥
 
 
 def test_line68_four_jokers_top_and_bj_over_lj():

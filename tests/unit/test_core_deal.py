@@ -18,7 +18,7 @@ import random
 import numpy as np
 import pytest
 
-from shengji_sim.cards import deck, format_card
+from shengji_sim.cards import deck, format_card, parse_cards
 from shengji_sim.core import api, rng_nb
 from shengji_sim.core import bidding_nb as bnb
 from shengji_sim.core.api import PreTrick, lead_options, make_lead_buffers, masks_of, option_cards
@@ -72,6 +72,11 @@ AMB_CASES = [
     ("classic-2deck", "AMB-45=B"), ("classic-2deck", "AMB-45=C"), ("classic-2deck", "AMB-46=B"),
     ("classic-3deck", "AMB-42=B"), ("classic-3deck", "AMB-46=B"),
     ("baifen-1deck", "AMB-42=A"), ("baifen-1deck", "AMB-42=B"),
+    ("changzhou-4deck", "AMB-50=A"), ("changzhou-4deck", "AMB-50=B"),
+    ("jj-4deck", "AMB-50=B"), ("jj-4deck", "AMB-50=C"),
+    ("classic-2deck", "AMB-50=A"), ("classic-2deck", "AMB-50=B"),
+    ("baifen-1deck", "AMB-50=A"), ("classic-3deck", "AMB-50=B"),
+    ("changzhou-4deck", "AMB-51=A"), ("changzhou-4deck", "AMB-51=C"),
 ]
 
 
@@ -107,7 +112,8 @@ def reference_pre_trick(variant, players, root: int, index: int, match=None):
 
 def check_hands(pt: PreTrick, players, root: int, indices, matches=(None,)) -> dict:
     """Kernel == reference on every hand; returns event counts (coverage of the sweep)."""
-    stats = {"hands": 0, "declarations": 0, "redeals": 0, "kitty_flip": 0, "chaodi": 0}
+    stats = {"hands": 0, "declarations": 0, "redeals": 0, "kitty_flip": 0, "chaodi": 0,
+             "after_deal": 0}
     for i in indices:
         match = matches[i % len(matches)]
         ref, state, level = reference_pre_trick(pt.variant, players, root, i, match)
@@ -123,6 +129,7 @@ def check_hands(pt: PreTrick, players, root: int, indices, matches=(None,)) -> d
         stats["redeals"] += ref["redeals"]
         stats["kitty_flip"] += bool(ref["kitty_flip"])
         stats["chaodi"] += len(ref["chaodi"])
+        stats["after_deal"] += sum(d["after_deal"] for d in ref["declarations"])
     return stats
 
 
@@ -150,9 +157,14 @@ def test_rng_matches_reference() -> None:
 # ------------------------------------------------------------------ declarations, 炒
 
 
-#: readings of the nobody-declares and 炒 rules (BID-9, CHAO-2) checked besides the defaults
+#: readings of the nobody-declares and 炒 rules (BID-9, CHAO-2) checked besides the defaults;
+#: AMB-33 C lists four jokers once per trump choice, AMB-50 C and AMB-42 / AMB-35 B the
+#: options after the deal, AMB-51 the 炒 over a standing triple or quad
 OPTION_CASES = [("changzhou-4deck", "AMB-29=A"), ("changzhou-4deck", "AMB-29=C"),
-                ("classic-2deck", "AMB-29=A"), ("classic-2deck", "AMB-29=C")]
+                ("classic-2deck", "AMB-29=A"), ("classic-2deck", "AMB-29=C"),
+                ("changzhou-4deck", "AMB-33=C"), ("changzhou-4deck", "AMB-42=B"),
+                ("jj-4deck", "AMB-35=B"), ("jj-4deck", "AMB-50=C"),
+                ("changzhou-4deck", "AMB-51=A"), ("changzhou-4deck", "AMB-51=C")]
 NO_BID_CASES = [("changzhou-4deck", "AMB-31=B"), ("changzhou-4deck", "AMB-31=C"),
                 ("changzhou-4deck", "AMB-30=B2"), ("classic-2deck", "AMB-45=B"),
                 ("classic-2deck", "AMB-31=A"), ("classic-2deck", "AMB-31=B")]
@@ -182,12 +194,15 @@ def test_option_lists_match_reference(kernels, name, amb) -> None:
             standing = Declaration(rnd.randrange(4), (rnd.choice(kinds),) * rnd.randint(1, v.decks))
         st = G.HandState(v, Rng(0), [], MatchState((level, level), None, rnd.randint(1, 2)))
         st.hands[seat] = hand
-        ref = [(d.kind, d.count) for d in G._declaration_options(st, seat, standing)]
-        assert api.declaration_options(pt.sw, level, hand, seat, standing) == ref
+        for after_deal in (False, True):  # AMB-50 C: after the deal, stronger only
+            ref = [(d.kind, d.count, d.choice)
+                   for d in G._declaration_options(st, seat, standing, after_deal)]
+            assert api.declaration_options(pt.sw, level, hand, seat, standing,
+                                           after_deal) == ref
         declarer = rnd.choice([None, 0, 1, 2, 3])
         someone_else = rnd.random() < 0.5
         st.record = {"kitty_flip": rnd.random() < 0.3}
-        ref = [(d.kind, d.count) for d in
+        ref = [(d.kind, d.count, d.choice) for d in
                G._chaodi_options(st, seat, standing, declarer, someone_else)]
         assert api.chaodi_options(pt.sw, level, hand, seat, standing, declarer,
                                   someone_else, st.record["kitty_flip"]) == ref
@@ -229,12 +244,14 @@ def parity_mod4_seat(variant, k):
 
 def parity_can_chaodi(variant, level, standing, new, *, seat, original_declarer,
                       someone_else_chaoed, trump_from_kitty_flip):
-    """``can_chaodi`` == ``can_chaodi_nb`` (the kernel's 炒 is identical cards)."""
+    """``can_chaodi`` == ``can_chaodi_nb`` (the kernel's 炒 is identical cards, and only four
+    jokers carry a trump choice: its options never give one to anything else, CHAO-3)."""
     expected = can_chaodi(variant, level, standing, new, seat=seat,
                           original_declarer=original_declarer,
                           someone_else_chaoed=someone_else_chaoed,
                           trump_from_kitty_flip=trump_from_kitty_flip)
-    if new.identical and (standing is None or standing.identical):
+    stray_choice = new.choice is not None and not (new.is_joker and new.count >= 4)
+    if new.identical and (standing is None or standing.identical) and not stray_choice:
         st_seat, st_kind, st_count = (-1, -1, 0) if standing is None else (
             standing.seat, standing.kind, standing.count)
         got = bnb.can_chaodi_nb(switch_array(variant), level,
@@ -283,7 +300,7 @@ def test_reference_chaodi_tests_through_the_kernel(monkeypatch, name, kwargs):
                          + [("classic-2deck", f"AMB-29={x}") for x in "ABC"])
 def test_chaodi_strength_order_matches_reference(name, amb) -> None:
     """CHAO-2 / AMB-29: every (biddable kind, count) at every level: None where the kernel
-    says -1 (a single under the line-68 ladders), and the same order of the others."""
+    says -1 (a single, under every ladder), and the same order of the others."""
     v = load_variant(name, amb=[amb])
     sw = switch_array(v)
     for level in range(13):
@@ -296,7 +313,7 @@ def test_chaodi_strength_order_matches_reference(name, amb) -> None:
             for r2, g2 in keyed:
                 assert (r1 < r2) == (g1 < g2) and (r1 == r2) == (g1 == g2), (amb, level)
         singles = [got[i] for i, (_, c) in enumerate(shown) if c == 1]
-        assert (max(singles) == -1) is (v.chaodi_ladder != "fanzhu_tiers")  # CHAO-2
+        assert max(singles) == -1  # CHAO-2: a single never 炒s, under every ladder
 
 
 # ------------------------------------------------------------------- the whole phase
@@ -359,6 +376,46 @@ def test_nobody_declares_matches_reference(name, amb, redeal1, redeal2) -> None:
         stats.append(check_hands(pt, mixed, seed, range(12), (None, LATER[2], LATER[3])))
     if name == "baifen-1deck":
         assert stats[0]["redeals"] > 0
+
+
+@pytest.mark.parametrize("name, amb", [(n, None) for n in ALL] + [
+    ("changzhou-4deck", "AMB-33=C"), ("jj-4deck", "AMB-35=B"), ("classic-2deck", "AMB-42=B")])
+def test_AMB_50_after_deal_declarations_fit_the_log(name, amb) -> None:
+    """The kernel logs at most ``4 * hand_size + MAX_AFTER_DEAL`` declarations: one per
+    dealt card, then B asks each seat once and under C each declaration is strictly
+    stronger than the one standing, so at most as many as the ladder has keys."""
+    sw = switch_array(load_variant(name, amb=[amb] if amb else []))
+    cfg = bnb.bid_config_nb(sw)
+    keys = {int(bnb.declaration_strength_nb(sw, level, bnb.slot_kind_nb(level, s), c))
+            for level in range(13) for s in range(6) for c in range(1, 5)}
+    assert len(keys - {-1}) <= bnb.MAX_AFTER_DEAL and bnb.MAX_AFTER_DEAL >= 4
+    assert bnb.after_deal_config_nb(cfg)[bnb.DC_ALL_HIDDEN] == 0
+    pt = PreTrick(load_variant(name, amb=[amb] if amb else []))
+    assert pt.buf.decl.shape[0] == 4 * pt.variant.hand_size + bnb.MAX_AFTER_DEAL
+
+
+@pytest.mark.parametrize("index", range(6))
+def test_DEF_29_jj4_hand1_nobody_bids_first_recipient_deals_in_the_kernel(kernels, index):
+    """DEF-29: JJ4 hand 1 without bids: spades, and the seat that received the first dealt
+    card deals (``deal_nb._settle_nb``), as the reference."""
+    pt = kernels["jj-4deck"]
+    passive = [PassivePlayer() for _ in range(4)]
+    got = pt.run(passive, 29, index)
+    assert got["declarations"] == [] and got["trump_declared"] == "S"
+    assert got["dealer"] == got["first_recipient"]
+    ref, _, _ = reference_pre_trick(pt.variant, passive, 29, index)
+    assert ref["dealer"] == got["dealer"]
+
+
+@pytest.mark.parametrize("letter, trump, dealer, redeal", [
+    ("A", -1, 2, False), ("B", 2, 2, False), ("C", -1, -1, True)])
+def test_AMB_45_example_in_the_kernel(letter, trump, dealer, redeal):
+    """AMB-45's example: C6 under STD2's default AMB-31 C counts 6 in play order from seat
+    0: seat 2 deals (B: with ♣ trump); under B not by BID-9's clockwise tables either (C7:
+    seat 3, where table 3 would be seat 1)."""
+    sw = switch_array(load_variant("classic-2deck", amb=[f"AMB-45={letter}"]))
+    assert api.no_declaration(sw, 0, parse_cards("C6 S4"), 1) == (redeal, trump, dealer)
+    assert api.no_declaration(sw, 0, parse_cards("C7 S4"), 1)[2] == (-1 if redeal else 3)
 
 
 def test_no_trump_after_max_redeals(kernels) -> None:
@@ -491,16 +548,19 @@ def _standing(rnd: random.Random, cfg, level: int, decks: int, seat: int,
     return mask, 1 if seat == st_seat else 0
 
 
-@pytest.mark.parametrize("name", ALL)
-def test_declarations_into_lists_nth_declaration_in_order(kernels, name) -> None:
+@pytest.mark.parametrize("name, amb", [(n, None) for n in ALL] + [("changzhou-4deck",
+                                                                  "AMB-33=C")])
+def test_declarations_into_lists_nth_declaration_in_order(kernels, name, amb) -> None:
     """``declarations_into_nb`` (the heuristic declarer's one-pass listing) writes exactly
     ``nth_declaration_nb(i)`` for i = 0, 1, ... and as many as ``seat_option_count_nb``,
-    on random holdings under random standing declarations."""
-    sw = kernels[name].sw
+    on random holdings under random standing declarations; under AMB-33 C four jokers are
+    five options, one per trump choice."""
+    sw = kernels[name].sw if amb is None else PreTrick(load_variant(name, amb=[amb])).sw
     cfg = bnb.bid_config_nb(sw)
+    choose = bnb.four_choose_nb(cfg)
     decks = int(sw[SW_DECKS])
     rnd = random.Random(name)
-    listed = 0
+    listed = chose = 0
     for _ in range(300):
         level = rnd.randrange(13)
         hands = np.zeros((4, 54), np.int8)
@@ -511,13 +571,17 @@ def test_declarations_into_lists_nth_declaration_in_order(kernels, name) -> None
         mask, t = _standing(rnd, cfg, level, decks, seat, 0.7)
         kinds = np.zeros(32, np.int32)
         counts = np.zeros(32, np.int32)
-        n = bnb.declarations_into_nb(level, mask, t, hands, seat, kinds, counts)
-        assert n == bnb.seat_option_count_nb(level, mask, t, hands, seat)
-        want = [bnb.nth_declaration_nb(level, mask, t, hands, seat, i) for i in range(n)]
-        assert list(zip(kinds[:n].tolist(), counts[:n].tolist())) == want
-        assert bnb.nth_declaration_nb(level, mask, t, hands, seat, n) == (-1, 0)
+        choices = np.zeros(32, np.int32)
+        n = bnb.declarations_into_nb(level, mask, t, hands, seat, kinds, counts, choices,
+                                     choose)
+        assert n == bnb.seat_option_count_nb(level, mask, t, hands, seat, choose)
+        want = [bnb.nth_declaration_nb(level, mask, t, hands, seat, i, choose)
+                for i in range(n)]
+        assert list(zip(kinds[:n].tolist(), counts[:n].tolist(), choices[:n].tolist())) == want
+        assert bnb.nth_declaration_nb(level, mask, t, hands, seat, n, choose) == (-1, 0, -1)
         listed += n
-    assert listed > 0
+        chose += sum(c >= 0 for c in choices[:n].tolist())
+    assert listed > 0 and (chose > 0) is (amb == "AMB-33=C")
 
 
 @pytest.mark.parametrize("name", ALL)
@@ -531,6 +595,7 @@ def test_heuristic_declare_passes_early_only_where_no_option_is_declared(kernels
     declare."""
     sw = kernels[name].sw
     cfg = bnb.bid_config_nb(sw)
+    choose = bnb.four_choose_nb(cfg)
     decks = int(sw[SW_DECKS])
     rnd = random.Random(name + "declare")
     _, params = api.seat_profiles(["expert"] * 4)
@@ -550,11 +615,13 @@ def test_heuristic_declare_passes_early_only_where_no_option_is_declared(kernels
         hand_len = int(hands[seat].sum())
         scores = np.array([trump_score_nb(hands[seat], level, s) for s in range(5)],
                           np.int32)
-        kinds, counts = np.zeros(32, np.int32), np.zeros(32, np.int32)
-        n = bnb.declarations_into_nb(level, mask, t, hands, seat, kinds, counts)
+        kinds, counts, choices = (np.zeros(32, np.int32) for _ in range(3))
+        n = bnb.declarations_into_nb(level, mask, t, hands, seat, kinds, counts, choices,
+                                     choose)
         want = heuristic_choose_nb(p, hands[seat], hand_len, level, n, kinds, counts)
         got = heuristic_declare_nb(p, level, mask, t, hands, seat, hand_len,
-                                   np.zeros(32, np.int32), np.zeros(32, np.int32), scores)
+                                   np.zeros(32, np.int32), np.zeros(32, np.int32),
+                                   np.zeros(32, np.int32), choose, scores)
         assert got == want, (level, seat, hands[seat].tolist(), p.tolist())
         if p[P_DECLARE_RULE] == STRENGTH and n:
             bar = p[P_DECLARE_STRENGTH] * max(hand_len, p[P_DECLARE_MIN_CARDS])

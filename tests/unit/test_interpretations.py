@@ -35,6 +35,7 @@ CONTRACT_KEYS = {
     "AMB-42": "bid_override_rule", "AMB-43": "throw_test_quantifier",
     "AMB-44": "kitty_rule_scope", "AMB-45": "std2_no_bid", "AMB-46": "hand1_dealer",
     "AMB-47": "throw_beaten_by", "AMB-48": "throw_split", "AMB-49": "ace_low_without_two",
+    "AMB-50": "declaration_after_deal", "AMB-51": "chaodi_over_set",
     "OTH-1": "multi_unit_compare", "OTH-2": "same_suit_beats_throw",
     "OTH-3": "throw_fail_component", "OTH-4": "kitty_mult_rule", "OTH-5": "longer_tuples",
     "OTH-6": "shape_obligation", "OTH-7": "mixed_width_runs", "OTH-8": "throw_penalty_rule",
@@ -43,7 +44,7 @@ CONTRACT_KEYS = {
 
 
 def test_registry_covers_every_amb_and_oth_item_in_order() -> None:
-    expected = [f"AMB-{n:02d}" for n in range(1, 50)] + [f"OTH-{n}" for n in range(1, 10)]
+    expected = [f"AMB-{n:02d}" for n in range(1, 52)] + [f"OTH-{n}" for n in range(1, 10)]
     assert list(ITEMS) == expected
     for item_id, item in ITEMS.items():
         assert item.id == item_id
@@ -125,9 +126,9 @@ def test_parse_amb(spec: str, pairs: list[tuple[str, str]]) -> None:
 @pytest.mark.parametrize(
     ("spec", "fragment"),
     [
-        ("AMB-50=A", "unknown item 'AMB-50'"),
+        ("AMB-52=A", "unknown item 'AMB-52'"),
         ("OTH-0=A", "unknown item 'OTH-0'"),
-        ("FOO-1=A", "known: AMB-01..AMB-49, OTH-1..OTH-9"),
+        ("FOO-1=A", "known: AMB-01..AMB-51, OTH-1..OTH-9"),
         ("AMB-09=D", "AMB-09 has no letter 'D'; allowed: A, B, C"),
         ("AMB-11=B3", "allowed: A, B1, B2, C (B = B1)"),
         ("AMB-30=C", "allowed: A, B1, B2 (B = B1)"),

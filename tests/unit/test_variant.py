@@ -85,6 +85,8 @@ AMB-46 A A A B A
 AMB-47 A A A A A
 AMB-48 A A A A A
 AMB-49 A A - - -
+AMB-50 C A C C C
+AMB-51 B - - - -
 OTH-1 A A A A A
 OTH-2 A A A A A
 OTH-3 A A A A A
@@ -255,7 +257,7 @@ def test_section8_default_reading(rule_set: str, item_id: str) -> None:
 
 
 def test_section8_table_covers_every_item() -> None:
-    assert list(S8) == [f"AMB-{n:02d}" for n in range(1, 50)] + [f"OTH-{n}" for n in range(1, 10)]
+    assert list(S8) == [f"AMB-{n:02d}" for n in range(1, 52)] + [f"OTH-{n}" for n in range(1, 10)]
     assert list(ITEMS) == list(S8)
 
 
