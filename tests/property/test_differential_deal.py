@@ -44,7 +44,7 @@ def pre_trick_cases(draw):
     letter = draw(st.sampled_from("ABC"))
     ambs = draw(amb_overrides(name, (f"AMB-50={letter}",), items=DECLARING_ITEMS))
     seats = draw(st.lists(st.sampled_from(["random", "random", "greedy", "passive"]),
-                          min_size=4, max_size=4))
+                          min_size=4, max_size=4).filter(lambda s: s.count("passive") < 4))
     match = draw(st.sampled_from([None, *LATER]))
     return name, ambs, seats, draw(st.integers(0, 2**32)), draw(st.integers(0, 10**6)), match
 
@@ -54,7 +54,9 @@ def pre_trick_cases(draw):
 def test_AMB_50_pre_trick_matches_reference(case) -> None:
     """Deal, declarations (the window after the deal, AMB-50 A / B / C) and 炒 equal the
     reference's, field by field (``after_deal`` and four-joker ``choice`` included), and
-    the rng state after the phase, on drawn readings, tables, seeds and match states."""
+    the rng state after the phase, on drawn readings, tables, seeds and match states. A
+    table of four passive seats is not drawn: where nobody declaring redeals (DEF-25) it
+    never settles (tests/unit/test_core_deal.py has that case)."""
     name, ambs, seats, root, index, match = case
     pt = kept_lane(_PRE, f"{name} {ambs}", lambda: PreTrick(variant_for(name, ambs)))
     check_hands(pt, [SEATS[s]() for s in seats], root, [index], (match,))

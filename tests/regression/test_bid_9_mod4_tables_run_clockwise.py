@@ -3,8 +3,12 @@ clockwise, play counter-clockwise (LEAD-4), and our seats are numbered in play o
 t is seat -t mod 4: table 1 is seat 3 and table 3 is seat 1. The engine used to take table t
 as seat t, so with HA (13: table 1) first in a CZ4 hand-1 kitty it made seat 1 the dealer.
 
-STD2's AMB-45 B (``flip_like_cz4_line67``) is the same procedure with the same tables; AMB-45 A
-(``flip_for_dealer``, 003 l.13 "对点") counts pips in play order from seat 0 and is unchanged.
+STD2's AMB-45 A (``flip_for_dealer``, 003 l.13 "对点") counts pips in play order from seat 0.
+This test used to hold AMB-45 B (``flip_like_cz4_line67``) to the same clockwise tables as
+CZ4; RULES.md revision 2026-12-04 (issue 33) writes AMB-45's example out: "Seats are counted
+by the card's number as AMB-31 says ..., in play order from seat 0; 003 gives no direction,
+so BID-9's clockwise tables, which are CZ4's, are not used", before both its A and B cases,
+so B now counts in play order as A does (``test_AMB_45_B_counts_in_play_order``).
 Reference (``rules.bidding``) and kernels (``core.bidding_nb``, whole hands through
 ``play_hand_core``) alike.
 """
@@ -67,10 +71,12 @@ def test_BID_9_tables_run_against_the_play_order(amb) -> None:
         assert int(bnb.mod4_number_nb(sw, k)) == mod4_number(variant, k), (amb, k)
 
 
-def test_BID_9_AMB_45_B_uses_the_same_tables() -> None:
-    variant = var("STD2", ["AMB-45=B"])  # AMB-31 C: face value, C7 = 7: table 3
-    assert both(variant, "C7 S4") == (1, 1)
-    assert both(variant, "CK S4") == (3, 3)  # K = 13: table 1
+def test_AMB_45_B_counts_in_play_order() -> None:
+    """Not BID-9's tables (AMB-45's example): C7 counts 7 -> seat 3 (table 3 would be seat
+    1), CK 13 -> seat 1 (table 1 would be seat 3)."""
+    variant = var("STD2", ["AMB-45=B"])  # AMB-31 C: face value
+    assert both(variant, "C7 S4") == (3, 3)
+    assert both(variant, "CK S4") == (1, 1)
     assert both(variant, "CK S4", hand_number=2) == (None, -1)  # hand 2+: the dealer stays
 
 
