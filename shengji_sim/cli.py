@@ -12,8 +12,9 @@ and exits 0. Exit statuses (:func:`main`):
   variant and its readings, the error and the ``play`` command that replays it.
 * Anything else (a bare ValueError, KeyError, AssertionError, OSError) is a bug and ends in a
   traceback: it is never reported as bad input. One exception: ``replay`` reports a KeyError,
-  TypeError or IndexError raised while it walks a record as a malformed record (the record has
-  no schema check of its own yet).
+  TypeError, IndexError or AttributeError raised while it walks a record (or a card or seat
+  it cannot read) as a malformed record, exit 2 (the record has no schema check of its own
+  yet); a record that disagrees with the rules is a ``record.ReplayError``: one line, exit 1.
 """
 
 from __future__ import annotations
@@ -292,7 +293,7 @@ def _plays(ctx: Context, texts: tuple[str, ...], low: int, high: int,
               help="Which engine plays: the reference, or the Numba core (hand K of a run).")
 def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, out, engine):
     """Play one hand (or a match) with simple players and print its record."""
-    from shengji_sim.record import render_text
+    from shengji_sim.record import render_text, stamp
     from shengji_sim.rules.game import play_match
     from shengji_sim.sim import HandFailure, play_reference_hand, seat_players
 
@@ -315,6 +316,7 @@ def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, 
         raise engine_defect(failure, variant, variant_name, ambs, sets, seed, players) \
             from None
     record["players"] = players
+    stamp(record, variant, variant_name, ambs, sets)
     text = render_text(record) if fmt_name == "text" else json.dumps(record, ensure_ascii=False)
     if out is None:
         click.echo(text.rstrip("\n"))
@@ -326,25 +328,80 @@ def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, 
 @cli.command("replay")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
 @click.option("--variant", "variant_name", default=None, metavar="NAME|PATH",
-              help="Variant to check against (default: the one named in the record).")
-def replay_cmd(path, variant_name):
-    """Re-check a game record against the rules; exit 1 at the first discrepancy."""
-    from shengji_sim.record import ReplayError, replay
+              help="Variant to check against (default: the one the record states; for a "
+                   "record that names only its variant, not its readings).")
+@click.option("--amb", "ambs", multiple=True, metavar="ID=LETTER",
+              help="With --variant: a reading the record was played under (repeatable).")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
+              help="With --variant: a key the record was played with (repeatable).")
+def replay_cmd(path, variant_name, ambs, sets):
+    """Re-check a game record against the rules; exit 1 at the first discrepancy.
+
+    A record made by `play` carries its variant and readings, so FILE alone replays it;
+    --variant (with --amb and --set) is for older records that name only their variant,
+    and must agree with what a record states."""
+    from shengji_sim.record import (
+        ReplayError,
+        has_provenance,
+        record_variant,
+        replay,
+        rules_version_note,
+    )
 
     record = read_record(path)
-    name = variant_name or record.get("variant")
-    if not name:
-        raise UserError(f"{path}: the record names no variant; pass --variant")
-    variant = load(name, (), ())
+    if (ambs or sets) and variant_name is None:
+        raise UserError("--amb and --set need --variant (a record made by play states its "
+                        "readings itself)")
     try:
+        stated = record_variant(record) if has_provenance(record) else None
+        if variant_name is not None:
+            variant = load(variant_name, ambs, sets)
+            _agrees(path, record, variant, variant_name, ambs, sets)
+        elif stated is not None:
+            variant = stated
+        elif record.get("variant"):
+            variant = load(record["variant"], (), ())
+            if record.get("variant_hash", variant.content_hash) != variant.content_hash:
+                raise UserError(f"{path}: made with variant hash {record['variant_hash'][:12]}, "
+                                f"not {variant.name}'s {variant.content_hash[:12]}, and the "
+                                "record does not state its readings; pass --variant with the "
+                                "--amb and --set it was played with")
+        else:
+            raise UserError(f"{path}: the record names no variant; pass --variant")
+        note = rules_version_note(record)
+        if note is not None:
+            _warn(note)
         n = replay(variant, record)
     except ReplayError as exc:
-        click.echo(f"replay: {exc}", err=True)
+        click.echo(f"replay: {' '.join(str(exc).split())}", err=True)
         sys.exit(1)
-    except (KeyError, TypeError, IndexError, InputError) as exc:  # a field missing or wrong
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:  # a field missing
         raise UserError(f"{path}: malformed game record ({type(exc).__name__}: {exc})") \
             from None
+    except UserError:
+        raise
+    except InputError as exc:
+        raise UserError(f"{path}: malformed game record ({type(exc).__name__}: "
+                        f"{' '.join(str(exc).split())})") from None
     click.echo(f"ok: {n} hand(s) replayed against {variant.name}")
+
+
+def _agrees(path: str, record: dict, variant, variant_name: str, ambs, sets) -> None:
+    """A --variant (with --amb, --set) that gives another variant than the one the record
+    was made with is bad input: one line, exit 2."""
+    made = record.get("variant_hash")
+    if made is None or made == variant.content_hash:
+        return
+    given = " ".join([variant_name, *(f"--amb {a}" for a in ambs),
+                      *(f"--set {s}" for s in sets)])
+    if "amb" in record:
+        states = " ".join([str(record.get("variant")), *(f"--amb {a}" for a in record["amb"]),
+                           *(f"--set {s}" for s in record["set"])])
+        hint = f"the record states {states}; drop --variant"
+    else:
+        hint = "pass the --amb and --set it was played with"
+    raise UserError(f"--variant {given}: content hash {variant.content_hash[:12]}, but "
+                    f"{path} was made with {made[:12]}; {hint}")
 
 
 def read_record(path: str) -> dict:
