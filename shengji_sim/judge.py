@@ -15,7 +15,8 @@ same questions).
 
 A position the rules cannot judge raises :class:`~shengji_sim.errors.PositionError` (one
 line, exit 2 on the command line): a standing history whose entries were not legal in turn,
-a side already at A under AMB-38 A, a kitty the no-declaration rule needs but lacks.
+standing cards that are neither a declaration nor a 炒 of the variant, a side already at A
+under AMB-38 A, a kitty the no-declaration rule needs but lacks.
 """
 
 from __future__ import annotations
@@ -27,11 +28,12 @@ from shengji_sim.cards import format_card, format_rank, format_trump, is_joker
 from shengji_sim.errors import PositionError
 from shengji_sim.rules.bidding import (
     Declaration,
+    declaration_strength,
     declaration_window_open,
     no_declaration,
     resolve_declarations,
 )
-from shengji_sim.rules.chaodi import can_chaodi, chaodi_effect
+from shengji_sim.rules.chaodi import can_chaodi, chaodi_effect, chaodi_strength
 from shengji_sim.rules.match import ACE, MatchState, after_hand, side_of
 from shengji_sim.rules.score import judge_score
 
@@ -113,6 +115,11 @@ def chaodi(variant: Any, level: int, standing: Declaration | None, new: Declarat
     the new trump (CHAO-3; ``choice`` for four jokers), the dealer after it (AMB-32: the
     炒er, or ``dealer`` unchanged) and who buries (the 炒er, DEF-21). When it may not,
     nothing changes: ``trump_before``, ``dealer``, nobody new buries."""
+    if standing is not None and declaration_strength(variant, level, standing.cards) is None \
+            and chaodi_strength(variant, level, standing.cards) is None:
+        raise PositionError(f"--standing {standing.seat}:"
+                            f"{' '.join(format_card(k) for k in standing.cards)}: neither a "
+                            f"declaration nor a 炒 of {variant.name} (BID-1, CHAO-2)")
     ok, reason = can_chaodi(variant, level, standing, new, seat=new.seat,
                             original_declarer=declarer, someone_else_chaoed=someone_else_chaoed,
                             trump_from_kitty_flip=kitty_flip)

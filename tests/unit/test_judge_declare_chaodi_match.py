@@ -447,6 +447,8 @@ BAD = [
      "--declarer 9"),
     ("chaodi", ["--cards", "S2 S2", "--seat", "1", "--standing", "0:D2", "--choice", "S"],
      "only four jokers"),
+    ("chaodi", ["--cards", "S2 S2", "--seat", "1", "--standing", "0:LJ"],
+     "neither a declaration nor a 炒"),
     ("match", ["--levels", "10", "--dealer", "0", "--attacker-points", "40"], "two ranks"),
     ("match", ["--levels", "10,Z", "--dealer", "0", "--attacker-points", "40"], "--levels"),
     ("match", ["--levels", "10,J", "--dealer", "5", "--attacker-points", "40"], "--dealer 5"),
