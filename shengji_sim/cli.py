@@ -12,8 +12,9 @@ and exits 0. Exit statuses (:func:`main`):
   variant and its readings, the error and the ``play`` command that replays it.
 * Anything else (a bare ValueError, KeyError, AssertionError, OSError) is a bug and ends in a
   traceback: it is never reported as bad input. One exception: ``replay`` reports a KeyError,
-  TypeError or IndexError raised while it walks a record as a malformed record (the record has
-  no schema check of its own yet).
+  TypeError, IndexError or AttributeError raised while it walks a record (or a card or seat
+  it cannot read) as a malformed record, exit 2 (the record has no schema check of its own
+  yet); a record that disagrees with the rules is a ``record.ReplayError``: one line, exit 1.
 """
 
 from __future__ import annotations
@@ -246,17 +247,206 @@ def judge_kitty(variant_name, ambs, sets, level, trump, plays_flag, leader_side,
 @click.option("--attacker-points", required=True, type=int, help="Attackers' final points.")
 def judge_score(variant_name, ambs, sets, attacker_points):
     """Level change and next dealer (LEVEL-*, DEALER-*)."""
-    from shengji_sim.rules.score import attacker_points_bounds
     from shengji_sim.rules.score import judge_score as run_score
 
     variant = load(variant_name, ambs, sets)
+    _check_points(variant, attacker_points)
+    r = run_score(variant, attacker_points)
+    _emit({"winner_side": r.winner_side, "levels": r.levels, "next_dealer": r.next_dealer})
+
+
+def _level_rank(variant, level: str | None) -> int:
+    """--level as a rank index (default: the variant's starting level)."""
+    try:
+        return C.parse_rank(level if level is not None else variant.starting_level)
+    except C.CardError as exc:
+        raise UserError(f"--level {level}: {exc}") from None
+
+
+def _trump_option(trump: str, what: str = "--trump") -> int:
+    try:
+        return C.parse_trump(trump)
+    except C.CardError as exc:
+        raise UserError(f"{what} {trump}: {exc}") from None
+
+
+def _seat_text(text: str, what: str) -> int:
+    if text.strip() not in ("0", "1", "2", "3"):
+        raise UserError(f"{what} {text}: a seat is 0, 1, 2 or 3 (play order)")
+    return int(text)
+
+
+def _shown_cards(variant, level: int, text: str, what: str) -> list[int]:
+    """Cards a declaration or a 炒 shows: identical level cards or jokers (BID-1, BID-5),
+    else bad input."""
+    from shengji_sim.judge import is_declaration_shape
+
+    cards = parse_cards_checked(text, variant.decks, what, empty_ok=False)
+    if not is_declaration_shape(cards, level):
+        raise UserError(f"{what} {text}: not a declaration (identical level cards "
+                        f"{C.RANKS[level]} or identical jokers, BID-1, BID-5)")
+    return cards
+
+
+def _standing_entry(variant, level: int, text: str, what: str):
+    """``SEAT:CARDS`` as a Declaration."""
+    from shengji_sim.rules.bidding import Declaration
+
+    seat, colon, cards = text.partition(":")
+    if not colon:
+        raise UserError(f"{what} {text}: expected SEAT:CARDS, e.g. 1:H3 H3")
+    return Declaration(_seat_text(seat, what), tuple(_shown_cards(variant, level, cards,
+                                                                  what)))
+
+
+def _choice(choice: str | None, cards: list[int], what: str) -> int | None:
+    """--choice: the trump four jokers choose (AMB-33 C, CHAO-3)."""
+    if choice is None:
+        return None
+    if len(cards) < 4 or not C.is_joker(cards[0]):
+        raise UserError(f"--choice {choice}: only four jokers choose the trump "
+                        f"(AMB-33 C, CHAO-3); {what} shows {C.format_cards(cards)}")
+    return _trump_option(choice, "--choice")
+
+
+@judge.command("declare")
+@variant_options
+@click.option("--level", default=None, metavar="RANK",
+              help="Level rank 2..10 J Q K A (default: the variant's start).")
+@click.option("--cards", default=None, metavar="CARDS", help="The declaration shown now.")
+@click.option("--seat", default=None, metavar="S", help="The seat showing it (0..3).")
+@click.option("--standing", "history", multiple=True, metavar="SEAT:CARDS",
+              help="A declaration shown before, in order (repeatable): what stands and the "
+                   "trump so far.")
+@click.option("--hand-number", default=1, show_default=True, type=click.IntRange(min=1),
+              help="Hand 1 declarations also choose the dealer (BID-7).")
+@click.option("--phase", default="deal", show_default=True,
+              type=click.Choice(["deal", "after_deal"]),
+              help="During the deal, or after its last card (DEF-24, AMB-50).")
+@click.option("--asked", default=0, show_default=True, type=click.IntRange(min=0),
+              help="After the deal: seats asked before this one since the last card (AMB-50).")
+@click.option("--passes", default=0, show_default=True, type=click.IntRange(min=0),
+              help="After the deal: of those, how many passed in a row just before this one.")
+@click.option("--choice", default=None, metavar="NT|S|H|C|D",
+              help="The trump four jokers choose (AMB-33 C).")
+@click.option("--nobody", is_flag=True,
+              help="Nobody declared: trump, dealer or redeal (BID-8); --kitty in its order.")
+@click.option("--kitty", default=None, metavar="CARDS",
+              help="With --nobody: the kitty, in order (the rules that turn it need it).")
+def judge_declare(variant_name, ambs, sets, level, cards, seat, history, hand_number, phase,
+                  asked, passes, choice, nobody, kitty):
+    """Declaring (BID-*): is this declaration legal now, what stands, the trump and who
+    deals; with --nobody, what happens when nobody declared."""
+    from shengji_sim import judge as judging
+    from shengji_sim.rules.bidding import Declaration
+
+    variant = load(variant_name, ambs, sets)
+    rank = _level_rank(variant, level)
+    if nobody:
+        extra = [name for name, given in (("--cards", cards), ("--seat", seat),
+                                          ("--standing", history), ("--choice", choice))
+                 if given]
+        if extra:
+            raise UserError(f"--nobody: drop {', '.join(extra)} (nobody declared)")
+        kinds = parse_cards_checked(kitty or "", variant.decks, "--kitty")
+        if kinds and len(kinds) != variant.kitty_size:
+            raise UserError(f"--kitty: {len(kinds)} card(s); {variant.name} has a kitty of "
+                            f"{variant.kitty_size} (DECK-3)")
+        _emit(judging.nobody_declared(variant, rank, kinds, hand_number))
+        return
+    if kitty is not None:
+        raise UserError("--kitty: only with --nobody")
+    if cards is None or seat is None:
+        raise UserError("give --cards and --seat (or --nobody)")
+    shown = _shown_cards(variant, rank, cards, "--cards")
+    new = Declaration(_seat_text(seat, "--seat"), tuple(shown), _choice(choice, shown,
+                                                                         "--cards"))
+    before = [_standing_entry(variant, rank, h, f"--standing #{i + 1}")
+              for i, h in enumerate(history)]
+    if phase == "deal" and (asked or passes):
+        raise UserError("--asked/--passes: only with --phase after_deal")
+    if passes > asked:
+        raise UserError(f"--passes {passes}: more than the {asked} seat(s) asked")
+    _emit(judging.declare(variant, rank, before, new, hand_number=hand_number, phase=phase,
+                          asked=asked, passes=passes))
+
+
+@judge.command("chaodi")
+@variant_options
+@position_options
+@click.option("--cards", required=True, metavar="CARDS", help="The cards shown to 炒.")
+@click.option("--seat", required=True, metavar="S", help="The seat that 炒s (0..3).")
+@click.option("--standing", required=True, metavar="SEAT:CARDS|none",
+              help="The declaration or 炒 that stands; none when trump came from the kitty.")
+@click.option("--declarer", default=None, metavar="S|none",
+              help="The original declarer (CHAO-5; default: the standing seat).")
+@click.option("--dealer", default=None, metavar="S",
+              help="The dealer now (default: the declarer).")
+@click.option("--hand-number", default=1, show_default=True, type=click.IntRange(min=1),
+              help="A hand-1 炒 may move the deal (AMB-32).")
+@click.option("--someone-else-chaoed", is_flag=True,
+              help="Someone other than the declarer has 炒ed already (CHAO-5).")
+@click.option("--kitty-flip", is_flag=True, help="Trump was set by turning the kitty (CHAO-6).")
+@click.option("--choice", default=None, metavar="NT|S|H|C|D",
+              help="The trump a four-joker 炒 chooses (CHAO-3).")
+def judge_chaodi(variant_name, ambs, sets, level, trump, cards, seat, standing, declarer,
+                 dealer, hand_number, someone_else_chaoed, kitty_flip, choice):
+    """炒底 (CHAO-*): may this seat 炒 with these cards over what stands, and the result:
+    the new trump, the dealer, who buries."""
+    from shengji_sim import judge as judging
+    from shengji_sim.rules.bidding import Declaration
+
+    variant = load(variant_name, ambs, sets)
+    rank = _level_rank(variant, level)
+    trump_before = _trump_option(trump)
+    shown = _shown_cards(variant, rank, cards, "--cards")
+    new = Declaration(_seat_text(seat, "--seat"), tuple(shown))
+    held = None if standing.strip().lower() == "none" else \
+        _standing_entry(variant, rank, standing, "--standing")
+    if declarer is None:
+        first = held.seat if held is not None else None
+    elif declarer.strip().lower() == "none":
+        first = None
+    else:
+        first = _seat_text(declarer, "--declarer")
+    now = _seat_text(dealer, "--dealer") if dealer is not None else first
+    _emit(judging.chaodi(variant, rank, held, new, declarer=first, dealer=now,
+                         hand_number=hand_number, someone_else_chaoed=someone_else_chaoed,
+                         kitty_flip=kitty_flip, trump_before=trump_before,
+                         choice=_choice(choice, shown, "--cards")))
+
+
+@judge.command("match")
+@variant_options
+@click.option("--levels", required=True, metavar="NS,EW",
+              help="Both sides' levels: seats 0 and 2, then seats 1 and 3 (e.g. 10,Q).")
+@click.option("--dealer", required=True, metavar="S", help="The seat that dealt (0..3).")
+@click.option("--attacker-points", required=True, type=int, help="Attackers' final points.")
+def judge_match(variant_name, ambs, sets, levels, dealer, attacker_points):
+    """The match after a hand (LEVEL-*, DEALER-*, AMB-36, AMB-38, AMB-39): the level change,
+    the next dealer, whether the match ends and who wins."""
+    from shengji_sim import judge as judging
+
+    variant = load(variant_name, ambs, sets)
+    parts = [p for p in levels.replace(" ", "").split(",")]
+    if len(parts) != 2:
+        raise UserError(f"--levels {levels}: expected two ranks NS,EW (e.g. 10,Q)")
+    try:
+        pair = (C.parse_rank(parts[0]), C.parse_rank(parts[1]))
+    except C.CardError as exc:
+        raise UserError(f"--levels {levels}: {exc}") from None
+    _check_points(variant, attacker_points)
+    _emit(judging.match(variant, pair, _seat_text(dealer, "--dealer"), attacker_points))
+
+
+def _check_points(variant, attacker_points: int) -> None:
+    from shengji_sim.rules.score import attacker_points_bounds
+
     lo, hi = attacker_points_bounds(variant)
     if not lo <= attacker_points <= hi:
         raise UserError(f"--attacker-points {attacker_points}: a hand of {variant.name} ends "
                         f"with {lo}..{hi} (trick points, kitty x its largest multiplier, "
                         "failed-throw penalties; SCORE-1, KITTY-3)")
-    r = run_score(variant, attacker_points)
-    _emit({"winner_side": r.winner_side, "levels": r.levels, "next_dealer": r.next_dealer})
 
 
 def _plays(ctx: Context, texts: tuple[str, ...], low: int, high: int,
@@ -292,7 +482,7 @@ def _plays(ctx: Context, texts: tuple[str, ...], low: int, high: int,
               help="Which engine plays: the reference, or the Numba core (hand K of a run).")
 def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, out, engine):
     """Play one hand (or a match) with simple players and print its record."""
-    from shengji_sim.record import render_text
+    from shengji_sim.record import render_text, stamp
     from shengji_sim.rules.game import play_match
     from shengji_sim.sim import HandFailure, play_reference_hand, seat_players
 
@@ -315,6 +505,7 @@ def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, 
         raise engine_defect(failure, variant, variant_name, ambs, sets, seed, players) \
             from None
     record["players"] = players
+    stamp(record, variant, variant_name, ambs, sets)
     text = render_text(record) if fmt_name == "text" else json.dumps(record, ensure_ascii=False)
     if out is None:
         click.echo(text.rstrip("\n"))
@@ -326,25 +517,80 @@ def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, 
 @cli.command("replay")
 @click.argument("path", type=click.Path(exists=True, dir_okay=False))
 @click.option("--variant", "variant_name", default=None, metavar="NAME|PATH",
-              help="Variant to check against (default: the one named in the record).")
-def replay_cmd(path, variant_name):
-    """Re-check a game record against the rules; exit 1 at the first discrepancy."""
-    from shengji_sim.record import ReplayError, replay
+              help="Variant to check against (default: the one the record states; for a "
+                   "record that names only its variant, not its readings).")
+@click.option("--amb", "ambs", multiple=True, metavar="ID=LETTER",
+              help="With --variant: a reading the record was played under (repeatable).")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE",
+              help="With --variant: a key the record was played with (repeatable).")
+def replay_cmd(path, variant_name, ambs, sets):
+    """Re-check a game record against the rules; exit 1 at the first discrepancy.
+
+    A record made by `play` carries its variant and readings, so FILE alone replays it;
+    --variant (with --amb and --set) is for older records that name only their variant,
+    and must agree with what a record states."""
+    from shengji_sim.record import (
+        ReplayError,
+        has_provenance,
+        record_variant,
+        replay,
+        rules_version_note,
+    )
 
     record = read_record(path)
-    name = variant_name or record.get("variant")
-    if not name:
-        raise UserError(f"{path}: the record names no variant; pass --variant")
-    variant = load(name, (), ())
+    if (ambs or sets) and variant_name is None:
+        raise UserError("--amb and --set need --variant (a record made by play states its "
+                        "readings itself)")
     try:
+        stated = record_variant(record) if has_provenance(record) else None
+        if variant_name is not None:
+            variant = load(variant_name, ambs, sets)
+            _agrees(path, record, variant, variant_name, ambs, sets)
+        elif stated is not None:
+            variant = stated
+        elif record.get("variant"):
+            variant = load(record["variant"], (), ())
+            if record.get("variant_hash", variant.content_hash) != variant.content_hash:
+                raise UserError(f"{path}: made with variant hash {record['variant_hash'][:12]}, "
+                                f"not {variant.name}'s {variant.content_hash[:12]}, and the "
+                                "record does not state its readings; pass --variant with the "
+                                "--amb and --set it was played with")
+        else:
+            raise UserError(f"{path}: the record names no variant; pass --variant")
+        note = rules_version_note(record)
+        if note is not None:
+            _warn(note)
         n = replay(variant, record)
     except ReplayError as exc:
-        click.echo(f"replay: {exc}", err=True)
+        click.echo(f"replay: {' '.join(str(exc).split())}", err=True)
         sys.exit(1)
-    except (KeyError, TypeError, IndexError, InputError) as exc:  # a field missing or wrong
+    except (KeyError, TypeError, IndexError, AttributeError) as exc:  # a field missing
         raise UserError(f"{path}: malformed game record ({type(exc).__name__}: {exc})") \
             from None
+    except UserError:
+        raise
+    except InputError as exc:
+        raise UserError(f"{path}: malformed game record ({type(exc).__name__}: "
+                        f"{' '.join(str(exc).split())})") from None
     click.echo(f"ok: {n} hand(s) replayed against {variant.name}")
+
+
+def _agrees(path: str, record: dict, variant, variant_name: str, ambs, sets) -> None:
+    """A --variant (with --amb, --set) that gives another variant than the one the record
+    was made with is bad input: one line, exit 2."""
+    made = record.get("variant_hash")
+    if made is None or made == variant.content_hash:
+        return
+    given = " ".join([variant_name, *(f"--amb {a}" for a in ambs),
+                      *(f"--set {s}" for s in sets)])
+    if "amb" in record:
+        states = " ".join([str(record.get("variant")), *(f"--amb {a}" for a in record["amb"]),
+                           *(f"--set {s}" for s in record["set"])])
+        hint = f"the record states {states}; drop --variant"
+    else:
+        hint = "pass the --amb and --set it was played with"
+    raise UserError(f"--variant {given}: content hash {variant.content_hash[:12]}, but "
+                    f"{path} was made with {made[:12]}; {hint}")
 
 
 def read_record(path: str) -> dict:

@@ -276,8 +276,11 @@ def _judge_output(pos: Position) -> tuple[str, str]:
     command = judge_command(pos)
     ctx = pos.ctx
     show = pos._fmt
-    if pos.kind == "game":
-        return command, "(a whole hand: see the property's message)"
+    if pos.kind in ("game", "match"):
+        return command, f"(a whole {'match' if pos.kind == 'match' else 'hand'}: see the " \
+            "property's message)"
+    if pos.kind in ("declare", "chaodi", "score"):
+        return command, json.dumps(_flow_answer(pos), ensure_ascii=False)
     if pos.kind == "follow":
         command += " --limit 4"
         res = follow.legal_follows(ctx, list(pos.lead), list(pos.hand), 4)
@@ -291,6 +294,27 @@ def _judge_output(pos: Position) -> tuple[str, str]:
                 "returned": show(res.returned), "blocked_by": res.blocked_by,
                 "penalty": res.penalty}
     return command, json.dumps(data, ensure_ascii=False)
+
+
+def _flow_answer(pos: Position) -> dict:
+    """What ``judge declare|chaodi|match`` prints for a declare, chaodi or score position
+    (:mod:`shengji_sim.judge`, as the command)."""
+    from shengji_sim import judge
+    from shengji_sim.rules.bidding import Declaration
+
+    v = pos.variant_obj
+    new = Declaration(pos.seat, pos.lead) if pos.lead else None
+    if pos.kind == "score":
+        return judge.match(v, pos.levels, pos.dealer, pos.points)
+    if pos.kind == "declare":
+        return judge.declare(v, pos.level, [Declaration(s, c) for s, c in pos.history], new,
+                             hand_number=pos.hand_number,
+                             phase="after_deal" if "after_deal" in pos.flags else "deal")
+    standing = Declaration(*pos.history[0]) if pos.history else None
+    return judge.chaodi(v, pos.level, standing, new, declarer=pos.declarer, dealer=pos.dealer,
+                        hand_number=pos.hand_number,
+                        someone_else_chaoed="someone_else" in pos.flags,
+                        kitty_flip="kitty_flip" in pos.flags, trump_before=pos.trump)
 
 
 def _holds(prop_name: str, pos: Position) -> tuple[bool, str]:

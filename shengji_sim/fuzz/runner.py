@@ -159,10 +159,14 @@ def judge_command(pos: Position) -> str:
     common = ["--variant", pos.variant]
     for spec in pos.ambs:
         common += ["--amb", spec]
-    if pos.kind == "game":
-        return " ".join(q(x) for x in base + ["play"] + common + [
+    if pos.kind in ("game", "match"):
+        match = ["--match", "--set", f"starting_level={format_rank(pos.level)}"] \
+            if pos.kind == "match" else []
+        return " ".join(q(x) for x in base + ["play"] + common + match + [
             "--seed", str(pos.seed), "--index", str(pos.index), "--players", pos.players,
             "--format", "json"])
+    if pos.kind in ("declare", "chaodi", "score"):
+        return " ".join(q(x) for x in base + _flow_args(pos, common))
     common += ["--level", format_rank(pos.level), "--trump", format_trump(pos.trump)]
     if pos.kind == "follow":
         args = ["judge", "follow"] + common + ["--lead", pos._fmt(pos.lead), "--hand",
@@ -173,6 +177,29 @@ def judge_command(pos: Position) -> str:
         args = ["judge", "throw"] + common + ["--lead", pos._fmt(pos.lead), "--others"] + \
             [pos._fmt(h) for h in pos.hands]
     return " ".join(q(x) for x in base + args)
+
+
+def _flow_args(pos: Position, common: list[str]) -> list[str]:
+    """``judge declare|chaodi|match`` arguments of a declare, chaodi or score position."""
+    if pos.kind == "score":
+        levels = ",".join(format_rank(r) for r in pos.levels)
+        return ["judge", "match"] + common + ["--levels", levels, "--dealer", str(pos.dealer),
+                                             "--attacker-points", str(pos.points)]
+    args = common + ["--level", format_rank(pos.level), "--cards", pos._fmt(pos.lead),
+                     "--seat", str(pos.seat)]
+    if pos.kind == "declare":
+        for seat, cards in pos.history:
+            args += ["--standing", pos.shown(seat, cards)]
+        args += ["--hand-number", str(pos.hand_number)]
+        args += ["--phase", "after_deal"] if "after_deal" in pos.flags else []
+        return ["judge", "declare"] + args
+    standing = pos.shown(*pos.history[0]) if pos.history else "none"
+    declarer = "none" if pos.declarer is None else str(pos.declarer)
+    args += ["--trump", format_trump(pos.trump), "--standing", standing, "--declarer",
+             declarer, "--dealer", str(pos.dealer), "--hand-number", str(pos.hand_number)]
+    args += ["--someone-else-chaoed"] if "someone_else" in pos.flags else []
+    args += ["--kitty-flip"] if "kitty_flip" in pos.flags else []
+    return ["judge", "chaodi"] + args
 
 
 CARD_TOKEN = re.compile(r"\b(?:[SHDC](?:10|[2-9JQKA])|BJ|LJ)\b")
@@ -312,6 +339,11 @@ KIND_SECTIONS: dict[str, frozenset[str]] = {
     "throw": frozenset({"ranking", "compare", "follow", "throw"}),
     "game": frozenset({"ranking", "compare", "follow", "throw", "kitty", "bidding", "chaodi",
                        "deck", "scoring"}),
+    "declare": frozenset({"bidding"}),
+    "chaodi": frozenset({"bidding", "chaodi"}),
+    "score": frozenset({"scoring"}),
+    "match": frozenset({"ranking", "compare", "follow", "throw", "kitty", "bidding", "chaodi",
+                        "deck", "scoring"}),
 }
 
 

@@ -13,7 +13,20 @@ A :class:`Position` is one drawn situation, of one of four kinds:
     a lead of two or more canonical units (a 甩, THROW-1) and the other three players'
     hands in turn order (``hands``);
 ``game``
-    a whole hand of the reference engine: ``seed`` / ``index`` / ``players``.
+    a whole hand of the reference engine: ``seed`` / ``index`` / ``players``;
+``declare``
+    a declaration (``lead``, by ``seat``) over the declarations shown before it
+    (``history``: ``(seat, cards)`` legal in turn), in ``hand_number``, ``flags``
+    "after_deal" after the last card;
+``chaodi``
+    a 炒 (``lead``, by ``seat``) over what stands (``history``: one entry, or none when trump
+    came from the kitty), with ``declarer``, ``dealer``, ``hand_number``, ``flags``
+    "someone_else" (CHAO-5) and "kitty_flip" (CHAO-6); ``trump`` is the trump before it;
+``score``
+    both sides' ``levels``, the ``dealer`` and the attackers' ``points`` of one hand;
+``match``
+    a whole match of the reference engine from ``level`` (``--set starting_level``):
+    ``seed`` / ``index`` (the match index) / ``players``.
 
 Cards are kinds (:mod:`shengji_sim.cards`); every position respects the deck: no kind is
 used more often than ``decks`` times over the lead and all hands. Level (0..12) and trump
@@ -86,7 +99,8 @@ FOLLOW_ITEMS: tuple[str, ...] = (
     "AMB-19", "AMB-41", "OTH-5", "OTH-6",
 )
 MAX_TRACTOR_LENGTH = 4
-KINDS = ("follow", "trick", "throw", "game")
+KINDS = ("follow", "trick", "throw", "game", "declare", "chaodi", "score", "match")
+SHOWN_KINDS = ("declare", "chaodi")  #: positions of cards shown to declare or 炒
 
 
 class StrategyWarning(InputError):
@@ -101,6 +115,14 @@ def _refuse(message: str) -> None:
 def variant_for(name: str, ambs: tuple[str, ...] = ()):
     """A variant with ``--amb`` overrides (cached; an override that does not apply raises)."""
     return load_variant(name, amb=list(ambs), warn=_refuse)
+
+
+@lru_cache(maxsize=256)
+def match_variant(name: str, ambs: tuple[str, ...], level: int):
+    """A variant whose matches start at ``level`` (``--set starting_level=R``): the match
+    positions start near A, so that a match is a few hands."""
+    return load_variant(name, amb=list(ambs), sets=[f"starting_level={format_rank(level)}"],
+                        warn=_refuse)
 
 
 @lru_cache(maxsize=8192)
@@ -126,6 +148,14 @@ class Position:
     seed: int = 0
     index: int = 0
     players: str = "random"
+    seat: int = 0  #: declare, chaodi: the seat showing ``lead``
+    history: tuple[tuple[int, tuple[int, ...]], ...] = ()  #: (seat, cards) shown before
+    declarer: int | None = None  #: chaodi: the original declarer (CHAO-5)
+    dealer: int = 0  #: chaodi: the dealer now; score: the seat that dealt
+    hand_number: int = 1
+    flags: tuple[str, ...] = ()  #: "after_deal", "someone_else", "kitty_flip"
+    levels: tuple[int, int] = (0, 0)  #: score: both sides' levels
+    points: int = 0  #: score: the attackers' points
 
     @property
     def ctx(self) -> Context:
@@ -133,6 +163,8 @@ class Position:
 
     @property
     def variant_obj(self):
+        if self.kind == "match":
+            return match_variant(self.variant, self.ambs, self.level)
         return variant_for(self.variant, self.ambs)
 
     def fresh_ctx(self) -> Context:
@@ -157,15 +189,34 @@ class Position:
 
     def n_cards(self) -> int:
         """Cards named by the position (the size of a shrunk example)."""
-        return len(self.lead) + sum(len(h) for h in self.hands)
+        return len(self.lead) + sum(len(h) for h in self.hands) + \
+            sum(len(c) for _, c in self.history)
 
     def _fmt(self, cards) -> str:
+        if self.kind in SHOWN_KINDS:
+            return format_cards(sorted(cards))
         return format_cards(self.ctx.ranking.sorted_cards(list(cards)))
 
+    def shown(self, seat: int, cards) -> str:
+        """``SEAT:CARDS``, as ``--standing`` takes it."""
+        return f"{seat}:{self._fmt(cards)}"
+
     def __repr__(self) -> str:
-        if self.kind == "game":
-            return (f"position('game', {self.variant!r}, ambs={self.ambs!r}, seed={self.seed}, "
-                    f"index={self.index}, players={self.players!r})")
+        if self.kind in ("game", "match"):
+            level = f"level={format_rank(self.level)!r}, " if self.kind == "match" else ""
+            return (f"position({self.kind!r}, {self.variant!r}, ambs={self.ambs!r}, {level}"
+                    f"seed={self.seed}, index={self.index}, players={self.players!r})")
+        if self.kind == "score":
+            levels = tuple(format_rank(r) for r in self.levels)
+            return (f"position('score', {self.variant!r}, ambs={self.ambs!r}, levels={levels!r}, "
+                    f"dealer={self.dealer}, points={self.points})")
+        if self.kind in SHOWN_KINDS:
+            history = tuple(self.shown(s, c) for s, c in self.history)
+            return (f"position({self.kind!r}, {self.variant!r}, ambs={self.ambs!r}, "
+                    f"level={format_rank(self.level)!r}, trump={format_trump(self.trump)!r}, "
+                    f"lead={self._fmt(self.lead)!r}, seat={self.seat}, history={history!r}, "
+                    f"declarer={self.declarer!r}, dealer={self.dealer}, "
+                    f"hand_number={self.hand_number}, flags={self.flags!r})")
         hands = tuple(self._fmt(h) for h in self.hands)
         plays = tuple(self._fmt(p) for p in self.plays)
         extra = f", plays={plays!r}" if plays else ""
@@ -177,10 +228,14 @@ class Position:
 def position(kind: str, variant: str, ambs: tuple[str, ...] = (), level: str = "2",
              trump: str = "S", lead: str = "", hands: tuple[str, ...] = (),
              plays: tuple[str, ...] = (), seed: int = 0, index: int = 0,
-             players: str = "random", *, hand: str | None = None) -> Position:
+             players: str = "random", *, hand: str | None = None, seat: int = 0,
+             history: tuple[str, ...] = (), declarer: int | None = None, dealer: int = 0,
+             hand_number: int = 1, flags: tuple[str, ...] = (),
+             levels: tuple[str, str] = ("2", "2"), points: int = 0) -> Position:
     """Build a Position from notation (the inverse of ``repr``).
 
     ``hand`` is short for ``hands=(hand,)``: one follower's hand (a ``follow`` position).
+    ``history`` entries are ``SEAT:CARDS`` (declare, chaodi); ``levels`` two ranks (score).
     """
     if kind not in KINDS:
         raise ValueError(f"{kind}: no such position kind (expected one of {', '.join(KINDS)})")
@@ -190,9 +245,13 @@ def position(kind: str, variant: str, ambs: tuple[str, ...] = (), level: str = "
         if hands:
             raise TypeError("pass hand= or hands=, not both")
         hands = (hand,)
+    shown = tuple((int(h.split(":")[0]), tuple(parse_cards(h.split(":", 1)[1])))
+                  for h in history)
     return Position(kind, variant, tuple(ambs), parse_rank(level), parse_trump(trump),
                     tuple(parse_cards(lead)), tuple(tuple(parse_cards(h)) for h in hands),
-                    tuple(tuple(parse_cards(p)) for p in plays), seed, index, players)
+                    tuple(tuple(parse_cards(p)) for p in plays), seed, index, players, seat,
+                    shown, declarer, dealer, hand_number, tuple(flags),
+                    (parse_rank(levels[0]), parse_rank(levels[1])), points)
 
 
 # ------------------------------------------------------------------------------ pieces
@@ -574,6 +633,141 @@ def game_positions(draw, variant: str, ambs: tuple[str, ...] = (),
     return Position("game", variant, tuple(ambs), seed=seed, index=index, players=players)
 
 
+# ------------------------------------------------- declaring, 炒底, the score, whole matches
+
+
+@st.composite
+def shown_cards(draw, level: int, decks: int, min_count: int = 1) -> tuple[int, ...]:
+    """Cards a declaration or a 炒 can show (BID-1, BID-5): ``count`` identical level cards
+    or jokers, ``count`` up to the deck count."""
+    kind = draw(st.sampled_from([suit * 13 + level for suit in range(4)] + [52, 53]))
+    return (kind,) * draw(st.integers(min(min_count, decks), decks))
+
+
+def _fits(history: list[tuple[int, tuple[int, ...]]], seat: int, cards: tuple[int, ...],
+          decks: int) -> bool:
+    """Can ``seat`` show ``cards`` after ``history``? A seat may show a card again (自保),
+    but no kind is held by the seats more often than the decks have it."""
+    most = {}
+    for s_, c in [*history, (seat, cards)]:
+        key = (s_, c[0])
+        most[key] = max(most.get(key, 0), len(c))
+    return all(sum(n for (_, k), n in most.items() if k == kind) <= decks
+               for kind in {k for _, k in most})
+
+
+@st.composite
+def declare_positions(draw, variant: str, ambs: tuple[str, ...] = (),
+                      vary: bool = False) -> Position:
+    """A declaration shown over the declarations before it: up to three shown before (the
+    legal ones of a drawn sequence, so the history is legal in turn), hand 1 or a later
+    hand, during the deal or after its last card (``flags`` "after_deal")."""
+    from shengji_sim.rules.bidding import Declaration, resolve_declarations
+
+    ambs, level, trump, ctx = draw(setting(variant, ambs, vary))
+    decks = ctx.variant.decks
+    hand_number = draw(st.sampled_from([1, 1, 2]))
+    drawn: list[tuple[int, tuple[int, ...]]] = []
+    for _ in range(draw(st.integers(0, 3))):
+        seat, cards = draw(st.integers(0, 3)), draw(shown_cards(level, decks))
+        if _fits(drawn, seat, cards, decks):
+            drawn.append((seat, cards))
+    outcome = resolve_declarations(ctx.variant, level, [Declaration(s_, c) for s_, c in drawn],
+                                   first_hand=hand_number == 1)
+    history = tuple(h for h, r in zip(drawn, outcome.records) if r.legal)
+    seat, cards = draw(st.integers(0, 3)), draw(shown_cards(level, decks))
+    if not _fits(list(history), seat, cards, decks):
+        reject()
+    flags = ("after_deal",) if draw(st.integers(0, 3)) == 0 else ()
+    return Position("declare", variant, ambs, level, trump, cards, seat=seat, history=history,
+                    hand_number=hand_number, flags=flags)
+
+
+@st.composite
+def chaodi_positions(draw, variant: str, ambs: tuple[str, ...] = (),
+                     vary: bool = False) -> Position:
+    """A 炒 over what stands: the standing cards (a declaration or an earlier 炒; none
+    when trump came from the kitty), the original declarer, whether someone else has 炒ed,
+    the dealer, the hand number; four jokers may choose a trump (``trump`` is the trump
+    before the 炒)."""
+    from shengji_sim.rules.bidding import declaration_strength
+    from shengji_sim.rules.chaodi import chaodi_strength
+
+    ambs, level, trump, ctx = draw(setting(variant, ambs, vary))
+    decks = ctx.variant.decks
+    flip = draw(st.integers(0, 4)) == 0
+    history: tuple = ()
+    declarer = None
+    if not flip:
+        standing_seat = draw(st.integers(0, 3))
+        shown = draw(shown_cards(level, decks))
+        if declaration_strength(ctx.variant, level, shown) is None and \
+                chaodi_strength(ctx.variant, level, shown) is None:
+            reject()  # what stands was declared or 炒ed
+        history = ((standing_seat, shown),)
+        declarer = draw(st.sampled_from([standing_seat, standing_seat,
+                                         draw(st.integers(0, 3))]))
+    seat, cards = draw(st.integers(0, 3)), draw(shown_cards(level, decks))
+    if not _fits(list(history), seat, cards, decks):
+        reject()
+    flags = tuple(f for f, on in (("someone_else", draw(st.booleans())),
+                                  ("kitty_flip", flip)) if on)
+    dealer = declarer if declarer is not None and draw(st.booleans()) else \
+        draw(st.integers(0, 3))
+    return Position("chaodi", variant, ambs, level, trump, cards, seat=seat, history=history,
+                    declarer=declarer, dealer=dealer, hand_number=draw(st.sampled_from([1, 2])),
+                    flags=flags)
+
+
+def _thresholds(variant) -> list[int]:
+    """Points where a score table changes its answer, and either side of them."""
+    if variant.score_table == "one_deck":
+        edges = [0, 40, 80, 100]
+    else:
+        step = variant.score_step
+        edges = [0, step, 2 * step, 3 * step, 4 * step, 6 * step]
+    return [p + d for p in edges for d in (-1, 0, 1)]
+
+
+@st.composite
+def score_positions(draw, variant: str, ambs: tuple[str, ...] = (),
+                    vary: bool = False) -> Position:
+    """Both sides' levels, the dealer and the attackers' points (within what a hand of the
+    variant can score, near the table's thresholds half the time)."""
+    from shengji_sim.rules.score import attacker_points_bounds
+
+    if vary:
+        ambs = draw(amb_overrides(variant, ambs))
+    try:
+        v = variant_for(variant, tuple(ambs))
+    except InputError:
+        reject()
+    lo, hi = attacker_points_bounds(v)
+    near = [p for p in _thresholds(v) if lo <= p <= hi]
+    points = draw(st.sampled_from(near) if near and draw(st.booleans())
+                  else st.integers(lo, hi))
+    top = 11 if v.match_end == "reach_A" else 12  # AMB-38 A: a side at A has won
+    levels = (draw(st.integers(0, top)), draw(st.integers(0, top)))
+    return Position("score", variant, tuple(ambs), dealer=draw(st.integers(0, 3)),
+                    levels=levels, points=points)
+
+
+@st.composite
+def match_positions(draw, variant: str, ambs: tuple[str, ...] = (),
+                    vary: bool = False) -> Position:
+    """A whole match of the reference engine, starting at a level from 10 to A (so that it
+    is a few hands): match ``index`` of root ``seed``, with ``players``."""
+    if vary:
+        ambs = draw(amb_overrides(variant, ambs))
+        try:
+            variant_for(variant, tuple(ambs))
+        except InputError:
+            reject()
+    return Position("match", variant, tuple(ambs), level=draw(st.integers(8, 12)),
+                    seed=draw(st.integers(0, 2**32 - 1)), index=draw(st.integers(0, 63)),
+                    players=draw(st.sampled_from(["random", "greedy"])))
+
+
 @st.composite
 def contexts(draw, items: tuple[str, ...] | None = None,
              variants: tuple[str, ...] = VARIANTS, sub_letters: bool = False) -> Context:
@@ -652,6 +846,10 @@ STRATEGIES = {
     "trick": trick_positions,
     "throw": throw_positions,
     "game": game_positions,
+    "declare": declare_positions,
+    "chaodi": chaodi_positions,
+    "score": score_positions,
+    "match": match_positions,
 }
 
 
@@ -822,8 +1020,9 @@ def _minus(hand: list[int], cards: list[int]) -> list[int]:
 
 __all__ = [
     "FOLLOW_ITEMS", "GameMachine", "Position", "STRATEGIES", "VARIANTS", "amb_overrides",
-    "context_for", "contexts", "copies_left", "follow_groups", "follow_play",
-    "follow_positions", "follower_hands", "game_machine", "game_positions", "group_play",
-    "group_runs", "hand_cards", "lead_cards", "position", "positions_of", "throw_positions",
-    "trick_positions", "variant_for",
+    "chaodi_positions", "context_for", "contexts", "copies_left", "declare_positions",
+    "follow_groups", "follow_play", "follow_positions", "follower_hands", "game_machine",
+    "game_positions", "group_play", "group_runs", "hand_cards", "lead_cards",
+    "match_positions", "match_variant", "position", "positions_of", "score_positions",
+    "shown_cards", "throw_positions", "trick_positions", "variant_for",
 ]

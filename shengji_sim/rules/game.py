@@ -70,6 +70,7 @@ from shengji_sim.rules.throw import judge_throw
 from shengji_sim.rules.trick import trick_points, trick_winner
 
 MAX_REDEALS = 1000
+MAX_MATCH_HANDS = 500  #: hands a match may last before play_match gives up (no winner)
 MAX_LEAD_ATTEMPTS = 20
 
 
@@ -610,7 +611,7 @@ def _score(st: HandState) -> None:
 
 
 def play_match(variant: Any, players: list, root_seed: int, match_index: int = 0,
-               max_hands: int = 500) -> dict:
+               max_hands: int = MAX_MATCH_HANDS) -> dict:
     """Match ``match_index`` of root seed ``root_seed``: hands until a side wins at A
     (LEVEL-1, AMB-38, DEF-18), the levels and the deal passing after each hand (LEVEL-2 ..
     LEVEL-8, DEALER-1, DEALER-2, DEALER-3, AMB-36, AMB-39: no demotion hook is given, so
@@ -631,7 +632,7 @@ def play_match(variant: Any, players: list, root_seed: int, match_index: int = 0
         if state.winner is not None:
             break
     return {"rules_version": RULES_VERSION, "variant": variant.name, "seed": root_seed,
-            "match": match_index, "match_seed": seed, "hands": hands,
+            "match": match_index, "match_seed": seed, "max_hands": max_hands, "hands": hands,
             "winner_side": state.winner, "levels": list(state.levels)}
 
 

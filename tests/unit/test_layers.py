@@ -32,6 +32,7 @@ LAYERS: dict[str, int] = {
     "shengji_sim.core.memory_nb": 2,
     "shengji_sim.players": 2,
     "shengji_sim.record": 2,
+    "shengji_sim.judge": 2,
     "shengji_sim.sim": 3,
     "shengji_sim.fuzz": 3,
     "shengji_sim.report": 3,
