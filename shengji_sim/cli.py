@@ -1094,11 +1094,17 @@ def diff(variant_name, ambs, vs, hands, seed, players, levels, backend, threads,
     """Play the same deals under two readings with per-decision draws: how often reading B
     changes a decision of A's hand (shadow evaluation) and what it does to outcomes."""
     from shengji_sim import reading_diff
+    from shengji_sim.errors import HandFailure
 
     players = seat_spec(players)
     path = output_dir("--out", out) if out is not None else None
-    res = reading_diff.run(variant_name, ambs, vs, hands, seed, players, levels, backend,
-                           threads)
+    try:
+        res = reading_diff.run(variant_name, ambs, vs, hands, seed, players, levels, backend,
+                               threads)
+    except HandFailure as failure:  # an engine defect: the hand and the run that shows it
+        again = reading_diff.command(variant_name, ambs, vs, failure.index + 1, seed,
+                                     players, levels, backend)
+        raise EngineDefect(f"diff: {failure}; reproduce: {again}") from None
     body = reading_diff.text(res)
     click.echo(json.dumps(res) if as_json else body)
     if path is not None:

@@ -248,18 +248,18 @@ def _row(r: dict[str, Any]) -> str:
         what = "engine failure (the run failed)" if engine_failure(r) else \
             "reading rejected by the variant"
         return (f"| {item} | {r.get('default') or 'n/a'} → {letter} | {what}: "
-                f"{r['error'].replace('|', '/')} |||||||||")
+                f"{r['error'].replace('|', '/')} ||||||||||")
     words = r["readings"][0]
     d = decision_text(r["decisions"], r["exercised"])
     if not r["exercised"]:
         out = "not exercised"
         return (f"| {item} | {words['a'] or 'n/a'} → {letter} | {d['set_differs']} | "
-                f"{d['illegal']} | {d['winner_flips']} | {d['lead_shape']} | {out} | {out} | "
-                f"{out} | {out} | `{r['command']}` |")
+                f"{d['illegal']} | {d['winner_flips']} | {d['lead_shape']} | "
+                f"{d['lead_not_legal']} | {out} | {out} | {out} | {out} | `{r['command']}` |")
     o = r["outcomes"]
     return (f"| {item} | {words['a'] or 'n/a'} → {letter} | {d['set_differs']} | "
             f"{d['illegal']} | {d['winner_flips']} | {d['lead_shape']} | "
-            f"{_effect(o['hold'], 100, ' pp')} | "
+            f"{d['lead_not_legal']} | {_effect(o['hold'], 100, ' pp')} | "
             f"{_effect(o['level_change'], 1, '')} | {_effect(o['attacker_points'], 1, '')} | "
             f"{_share(o['next_dealer'])} | `{r['command']}` |")
 
@@ -288,7 +288,10 @@ def interpretations_md(results: list[dict[str, Any]], sets: list[tuple[str, int]
              "Decision columns: along A's hands, the share of follow decisions whose legal set "
              "differs under B, whose chosen play is illegal under B, and of tricks whose "
              "winner flips under B's comparison or whose lead B decomposes into other units "
-             "(Wilson 95% intervals); `—`: the item switches "
+             "(Wilson 95% intervals), and the share of tricks whose lead is not a legal lead "
+             "under B (DEF-27: not of one follow group under B): such a trick cannot arise "
+             "under B, so its follows and winner are not judged and count in no other "
+             "column; `—`: the item switches "
              "no ranking, comparison, follow or throw rule. Outcome columns: B − A with paired "
              "95% intervals: the dealer side holds (percentage points, Newcombe; McNemar p), "
              "the dealer side's level change and the attackers' points (paired t; \"in every "
@@ -307,9 +310,9 @@ def interpretations_md(results: list[dict[str, Any]], sets: list[tuple[str, int]
         if variant in figures and who == "random":
             lines += [f"![effect on the dealer-side hold rate]({figures[variant]})", ""]
         lines += ["| item | A → B | legal set differs | chosen play illegal | winner flips | "
-                  "lead units differ | Δ dealer holds | Δ level change | Δ attackers' points | "
-                  "next dealer differs | reproduce |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|"]
+                  "lead units differ | lead not legal under B | Δ dealer holds | "
+                  "Δ level change | Δ attackers' points | next dealer differs | reproduce |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|"]
         lines += [_row(r) for r in rows]
         lines += ["", "Readings:", ""]
         seen = set()

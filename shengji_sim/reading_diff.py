@@ -12,7 +12,12 @@ the rest of the hand. Hand ``i`` is a first hand at the starting level, or with
 * **Decisions** (shadow evaluation, :mod:`shengji_sim.core.shadow_nb`): along A's hand,
   reading B judges every follow (legal set differs; chosen play illegal under B) and every
   trick (winner flips; the chosen lead decomposes into other units), as shares with Wilson
-  95% intervals. Items whose keys switch no
+  95% intervals. A trick whose lead is not a legal lead under B (DEF-27: not of one follow
+  group under B; no such trick arises under B) is not judged: it is counted apart, as
+  "lead not a legal lead under B" (``lead_not_legal``, a share of tricks), never as a
+  difference of its follows or winner. Any other position is one B's rules judge: one that
+  an engine cannot judge is that engine's defect, and the run fails (``HandFailure`` naming
+  the hand and the position). Items whose keys switch no
   ranking, comparison, follow or throw rule cannot change these: ``None`` ("—").
 * **Outcomes** (paired by hand): the dealer side holds (``winner_side == 0``: McNemar's test,
   Newcombe's interval for the paired difference B − A), the dealer side's level change
@@ -21,12 +26,13 @@ the rest of the hand. Hand ``i`` is a first hand at the starting level, or with
   share of hands whose next dealer differs (AMB-34 acts only there on a first hand).
   ``report.holm`` adjusts a report's p-values.
 * **Not exercised**: a throw item when no lead of the run was a throw under either reading,
-  and any item when no hand of the run differs in any way (rows and decisions): printed as
-  "not exercised", never 0%.
+  and any item when no hand of the run differs in any way (rows, decisions, a lead that is
+  not legal under B): printed as "not exercised", never 0%.
 
 :func:`run` returns a plain dict (JSON-ready, :func:`text` renders it): ``decisions``
 (counts, shares, intervals), ``outcomes`` (per measure: A, B, delta, interval, p),
-``exercised``, ``hands_differ``, ``seconds`` and the reproducing ``command``. The
+``exercised``, ``hands_differ``, ``lead_not_legal_under_b`` (tricks), ``seconds`` and the
+reproducing ``command``. The
 ``reference`` backend plays the same hands with :func:`shengji_sim.rules.game.play_hand` and
 evaluates B with the reference's follow and trick rules in the same order as the kernels
 (identical counters: tests/unit/test_reading_diff.py).
@@ -44,9 +50,9 @@ import numpy as np
 from shengji_sim.cards import parse_cards, parse_rank
 from shengji_sim.core.shadow_nb import (
     N_SHADOW,
-    S_B_ERRORS,
     S_FOLLOWS,
     S_ILLEGAL,
+    S_LEAD_NOT_LEGAL_B,
     S_LEAD_SHAPE,
     S_SET_DIFFERS,
     S_THROWS,
@@ -66,7 +72,8 @@ COMPARED = ("winner_side", "levels", "attacker_points", "next_dealer", "kitty_po
 DECISION_NAMES = {"set_differs": "legal-follow set differs",
                   "illegal": "chosen follow illegal under B",
                   "winner_flips": "trick winner flips under B",
-                  "lead_shape": "chosen lead's units differ under B"}
+                  "lead_shape": "chosen lead's units differ under B",
+                  "lead_not_legal": "lead not a legal lead under B (trick not judged)"}
 
 
 # ----------------------------------------------------------------------------- statistics
@@ -200,6 +207,10 @@ def play_both(variant_a, variant_b, players: str, seed: int, levels: np.ndarray,
     return reference_both(variant_a, variant_b, players, seed, levels, shadow)
 
 
+class ShadowDefect(Exception):
+    """A position of A's hand that B's rules must judge and the reference could not."""
+
+
 def reference_both(variant_a, variant_b, players: str, seed: int, levels: np.ndarray,
                    shadow: bool = True):
     """:func:`play_both` on the reference engine (module docstring)."""
@@ -224,15 +235,22 @@ def reference_both(variant_a, variant_b, players: str, seed: int, levels: np.nda
                 raise HandFailure(i, "reference", f"{type(exc).__name__}: {exc}") from exc
         rows_a[i], rows_b[i] = row_from_record(recs[0]), row_from_record(recs[1])
         if shadow:
-            shadow_record(variant_a, variant_b, recs[0], counters[i])
+            try:
+                shadow_record(variant_a, variant_b, recs[0], counters[i])
+            except ShadowDefect as exc:
+                raise HandFailure(i, "reference", str(exc)) from exc
     return rows_a, rows_b, counters
 
 
 def shadow_record(variant_a, variant_b, rec: dict, counts: np.ndarray) -> None:
-    """``shadow_nb.shadow_hand_nb`` on a reference record: reading B beside A's hand."""
+    """``shadow_nb.shadow_hand_nb`` on a reference record: reading B beside A's hand. A
+    trick whose lead is not a legal lead under B (``shapes.play_suit``, DEF-27) is counted
+    apart and not judged; any other position the reference cannot judge raises
+    :class:`ShadowDefect` naming it."""
     from shengji_sim.cards import parse_trump
-    from shengji_sim.rules.follow import FollowError, check_follow, follow_options
-    from shengji_sim.rules.shapes import decompose, make_context
+    from shengji_sim.core.diffrun import shadow_position
+    from shengji_sim.rules.follow import FollowError, check_follow
+    from shengji_sim.rules.shapes import decompose, make_context, play_suit
     from shengji_sim.rules.trick import trick_winner
 
     level, trump = int(rec["level"]), parse_trump(rec["trump"])
@@ -243,34 +261,57 @@ def shadow_record(variant_a, variant_b, rec: dict, counts: np.ndarray) -> None:
     for leader, plays, _ in tricks:
         for p, cards in enumerate(plays):
             hands[(leader + p) % 4] += cards
-    for leader, plays, winner in tricks:
+    for t, (leader, plays, winner) in enumerate(tricks):
         lead = plays[0]
         lead_counts = tuple(_counts(lead))
-        ua, ub = decompose(ca, lead_counts), decompose(cb, lead_counts)
+        ua = decompose(ca, lead_counts)
+        if play_suit(cb, lead) is None:  # DEF-27 under B: no such trick arises under B
+            counts[S_LEAD_NOT_LEGAL_B] += 1
+            counts[S_THROWS] += len(ua) > 1
+            for p in range(4):
+                _take(hands[(leader + p) % 4], plays[p])
+            counts[S_FOLLOWS] += 3
+            counts[S_TRICKS] += 1
+            continue
+        ub = decompose(cb, lead_counts)
         counts[S_THROWS] += len(ua) > 1 or len(ub) > 1
         counts[S_LEAD_SHAPE] += ua != ub
         _take(hands[leader], lead)
         for p in range(1, 4):
             hand = hands[(leader + p) % 4]
             counts[S_FOLLOWS] += 1
+            where = shadow_position(4 * t + p)
+            oa = _options(ca, lead, hand, p, f"reading A's follow, {where}")
+            ob = _options(cb, lead, hand, p, f"reading B's follow, {where}")
             try:
-                oa, ob = follow_options(ca, lead, hand, p), follow_options(cb, lead, hand, p)
                 if _sets_differ(cb, lead, hand, p, oa, ob):
                     counts[S_SET_DIFFERS] += 1
                 if not check_follow(cb, lead, hand, plays[p], p)[0]:
                     counts[S_ILLEGAL] += 1
-            except FollowError:
-                counts[S_B_ERRORS] += 1
-                counts[S_SET_DIFFERS] += 1
-                counts[S_ILLEGAL] += 1
+            except FollowError as exc:
+                raise ShadowDefect(f"reading B's follow, {where}: {exc}") from exc
             _take(hand, plays[p])
         counts[S_TRICKS] += 1
         try:
             flips = trick_winner(cb, plays) != winner
-        except Exception:  # noqa: BLE001 - B cannot compare these plays
-            counts[S_B_ERRORS] += 1
-            flips = True
+        except Exception as exc:  # noqa: BLE001 - any failure is the reference's defect
+            raise ShadowDefect(f"reading B's trick winner, {shadow_position(4 * t)}: "
+                               f"{type(exc).__name__}: {exc}") from exc
         counts[S_WINNER_FLIPS] += flips
+
+
+def _options(ctx, lead, hand, position, where: str):
+    """``follow.follow_options``; a position it cannot judge, or one without a legal
+    follow, raises :class:`ShadowDefect`."""
+    from shengji_sim.rules.follow import FollowError, follow_options
+
+    try:
+        options = follow_options(ctx, lead, hand, position)
+    except FollowError as exc:
+        raise ShadowDefect(f"{where}: {exc}") from exc
+    if options.count <= 0:
+        raise ShadowDefect(f"{where}: no legal follow")
+    return options
 
 
 def _counts(cards: list[int]) -> list[int]:
@@ -289,7 +330,7 @@ def _sets_differ(cb, lead, hand, position, oa, ob) -> bool:
     """``shadow_nb._sets_differ_nb``: counts, then A's options (spread) legal under B."""
     from shengji_sim.rules.follow import check_follow
 
-    if oa.count <= 0 or ob.count <= 0 or oa.count != ob.count:
+    if oa.count != ob.count:
         return True
     checks = min(oa.count, SET_EXACT)
     for j in range(checks):
@@ -306,18 +347,20 @@ def summarize(rows_a: np.ndarray, rows_b: np.ndarray, shadow: np.ndarray,
     tot = shadow.sum(axis=0)
     hands_differ = int(np.sum(np.any(np.stack([rows_a[c] != rows_b[c] for c in COMPARED]),
                                      axis=0) | (shadow[:, S_SET_DIFFERS] > 0)
-                              | (shadow[:, S_WINNER_FLIPS] > 0)))
+                              | (shadow[:, S_WINNER_FLIPS] > 0)
+                              | (shadow[:, S_LEAD_NOT_LEGAL_B] > 0)))
     exercised = hands_differ > 0 and not (throws_only and tot[S_THROWS] == 0)
     out: dict[str, Any] = {"hands": n, "hands_differ": hands_differ, "exercised": exercised,
                            "throw_leads": int(tot[S_THROWS]),
                            "lead_shape_differs": int(tot[S_LEAD_SHAPE]),
-                           "b_errors": int(tot[S_B_ERRORS])}
+                           "lead_not_legal_under_b": int(tot[S_LEAD_NOT_LEGAL_B])}
     if decisions:
         dec = {}
         for key, col, denom in (("set_differs", S_SET_DIFFERS, S_FOLLOWS),
                                 ("illegal", S_ILLEGAL, S_FOLLOWS),
                                 ("winner_flips", S_WINNER_FLIPS, S_TRICKS),
-                                ("lead_shape", S_LEAD_SHAPE, S_TRICKS)):
+                                ("lead_shape", S_LEAD_SHAPE, S_TRICKS),
+                                ("lead_not_legal", S_LEAD_NOT_LEGAL_B, S_TRICKS)):
             k, m = int(tot[col]), int(tot[denom])
             dec[key] = {"count": k, "of": m, "share": k / m if m else None,
                         "ci95": list(wilson(k, m)) if m else None}

@@ -10,7 +10,9 @@ reading A (``kt_a``, ``sw_a``) into ``out_a[i]``, logged, with reading B evaluat
 :func:`~.shadow_nb.shadow_alike_nb` where ``alike[level, trump]``), and under
 reading B into ``out_b[i]``. The ``sw`` of a diff run carry the per-decision slot
 (:data:`~.shadow_nb.SW_DECISION_DRAWS`), so both readings draw each decision's numbers from
-the same stream. ``status[i, 0]`` / ``status[i, 1]``: 0 or the hand's error code under A / B.
+the same stream. ``status[i, 0]`` / ``status[i, 1]``: 0 or the hand's error code under A / B;
+``status[i, 2]``: 0 or the shadow's engine defect (``shadow_hand_nb``: a position that B's
+rules judge and the kernels could not), at ``status[i, 3] = 4 * trick + position``.
 ``sides`` says which readings a run plays: :data:`PLAY_A` (A alone: one reading's rows with
 per-decision draws), :data:`PLAY_B` (B alone, A's rows being known: no shadow then) or
 :data:`PLAY_BOTH`; a side not played leaves its ``out`` and ``status`` untouched.
@@ -86,9 +88,11 @@ def diff_lane_nb(kt_a, sw_a, kt_b, sw_b, rule_col, root, start, count, lane_inde
             if alike[level, trump]:
                 shadow_alike_nb(kt_a, sw_a, level, trump, log.n[0], log.plays, ua, shadow[i])
             else:
-                shadow_hand_nb(kt_a, sw_a, kt_b, sw_b, level, trump, log.n[0], log.leader,
-                               log.plays, log.winner, hands, fb_a, fb_b, ua, ub, scratch,
-                               kinds, shadow[i])
+                code, where = shadow_hand_nb(kt_a, sw_a, kt_b, sw_b, level, trump, log.n[0],
+                                             log.leader, log.plays, log.winner, hands, fb_a,
+                                             fb_b, ua, ub, scratch, kinds, shadow[i])
+                status[i, 2] = code
+                status[i, 3] = where
         if sides & PLAY_B:
             status[i, 1] = play_hand_nb(kt_b, sw_b, rule_col, root, start + i, 1, -1, lane_b,
                                         cand, out_b, i, False)

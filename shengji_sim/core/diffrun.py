@@ -9,9 +9,10 @@ the GIL), and returns :class:`DiffRows`: ``a`` and ``b``, rows of
 :data:`shengji_sim.results.ROW_DTYPE` (hand ``i`` of both on the same deal and the same
 per-decision numbers), and ``shadow``, ``int64[count, N_SHADOW]`` counters of reading B
 evaluated along A's hand (``shadow_nb.S_*``; zeros when ``shadow`` is off). Hand ``i`` is
-played at level ``hand_levels[i]`` (rank 0..12). A hand either reading cannot play raises
-:class:`~.backend.CoreError`. :func:`decision_switches` is a variant's ``sw`` with the
-per-decision slot set.
+played at level ``hand_levels[i]`` (rank 0..12). A hand either reading cannot play, or a
+position of A's hand that B's rules judge and the kernels cannot (the shadow's engine
+defect), raises :class:`~.backend.CoreError` naming the hand and the position.
+:func:`decision_switches` is a variant's ``sw`` with the per-decision slot set.
 
 Reading A's rows do not depend on B: :func:`reading_rows` plays one reading alone, and
 ``run_diff(..., rows_a=...)`` without the shadow plays only B beside rows A already known (a
@@ -105,7 +106,7 @@ def _run_sides(variant_a, variant_b, players, root, start, count, hand_levels, s
     out_a = np.zeros((count, N_COLUMNS), np.int64)
     out_b = np.zeros((count, N_COLUMNS), np.int64)
     counters = np.zeros((count, N_SHADOW), np.int64)
-    status = np.zeros((count, 2), np.int64)
+    status = np.zeros((count, 4), np.int64)
     kinds, params = _seats(players)
     levels = np.ascontiguousarray(hand_levels, np.int32)
     lanes = max(1, min(int(threads or 1), os.cpu_count() or 1, count))
@@ -123,4 +124,19 @@ def _run_sides(variant_a, variant_b, players, root, start, count, hand_levels, s
         if bad.size:
             i = int(bad[0])
             raise CoreError(start + i, int(status[i, side]), name)
+    bad = np.flatnonzero(status[:, 2])
+    if bad.size:
+        i = int(bad[0])
+        raise CoreError(start + i, int(status[i, 2]),
+                        f"reading B beside reading A's hand, {shadow_position(status[i, 3])}")
     return DiffRows(_rows_of(out_a), _rows_of(out_b), counters)
+
+
+def shadow_position(where: int) -> str:
+    """``4 * trick + position`` of the shadow (``shadow_nb.shadow_hand_nb``; trick from 0)
+    in words: "trick 5 (from 1), the follower 2 places after the leader" or "trick 5
+    (from 1), its winner"."""
+    trick, position = divmod(int(where), 4)
+    return f"trick {trick + 1} (from 1), " + (
+        f"the follower {position} place{'s' if position > 1 else ''} after the leader"
+        if position else "its winner")

@@ -58,6 +58,14 @@ ERR_LEAD_UNLISTED = ERR_LEAD - 2  #: a random leader drew an option that is not 
 ERR_FOLLOW = -3000  #: plus a follow kernel's code; -3000 itself: no legal follow counted
 ERR_TRICK = -4000  #: plus the trick winner's code
 ERR_KITTY = -5000  #: plus the last-trick kitty's code
+#: ``shadow_nb.shadow_hand_nb`` (``diff``): a follow of reading A's hand that reading A's
+#: own kernels (``ERR_SHADOW_A``) or reading B's (``ERR_SHADOW_B``) could not judge, plus
+#: the follow kernel's code; a trick whose winner B's could not name, plus the trick
+#: winner's code (``ERR_SHADOW_WINNER``). Never a lead that is not a legal lead under B
+#: (``shadow_nb.S_LEAD_NOT_LEGAL_B``): only positions that B's rules judge
+ERR_SHADOW_A = -6000
+ERR_SHADOW_B = -7000
+ERR_SHADOW_WINNER = -8000
 
 #: stage base -> (the stage, the failing kernel's code -> words)
 HAND_ERRORS: dict[int, tuple[str, dict[int, str]]] = {
@@ -70,6 +78,10 @@ HAND_ERRORS: dict[int, tuple[str, dict[int, str]]] = {
                                                   "DEF-27)"}),
     ERR_KITTY: ("kitty", {ERR_NOT_A_TRICK: "the last trick is not a trick (DEF-27)",
                           ERR_NO_ATTACKER_POINTS: "AMB-27 (ii) has no attacker points"}),
+    ERR_SHADOW_A: ("reading A's follow kernels", {0: "no legal follow", **FOLLOW_ERRORS}),
+    ERR_SHADOW_B: ("reading B's follow kernels", {0: "no legal follow", **FOLLOW_ERRORS}),
+    ERR_SHADOW_WINNER: ("reading B's trick winner",
+                        {ERR_NOT_A_TRICK: "the plays are not a trick under B (DEF-27)"}),
 }
 
 

@@ -22,7 +22,17 @@ plays. Counters, one ``int64[N_SHADOW]`` row per hand, indexed by ``S_*``:
 * ``S_TRICKS``: tricks; ``S_WINNER_FLIPS``: the winner under B's comparison is another play;
 * ``S_THROWS``: leads of more than one unit under A or B (THROW-1): throw items are
   exercised only when this is positive; ``S_LEAD_SHAPE``: leads decomposed differently;
-* ``S_B_ERRORS``: positions B's kernels could not judge (counted as differing too).
+* ``S_LEAD_NOT_LEGAL_B``: tricks whose lead is not a legal lead under B (DEF-27: its cards
+  are not of one follow group under B, as a lead mixing jokers or level cards with
+  trump-suit cards under AMB-07 B): no such trick arises under B, so neither its follows
+  nor its winner are judged (nor the lead's units under B); they count in ``S_FOLLOWS``
+  and ``S_TRICKS`` and in no other counter.
+
+Every other position is one that B's rules judge, and the kernels must judge it: a follow
+that A's or B's follow kernels cannot count or list, or a trick whose winner B's cannot
+name, is an engine defect. :func:`shadow_hand_nb` then stops and returns its hand error
+code (``errors.ERR_SHADOW_A``, ``ERR_SHADOW_B``, ``ERR_SHADOW_WINNER`` plus the kernel's
+code) and where it happened, never a count.
 
 Speed: a hand at a level and trump where both readings have the same tables and switches
 (a ranking reading that changes nothing there) is only counted (:func:`shadow_alike_nb`); a
@@ -38,6 +48,7 @@ from __future__ import annotations
 import numpy as np
 
 from shengji_sim.cards import N_KINDS, TRUMP
+from shengji_sim.core.errors import ERR_SHADOW_A, ERR_SHADOW_B, ERR_SHADOW_WINNER
 from shengji_sim.core.follow_count_nb import options_contain_nb, options_count_nb, options_nth_nb
 from shengji_sim.core.follow_families_nb import follow_options_nb
 from shengji_sim.core.jit import njit
@@ -61,7 +72,7 @@ S_TRICKS = 3
 S_WINNER_FLIPS = 4
 S_THROWS = 5
 S_LEAD_SHAPE = 6
-S_B_ERRORS = 7
+S_LEAD_NOT_LEGAL_B = 7
 N_SHADOW = 8
 
 
@@ -117,23 +128,43 @@ def _same_families_nb(fb_a, n_a, fb_b, n_b):
 
 @njit(cache=True, _nrt=False)
 def _sets_differ_nb(kt_a, kt_b, level, trump, fb_a, n_a, fb_b, n_b, out):
-    """Is B's legal-follow set not A's? Not when the families are the same; else counts,
-    then A's options (all of them up to :data:`SET_EXACT`, else that many spread over A's
-    listing) checked against B's families."""
+    """1 when B's legal-follow set is not A's, else 0: not when the families are the same;
+    else counts, then A's options (all of them up to :data:`SET_EXACT`, else that many
+    spread over A's listing) checked against B's families. A negative hand error code
+    (``ERR_SHADOW_A`` / ``ERR_SHADOW_B`` plus the kernel's) when a reading's kernels cannot
+    count or list its options, or count none."""
     if _same_families_nb(fb_a, n_a, fb_b, n_b):
-        return False
+        return 0
     count_a = options_count_nb(kt_a, level, trump, fb_a, n_a)
+    if count_a <= 0:
+        return ERR_SHADOW_A + count_a
     count_b = options_count_nb(kt_b, level, trump, fb_b, n_b)
-    if count_a <= 0 or count_b <= 0 or count_a != count_b:
-        return True
+    if count_b <= 0:
+        return ERR_SHADOW_B + count_b
+    if count_a != count_b:
+        return 1
     checks = min(count_a, SET_EXACT)
     for j in range(checks):
         i = j if count_a <= SET_EXACT else (j * count_a) // SET_EXACT
-        if options_nth_nb(kt_a, level, trump, fb_a, n_a, i, out) != 0:
-            return True
+        err = options_nth_nb(kt_a, level, trump, fb_a, n_a, i, out)
+        if err != 0:
+            return ERR_SHADOW_A + err
         if not options_contain_nb(fb_b, n_b, out):
-            return True
-    return False
+            return 1
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def lead_is_legal_nb(kt, level, trump, lead):
+    """Is ``lead`` (counts) of one follow group under these tables, as a lead must be
+    (DEF-27; ``shapes.play_suit``)? The follow class of its first kind (``cls_kinds``: one
+    group and effective suit) holds all its cards."""
+    f = first_kind_nb(lead)
+    cls = kt.cls_kinds[level, trump, f]
+    inside = 0
+    for j in range(kt.cls_n[level, trump, f]):
+        inside += lead[cls[j]]
+    return inside == _size_nb(lead)
 
 
 @njit(cache=True, _nrt=False)
@@ -256,7 +287,9 @@ def shadow_hand_nb(kt_a, sw_a, kt_b, sw_b, level, trump, n_tricks, leader, plays
     scratch; ``ua``/``ub``: (uw, ul, uk, ut) unit scratch of each reading (int8[54],
     int8[54], int8[54, 13], int16[54]); ``out`` int8[54] and ``kinds`` int16[4] scratch.
     A one-card lead is evaluated by bit sets (:func:`_shadow_single_nb`), any other by the
-    family kernels under each reading."""
+    family kernels under each reading. Returns ``(0, 0)``, or an engine defect: ``(hand
+    error code, 4 * trick + position)`` (trick from 0; position 1..3 a follow, 0 the
+    trick's winner), ``counts`` then holding what was counted before it."""
     _holdings_nb(n_tricks, leader, plays, hands)
     plain = True
     for sw in (sw_a, sw_b):
@@ -271,13 +304,19 @@ def shadow_hand_nb(kt_a, sw_a, kt_b, sw_b, level, trump, n_tricks, leader, plays
             _shadow_single_nb(kt_a, sw_a, kt_b, sw_b, level, trump, leader[t], plays[t],
                               winner[t], hands, kinds, counts)
             continue
+        ls = leader[t]
         na = decompose_top_nb(kt_a, sw_a, level, trump, lead, uwa, ula, uka, uta)
+        if not lead_is_legal_nb(kt_b, level, trump, lead):  # DEF-27 under B
+            _skip_trick_nb(plays[t], ls, hands, counts)
+            counts[S_LEAD_NOT_LEGAL_B] += 1
+            if na > 1:
+                counts[S_THROWS] += 1  # THROW-1 under A
+            continue
         nb = decompose_top_nb(kt_b, sw_b, level, trump, lead, uwb, ulb, ukb, utb)
         if na > 1 or nb > 1:
             counts[S_THROWS] += 1  # THROW-1
         if not _same_units_nb(na, uwa, ula, uka, nb, uwb, ulb, ukb):
             counts[S_LEAD_SHAPE] += 1
-        ls = leader[t]
         size = _size_nb(lead)
         f = first_kind_nb(lead)
         for k in range(N_KINDS):
@@ -293,26 +332,39 @@ def shadow_hand_nb(kt_a, sw_a, kt_b, sw_b, level, trump, n_tricks, leader, plays
                 continue
             n_a, rule_a = follow_options_nb(kt_a, sw_a, level, trump, lead, na, uwa, ula, uka,
                                             hand, p, fb_a)
+            if rule_a < 0:
+                return ERR_SHADOW_A + rule_a, 4 * t + p
             n_b, rule_b = follow_options_nb(kt_b, sw_b, level, trump, lead, nb, uwb, ulb, ukb,
                                             hand, p, fb_b)
-            if rule_a < 0 or rule_b < 0:
-                counts[S_B_ERRORS] += 1
-                counts[S_SET_DIFFERS] += 1
+            if rule_b < 0:
+                return ERR_SHADOW_B + rule_b, 4 * t + p
+            differs = _sets_differ_nb(kt_a, kt_b, level, trump, fb_a, n_a, fb_b, n_b, out)
+            if differs < 0:
+                return differs, 4 * t + p
+            counts[S_SET_DIFFERS] += differs
+            if not options_contain_nb(fb_b, n_b, play):
                 counts[S_ILLEGAL] += 1
-            else:
-                if _sets_differ_nb(kt_a, kt_b, level, trump, fb_a, n_a, fb_b, n_b, out):
-                    counts[S_SET_DIFFERS] += 1
-                if not options_contain_nb(fb_b, n_b, play):
-                    counts[S_ILLEGAL] += 1
             for k in range(N_KINDS):
                 hand[k] -= play[k]
         counts[S_TRICKS] += 1
         w = trick_winner_nb(kt_b, sw_b, level, trump, plays[t], 4, uwb, ulb, ukb, utb)
         if w < 0:
-            counts[S_B_ERRORS] += 1
-            counts[S_WINNER_FLIPS] += 1
-        elif w != winner[t]:
+            return ERR_SHADOW_WINNER + w, 4 * t
+        if w != winner[t]:
             counts[S_WINNER_FLIPS] += 1  # CMP-9 under B
+    return 0, 0
+
+
+@njit(cache=True, _nrt=False)
+def _skip_trick_nb(trick, leader, hands, counts):
+    """A trick that is not judged: its plays leave the hands; its follows and the trick
+    are counted."""
+    for p in range(4):
+        hand = hands[(leader + p) % 4]
+        for k in range(N_KINDS):
+            hand[k] -= trick[p, k]
+    counts[S_FOLLOWS] += 3
+    counts[S_TRICKS] += 1
 
 
 @njit(cache=True, _nrt=False)

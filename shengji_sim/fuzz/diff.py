@@ -11,14 +11,19 @@ Reading A is ``variant`` with ``amb_a`` overrides, reading B the same variant wi
   other reading (same cards, level and trump) and every trick's winner is recomputed under
   the other reading. A hand *differs* in its legal-follow sets or trick winners if any
   decision or trick on either path differs, and in its *outcome* if the attackers' points or
-  the level change (side and levels) differ.
+  the level change (side and levels) differ. A trick whose lead is not a legal lead under
+  the other reading (DEF-27: not of one follow group there, as jokers led with trump-suit
+  cards under AMB-07 B) cannot arise under it: its follows and winner are not judged, and
+  the hand counts apart (``lead_not_legal``), never as a set or winner difference. Any other
+  position a reading cannot judge raises (an engine defect, not a difference).
 * **Dealer-side win rate.** ``w_i`` = 1 when the dealer side levels up in hand ``i``; the
   delta is the mean of the paired differences ``w_i(B) - w_i(A)`` with a normal 95% CI
   (``mean ± 1.96 · sd / sqrt(n)``).
 * **Positions.** Drawn follow, trick and throw positions (reading A's strategies): the share
   where the legal-follow set, the trick winner or the throw verdict differs, and a minimal
   example found by hypothesis shrinking, with the ``shengji-sim judge`` commands for both
-  readings.
+  readings; positions whose lead is not a legal lead under B are counted apart
+  (``PositionDiff.lead_not_legal``).
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from hypothesis import seed as hyp_seed
 from shengji_sim.fuzz.runner import derive, judge_command
 from shengji_sim.fuzz.strategies import Position, context_for, positions_of, variant_for
 from shengji_sim.rules import follow, throw, trick
+from shengji_sim.rules.shapes import play_suit
 
 SET_LIMIT = 300  #: legal sets compared exactly up to this size, else by count and sample
 SAMPLE = 6
@@ -43,6 +49,7 @@ class PositionDiff:
     kind: str
     examples: int
     differ: int
+    lead_not_legal: int = 0  #: drawn positions whose lead is not a legal lead under B
     example: str = ""
     cards: int = 0
     what: str = ""
@@ -63,6 +70,7 @@ class DiffResult:
     follow_differs: int = 0
     winner_differs: int = 0
     outcome_differs: int = 0
+    lead_not_legal: int = 0  #: hands with a lead that is not legal under the other reading
     any_differs: int = 0
     dealer_rate_a: float = 0.0
     dealer_rate_b: float = 0.0
@@ -81,20 +89,21 @@ class DiffResult:
 # ------------------------------------------------------------------------------- comparing
 
 
+def lead_legal(ctx, lead) -> bool:
+    """Is ``lead`` a legal lead under ``ctx``'s reading: one follow group (DEF-27,
+    ``shapes.play_suit``)? A trick whose lead is not cannot arise under that reading."""
+    return bool(lead) and play_suit(ctx, list(lead)) is not None
+
+
 def follow_sets_differ(ctx_a, ctx_b, lead, hand, position: int = 1) -> bool:
     """Do the two readings give different legal-follow sets for this hand and lead?
 
     Equal families (FOLLOW-11 structure) mean equal sets; otherwise the counts, then the
-    sets (small) or a sample checked by the other reading's ``check_follow`` (large).
+    sets (small) or a sample checked by the other reading's ``check_follow`` (large). The
+    lead must be legal under both readings (:func:`lead_legal`); a position either cannot
+    judge raises ``FollowError``.
     """
-    obs = []
-    for ctx in (ctx_a, ctx_b):
-        try:
-            obs.append(follow.obligation(ctx, lead, hand, position))
-        except Exception:  # noqa: BLE001 - an error under one reading only is a difference
-            obs.append(None)
-    if obs[0] is None or obs[1] is None:
-        return (obs[0] is None) != (obs[1] is None)
+    obs = [follow.obligation(ctx, lead, hand, position) for ctx in (ctx_a, ctx_b)]
     if set(obs[0].families) == set(obs[1].families):
         return False
     a, b = follow.Options(ctx_a, obs[0].families), follow.Options(ctx_b, obs[1].families)
@@ -113,23 +122,16 @@ def follow_sets_differ(ctx_a, ctx_b, lead, hand, position: int = 1) -> bool:
 
 
 def winners_differ(ctx_a, ctx_b, plays) -> bool:
-    results = []
-    for ctx in (ctx_a, ctx_b):
-        try:
-            results.append(trick.trick_winner(ctx, plays))
-        except Exception:  # noqa: BLE001
-            results.append(None)
-    return results[0] != results[1]
+    """Another winner under B? The lead must be legal under both readings."""
+    return trick.trick_winner(ctx_a, plays) != trick.trick_winner(ctx_b, plays)
 
 
 def throws_differ(ctx_a, ctx_b, lead, others) -> bool:
+    """Another throw verdict under B? The lead must be legal under both readings."""
     results = []
     for ctx in (ctx_a, ctx_b):
-        try:
-            r = throw.judge_throw(ctx, lead, others)
-            results.append((r.valid, r.rejected, sorted(r.played)))
-        except Exception:  # noqa: BLE001
-            results.append(None)
+        r = throw.judge_throw(ctx, lead, others)
+        results.append((r.valid, r.rejected, sorted(r.played)))
     return results[0] != results[1]
 
 
@@ -149,7 +151,10 @@ class _Observer:
             r = view.ctx.ranking
             ctx_b = context_for(self.other[0], self.other[1], r.level, r.trump)
             lead = view.current[0][1]
-            if follow_sets_differ(view.ctx, ctx_b, lead, list(view.hand), len(view.current)):
+            if not lead_legal(ctx_b, lead):  # no such trick under B: not judged
+                self.flags["lead"] = True
+            elif follow_sets_differ(view.ctx, ctx_b, lead, list(view.hand),
+                                    len(view.current)):
                 self.flags["follow"] = True
         return self.base.follow(view, options, rng)
 
@@ -160,18 +165,23 @@ def _play_observed(variant: str, ambs, other, players: str, seed: int, index: in
     from shengji_sim.rules.game import play_hand
     from shengji_sim.sim import seat_players
 
-    flags = {"follow": False}
+    flags = {"follow": False, "lead": False}
     seats = seat_players(players)
     if not observe:
-        return play_hand(variant_for(variant, ambs), seats, seed, index), False, False
+        return play_hand(variant_for(variant, ambs), seats, seed, index), False, False, False
     seats = [_Observer(p, other, flags) for p in seats]
     rec = play_hand(variant_for(variant, ambs), seats, seed, index)
     level, trump = rec["level"], parse_trump(rec["trump"])
     ctx_a = context_for(variant, ambs, level, trump)
     ctx_b = context_for(other[0], other[1], level, trump)
-    winner = any(winners_differ(ctx_a, ctx_b, [parse_cards(p) for _, p in t["plays"]])
-                 for t in rec["tricks"])
-    return rec, flags["follow"], winner
+    winner = False
+    for t in rec["tricks"]:
+        plays = [parse_cards(p) for _, p in t["plays"]]
+        if not lead_legal(ctx_b, plays[0]):
+            flags["lead"] = True
+        elif winners_differ(ctx_a, ctx_b, plays):
+            winner = True
+    return rec, flags["follow"], winner, flags["lead"]
 
 
 def _outcome(rec) -> tuple:
@@ -183,9 +193,13 @@ def _outcome(rec) -> tuple:
 
 
 def _position_check(kind: str, variant: str, amb_b: tuple[str, ...]):
-    def check(pos: Position) -> bool:
+    """``check(pos)``: does the position differ under B; None when its lead is not a legal
+    lead under B (the position cannot arise there)."""
+    def check(pos: Position) -> bool | None:
         ctx_a = pos.ctx
         ctx_b = context_for(variant, amb_b, pos.level, pos.trump)
+        if not lead_legal(ctx_b, pos.lead):
+            return None
         if kind == "follow":
             return follow_sets_differ(ctx_a, ctx_b, list(pos.lead), list(pos.hand))
         if kind == "trick":
@@ -211,15 +225,17 @@ def position_diff(kind: str, variant: str, amb_a: tuple[str, ...], amb_b: tuple[
     """Share of drawn positions where the readings differ, and a shrunk example."""
     check = _position_check(kind, variant, amb_b)
     strategy = positions_of(kind, variant, amb_a)
-    tally = [0, 0]
+    tally = [0, 0, 0]
 
     def count(pos: Position) -> None:
         tally[0] += 1
-        tally[1] += bool(check(pos))
+        verdict = check(pos)
+        tally[1] += bool(verdict)
+        tally[2] += verdict is None
 
     s = derive(seed, "diff", variant, list(amb_a), list(amb_b), kind)
     _settings(examples, [Phase.generate])(hyp_seed(s)(given(strategy)(count)))()
-    out = PositionDiff(kind, tally[0], tally[1])
+    out = PositionDiff(kind, tally[0], tally[1], tally[2])
     if not tally[1]:
         return out
 
@@ -260,21 +276,23 @@ def diff_readings(variant: str, amb_a: list[str] | tuple[str, ...],
     wins_a, wins_b = [], []
     for i in range(hands):
         try:
-            rec_a, fa, wa = _play_observed(variant, amb_a, (variant, amb_b), players, seed, i,
-                                           observe)
-            rec_b, fb, wb = _play_observed(variant, amb_b, (variant, amb_a), players, seed, i,
-                                           observe)
+            rec_a, fa, wa, la = _play_observed(variant, amb_a, (variant, amb_b), players,
+                                               seed, i, observe)
+            rec_b, fb, wb, lb = _play_observed(variant, amb_b, (variant, amb_a), players,
+                                               seed, i, observe)
         except Exception as exc:  # noqa: BLE001 - a reading that cannot play a hand
             res.errors += 1
             res.error_note = f"{type(exc).__name__}: {' '.join(str(exc).split())[:200]}"
             continue
         res.played += 1
         f, w, o = fa or fb, wa or wb, _outcome(rec_a) != _outcome(rec_b)
+        lead = la or lb
         res.follow_differs += f
         res.winner_differs += w
         res.outcome_differs += o
-        res.any_differs += f or w or o
-        if (f or w or o) and res.first_hand is None:
+        res.lead_not_legal += lead
+        res.any_differs += f or w or o or lead
+        if (f or w or o or lead) and res.first_hand is None:
             res.first_hand = i
         wins_a.append(int(rec_a["score"]["winner_side"] == "dealer"))
         wins_b.append(int(rec_b["score"]["winner_side"] == "dealer"))
@@ -305,15 +323,18 @@ def diff_markdown(res: DiffResult, heading: str = "##") -> str:
              "| differs | share of hands |", "|---|---|",
              f"| a legal-follow set | {pct(res.follow_differs)} |",
              f"| a trick winner | {pct(res.winner_differs)} |",
+             f"| a lead that is not a legal lead under the other reading (DEF-27; its trick "
+             f"not judged) | {pct(res.lead_not_legal)} |",
              f"| the outcome (attacker points or level change) | {pct(res.outcome_differs)} |",
              f"| any of these | {pct(res.any_differs)} |", "",
              f"Dealer-side win rate {res.dealer_rate_a:.3f} → {res.dealer_rate_b:.3f}; "
              f"delta {res.delta:+.3f}, 95% CI [{res.ci[0]:+.3f}, {res.ci[1]:+.3f}] "
              f"(paired per hand)."]
     if res.positions:
-        lines += ["", "| positions | drawn | differ |", "|---|---|---|"]
+        lines += ["", "| positions | drawn | differ | lead not legal under B |",
+                  "|---|---|---|---|"]
         for p in res.positions:
-            lines.append(f"| {p.kind} | {p.examples} | {p.differ} |")
+            lines.append(f"| {p.kind} | {p.examples} | {p.differ} | {p.lead_not_legal} |")
         for p in res.positions:
             if p.example:
                 lines += ["", f"Minimal example ({p.what} differs, {p.cards} cards):", "",
@@ -323,4 +344,5 @@ def diff_markdown(res: DiffResult, heading: str = "##") -> str:
 
 
 __all__ = ["DiffResult", "PositionDiff", "diff_markdown", "diff_readings",
-           "follow_sets_differ", "position_diff", "throws_differ", "winners_differ"]
+           "follow_sets_differ", "lead_legal", "position_diff", "throws_differ",
+           "winners_differ"]

@@ -290,6 +290,28 @@ def test_diff_readings() -> None:
     assert follow_sets_differ(pos.ctx, other.ctx, list(pos.lead), list(pos.hand))
 
 
+def test_DEF_27_a_lead_not_legal_under_B_is_counted_apart_in_the_fuzz_diff() -> None:
+    """Under AMB-07 B the trump-suit level pair and the small-joker pair are two suits, so
+    the lead H2 H2 LJ LJ (a tractor under A) cannot arise: the follow, the trick and the
+    throw are counted apart (the check gives None), never as a difference as before
+    (issue 33)."""
+    from shengji_sim.fuzz.diff import _position_check, lead_legal
+
+    ambs = ("AMB-07=B",)
+    follow_pos = position("follow", "classic-2deck", level="2", trump="H", lead="H2 H2 LJ LJ",
+                          hand="H3 H4 S5 S6 C7")
+    trick_pos = position("trick", "classic-2deck", level="2", trump="H", lead="H2 H2 LJ LJ",
+                         plays=("H3 H4 S5 S6", "C3 C4 C5 C6", "D3 D4 D5 D6"))
+    assert lead_legal(follow_pos.ctx, follow_pos.lead)
+    assert not lead_legal(position("follow", "classic-2deck", ambs, level="2", trump="H",
+                                   lead="H2 H2 LJ LJ", hand="H3").ctx, follow_pos.lead)
+    assert _position_check("follow", "classic-2deck", ambs)(follow_pos) is None
+    assert _position_check("trick", "classic-2deck", ambs)(trick_pos) is None
+    legal = position("follow", "classic-2deck", level="2", trump="H", lead="H3 H3",
+                     hand="H4 H5 S5 S6 C7")
+    assert _position_check("follow", "classic-2deck", ambs)(legal) is False
+
+
 def test_cli_diff_bad_input_exits_2() -> None:
     from shengji_sim.cli import main
 

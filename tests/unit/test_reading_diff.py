@@ -60,6 +60,34 @@ def test_core_and_reference_agree_under_per_decision_draws(variant, vs) -> None:
     assert core[2][:, 0].sum() > 0  # follows were evaluated
 
 
+def test_DEF_27_a_lead_not_legal_under_B_is_counted_apart_alike_on_both_backends() -> None:
+    """Hand 1 of changzhou-4deck (seed 0, level 3) leads D2 D2 D3 D3, a trump tractor under
+    the fixed 2s of AMB-01 A; under AMB-01 B D2 is a plain diamond, so no such lead exists
+    (DEF-27). Both backends count that trick apart and judge neither its follows nor its
+    winner; before issue 33 its three follows were "B errors", counted as set differences
+    and illegal plays."""
+    from shengji_sim.core.shadow_nb import S_ILLEGAL, S_LEAD_NOT_LEGAL_B, S_SET_DIFFERS
+
+    va = load_variant("changzhou-4deck")
+    vb = load_variant("changzhou-4deck", amb=["AMB-01=B"])
+    levels = rd.hand_levels(va, 2, "all")
+    core = rd.play_both(va, vb, "random", 0, levels, "core", True)
+    ref = rd.play_both(va, vb, "random", 0, levels, "reference", True)
+    assert np.array_equal(core[2], ref[2])
+    assert core[2][:, S_LEAD_NOT_LEGAL_B].tolist() == [0, 1]
+    res = rd.summarize(*core, True, False)
+    assert res["lead_not_legal_under_b"] == 1 and "b_errors" not in res
+    d = res["decisions"]
+    assert d["lead_not_legal"]["count"] == 1
+    assert d["lead_not_legal"]["of"] == d["winner_flips"]["of"]  # a share of tricks
+    assert d["set_differs"]["count"] == core[2][:, S_SET_DIFFERS].sum()
+    assert d["illegal"]["count"] == core[2][:, S_ILLEGAL].sum()
+    res.update({"variant": "changzhou-4deck", "amb": [], "vs": ["AMB-01=B"], "seed": 0,
+                "players": "random", "levels": "all", "backend": "core", "readings": [],
+                "seconds": 0.0, "command": "shengji-sim diff"})
+    assert "lead not a legal lead under B (trick not judged): " in rd.text(res)
+
+
 def test_statistics() -> None:
     lo, hi = rd.wilson(0, 50)
     assert lo == 0.0 and hi > 0.05  # no zero-width interval at 0/n
@@ -142,6 +170,10 @@ def test_interpretations_report_at_a_small_size(tmp_path, monkeypatch) -> None:
     assert failures == []
     text = path.read_text(encoding="utf-8")
     assert "## baifen-1deck" in text and "not exercised" in text and "OTH-1" in text
+    header = next(line for line in text.splitlines() if line.startswith("| item |"))
+    assert "| lead not legal under B |" in header  # counted apart (issue 33)
+    assert all(line.count("|") == header.count("|") for line in text.splitlines()
+               if line.startswith("| OTH-1 |") or line.startswith("| AMB-"))
     assert (tmp_path / "interpretations-heatmap.png").stat().st_size > 0
     assert (tmp_path / "interpretations-forest-baifen-1deck.png").stat().st_size > 0
     assert not (tmp_path / ir.CHECKPOINT).exists()  # a finished report removes it
@@ -240,3 +272,75 @@ def test_equivalent_positions_of_a_reading_that_changes_nothing_there() -> None:
     assert not equivalent_positions(engine(load_variant("classic-2deck")),
                                     engine(load_variant("classic-2deck",
                                                         amb=["AMB-19=B"]))).any()
+
+
+def test_a_position_the_kernels_cannot_judge_stops_the_shadow_and_is_not_counted() -> None:
+    """Issue 33: a follow B's kernels gave up on was counted as a set difference and an
+    illegal play (``S_B_ERRORS``). Now ``shadow_hand_nb`` stops there and returns the engine
+    defect (B's family buffer made too small to hold this position's families) with its
+    place, which ``diff`` raises as a ``CoreError`` naming the hand and the position."""
+    from shengji_sim.core.backend import CoreError, engine
+    from shengji_sim.core.diff_nb import _follow_buffers_nb, _units_scratch_nb
+    from shengji_sim.core.diffrun import decision_switches, shadow_position
+    from shengji_sim.core.errors import ERR_SHADOW_B, ERR_TOO_MANY_FAMILIES
+    from shengji_sim.core.follow_data import alloc_follow_buffers_nb
+    from shengji_sim.core.shadow_nb import (
+        N_SHADOW,
+        S_FOLLOWS,
+        S_ILLEGAL,
+        S_SET_DIFFERS,
+        S_TRICKS,
+        shadow_hand_nb,
+    )
+    from tests.shadow_positions import _hand_logs
+
+    va = load_variant("changzhou-4deck")
+    vb = load_variant("changzhou-4deck", amb=["AMB-19=B"])
+    ea, eb = engine(va), engine(vb)
+    sw_a, sw_b = decision_switches(ea.sw), decision_switches(eb.sw)
+    small = alloc_follow_buffers_nb(1, 64, 64, 64)  # one family: a pair lead overflows it
+    found = []
+    for i, level, trump, leader, plays, winner in _hand_logs(va, "random", 0,
+                                                             np.full(6, 8, np.int32)):
+        counts = np.zeros(N_SHADOW, np.int64)
+        code, where = shadow_hand_nb(ea.kt, sw_a, eb.kt, sw_b, level, trump, len(leader),
+                                     leader, plays, winner, np.zeros((4, 54), np.int8),
+                                     _follow_buffers_nb(), small, _units_scratch_nb(),
+                                     _units_scratch_nb(), np.zeros(54, np.int8),
+                                     np.zeros(4, np.int16), counts)
+        if code:
+            found.append((i, code, where, counts))
+    assert found, "no position with two families in six hands"
+    i, code, where, counts = found[0]
+    trick, position = divmod(int(where), 4)
+    assert code == ERR_SHADOW_B + ERR_TOO_MANY_FAMILIES and position in (1, 2, 3)
+    assert counts[S_FOLLOWS] == 3 * trick + position and counts[S_TRICKS] == trick
+    for col in (S_SET_DIFFERS, S_ILLEGAL):  # the position itself is in neither
+        assert counts[col] < counts[S_FOLLOWS]
+    text = str(CoreError(i, int(code), f"reading B beside reading A's hand, "
+                                       f"{shadow_position(where)}"))
+    assert text.startswith(f"hand {i}: core engine: reading B beside reading A's hand, trick ")
+    assert "reading B's follow kernels: family buffer full [kernel code -7004]" in text
+    assert shadow_position(4 * 6 + 2) == "trick 7 (from 1), the follower 2 places after " \
+                                         "the leader"
+    assert shadow_position(4 * 6) == "trick 7 (from 1), its winner"
+
+
+def test_a_position_the_reference_cannot_judge_fails_the_diff_naming_it(capsys,
+                                                                       monkeypatch) -> None:
+    """The reference backend's shadow: a follow it cannot judge (here made to raise) is an
+    engine defect, exit 1 with one line naming the hand, the position and the run that shows
+    it; it was counted as a set difference and an illegal play before (issue 33)."""
+    from shengji_sim.rules.follow import FollowError
+
+    def cannot(*args):
+        raise FollowError("too many candidate follows to list")
+
+    monkeypatch.setattr(rd, "_sets_differ", cannot)
+    code, out, err = run_cli(capsys, "diff", "--variant", "baifen-1deck", "--vs", "OTH-1=B",
+                             "--hands", "3", "--backend", "reference")
+    assert code == 1 and err.count("\n") == 1, err
+    assert err.startswith("engine defect: diff: hand ") and "reference engine: reading B's " \
+        "follow, trick " in err and "the follower " in err
+    assert "too many candidate follows" in err
+    assert "reproduce: shengji-sim diff --variant baifen-1deck --vs OTH-1=B --hands " in err
