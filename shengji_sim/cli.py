@@ -1005,7 +1005,8 @@ def fuzz(variant_name, ambs, names, budget, examples, seed, vary_readings, expla
     report = run_catalogue(variant_name, tuple(ambs), budget, seed, list(names) or None,
                            vary_readings, examples)
     with writing("--out", out):
-        json_path, md_path = write_findings(report, out, explain_lines if explain else None)
+        json_path, md_path = write_findings(report, out, explain_lines if explain else None,
+                                            verdict if explain else None)
     for run in report.runs:
         if run.findings or not run.ambs or tuple(run.ambs) == tuple(ambs):
             where = f" [{' '.join(run.ambs)}]" if run.ambs else ""
