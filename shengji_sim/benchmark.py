@@ -311,11 +311,20 @@ def same_machine(a: dict[str, Any], b: dict[str, Any]) -> bool:
     return all(a["machine"].get(k) == b["machine"].get(k) for k in keys)
 
 
+def machine_words(run_: dict[str, Any]) -> str:
+    """The machine of a run in words: CPU model (or architecture) and CPU count."""
+    m = run_["machine"]
+    return f"{m.get('cpu_model') or m.get('machine') or 'unknown CPU'} x{m.get('cpus')}"
+
+
 def compare(baseline: dict[str, Any], now: dict[str, Any],
-            threshold: float = DEFAULT_THRESHOLD) -> tuple[list[dict[str, Any]], list[str]]:
+            threshold: float = DEFAULT_THRESHOLD, judge_speed: bool = True
+            ) -> tuple[list[dict[str, Any]], list[str]]:
     """Rows of (case, baseline, now, change, noise band, verdict) and the failures, one line
     each naming the case. ``change`` is on the relative figure (module docstring); the noise
-    band is the larger interquartile band of the two runs' repeats."""
+    band is the larger interquartile band of the two runs' repeats. ``judge_speed=False``
+    (a baseline of another machine, :func:`same_machine`): a change beyond the threshold is
+    shown with the verdict "other machine" and is no failure; digests are judged alike."""
     current = {case_of(r).key(): r for r in now["results"]}
     rows, failures = [], []
     for old in baseline["results"]:
@@ -331,6 +340,8 @@ def compare(baseline: dict[str, Any], now: dict[str, Any],
             verdict = "DIGEST"
             failures.append(f"{case.label()}: rows differ (digest {old['digest']} -> "
                             f"{new['digest']})")
+        elif change < -threshold and not judge_speed:
+            verdict = "other machine"
         elif change < -threshold:
             verdict = "SLOWER"
             failures.append(f"{case.label()}: {100 * change:+.1f}% hands per yardstick unit "
@@ -361,8 +372,7 @@ def describe(run_: dict[str, Any]) -> str:
     """One line: commit, machine, yardstick of a run."""
     head = run_.get("commit") or "no commit"
     head = head[:12] + ("+dirty" if head.endswith("+dirty") else "")
-    cpu = run_["machine"].get("cpu_model") or run_["machine"].get("machine")
-    return f"commit {head}, {cpu} x{run_['machine'].get('cpus')}, yardstick " \
+    return f"commit {head}, {machine_words(run_)}, yardstick " \
            f"{run_['yardstick']:,.0f} units/CPU-s"
 
 
@@ -394,10 +404,11 @@ def _when(stamp: str | None) -> datetime:
 
 
 def plot_history(saved: list[dict[str, Any]], out: Path) -> Path:
-    """A PNG of the relative figure of every case (variant x players x threads, one line each)
-    across the baselines ``saved`` (in that order, x axis: name and commit): above, the figure
-    itself (log scale); below, its change in percent from the case's first baseline, where a
-    few percent lost or won show. Bars: each figure's noise band (the interquartile range of
+    """A PNG of the relative figure of every case (variant x players x threads) on each
+    machine (:func:`machine_words`), one line each, across the baselines ``saved`` (in that
+    order, x axis: name and commit): above, the figure itself (log scale); below, its change
+    in percent from the case's first baseline on that machine, where a few percent lost or
+    won show. Bars: each figure's noise band (the interquartile range of
     its repeats, centred on it), the band ``--compare`` reports."""
     if not saved:
         raise BenchError("no baselines to plot: save some with `shengji-sim bench --save NAME`")
@@ -406,8 +417,9 @@ def plot_history(saved: list[dict[str, Any]], out: Path) -> Path:
 
     series: dict[str, dict[int, tuple[float, float]]] = {}
     for i, b in enumerate(saved):
-        for r in b["results"]:
-            label = f"{r['variant']} {r['players']} threads={r['threads']}"
+        for r in b["results"]:  # one line per case and machine: figures of two CPUs differ
+            label = f"{r['variant']} {r['players']} threads={r['threads']}, " \
+                    f"{machine_words(b)}"
             series.setdefault(label, {})[i] = (r["relative"], r.get("noise", 0.0))
     fig = Figure(figsize=(max(10.0, 0.9 * len(saved) + 6), 7.0), layout="constrained")
     figure_ax, change_ax = fig.subplots(2, 1, sharex=True, height_ratios=(3, 2))

@@ -656,7 +656,7 @@ def _changed_readings(variant, variant_name: str, ambs: tuple[str, ...]) -> str:
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(0, 2**64 - 1),
               help="Root seed; with a hand's (match's) index it determines the hand (match).")
 @click.option("--players", default="random", show_default=True, metavar="SPEC",
-              help=PLAYERS_HELP + " The core backend plays random and greedy only.")
+              help=PLAYERS_HELP + " Every profile plays on every backend.")
 @click.option("--duplicate", is_flag=True,
               help="Play each deal twice, the second time with the teams' strategies swapped.")
 @click.option("--level", default=None, metavar="RANK",
@@ -811,7 +811,14 @@ def bench(variant_names, hands, players_list, threads_list, seed, repeats, save_
     if compare_name is None:
         _emit(result)
         return
-    rows, failures = benchmark.compare(baseline, result, threshold / 100)
+    elsewhere = not benchmark.same_machine(baseline, result)
+    if elsewhere:  # said first: a verdict on speed needs a baseline of this machine
+        _warn(f"baseline {compare_name} was saved on another machine "
+              f"({benchmark.machine_words(baseline)}; this one: "
+              f"{benchmark.machine_words(result)}): speed changes are shown, not judged; "
+              f"save a baseline here (--save NAME) for a verdict. Digests are still checked")
+    rows, failures = benchmark.compare(baseline, result, threshold / 100,
+                                       judge_speed=not elsewhere)
     click.echo(f"baseline {compare_name}: {benchmark.describe(baseline)}")
     click.echo(f"now: {benchmark.describe(result)}")
     click.echo(benchmark.table(rows))
@@ -998,7 +1005,8 @@ def fuzz(variant_name, ambs, names, budget, examples, seed, vary_readings, expla
     report = run_catalogue(variant_name, tuple(ambs), budget, seed, list(names) or None,
                            vary_readings, examples)
     with writing("--out", out):
-        json_path, md_path = write_findings(report, out, explain_lines if explain else None)
+        json_path, md_path = write_findings(report, out, explain_lines if explain else None,
+                                            verdict if explain else None)
     for run in report.runs:
         if run.findings or not run.ambs or tuple(run.ambs) == tuple(ambs):
             where = f" [{' '.join(run.ambs)}]" if run.ambs else ""

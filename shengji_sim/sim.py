@@ -680,6 +680,7 @@ def run(variant: Any, players: str, root_seed: int, hands: int, out_dir: str | P
     # written; its cluster (or whatever it opens) is entered only if chunks remain
     opened = (opener(variant, job, threads, backend_options or {})
               if opener is not None else contextlib.nullcontext(None))
+    _check_run_dir(Path(out_dir))
     out = _make_run_dir(out_dir)
     with _lock(out):
         manifest, todo, done = _prepare(variant, job, root_seed, hands, out, chunk_size,
@@ -780,11 +781,18 @@ def _prepare(variant, job: Job, root_seed, hands, out: Path, chunk_size, backend
                                   chunk_size or old.get("chunk_size"), backend, threads,
                                   rows_format or old.get("rows_format"))
         _same_run(old, new_probe, out, resume=False)
-        raise SimError(f"{out} already holds this run; pass --resume to continue it or "
-                       "choose another --out")
-    if old is None and (present or existing_parts(out, MATCHES_DIR)):
-        raise SimError(f"{out / ROWS_DIR} holds part files but {out} has no {MANIFEST}; "
-                       "choose another --out")
+        if units(old) == hands and _all_parts(old, present):  # the run again: its answer
+            if warn is not None:
+                warn(f"{out} holds this run, complete: its summary (nothing to compute; "
+                     "--out elsewhere for a new run)")
+            return old, [], hands
+        mode = mode_of(old)
+        grow = f" to {hands} {mode}" if hands > units(old) else ""
+        raise SimError(f"{out} holds this run, {len(present)} of "
+                       f"{len(plan(units(old), old['chunk_size']))} chunks written; pass "
+                       f"--resume to continue it{grow} or choose another --out")
+    if old is None and resume and warn is not None:
+        warn(f"--resume: {out} holds no run yet; starting it fresh")
     for stale in [*(out / ROWS_DIR).glob(".part-*.tmp"), *(out / MATCHES_DIR).glob(".part-*.tmp"),
                   *out.glob(".*.json.*.tmp")]:
         stale.unlink()  # left by a killed run
@@ -801,6 +809,32 @@ def _prepare(variant, job: Job, root_seed, hands, out: Path, chunk_size, backend
                                 backend, threads, rows_format, warn)
     _make_part_dirs(out, job)
     return _resume_plan(manifest, units(old), hands, out, present)
+
+
+def _all_parts(manifest: dict, present: dict[int, Path]) -> bool:
+    """Is every chunk of the run ``manifest`` describes on disk (``present``: start -> part)?"""
+    suffix = "." + manifest["rows_format"]
+    return all(start in present and present[start].suffix == suffix
+               for start, _ in plan(units(manifest), manifest["chunk_size"]))
+
+
+def _check_run_dir(out: Path) -> None:
+    """``out`` is a run directory of ``simulate``, or empty, or not there yet: a directory
+    holding other files and no manifest (the repository's ``docs/``, a ``diff`` or
+    ``balance`` output) is refused before anything is written into it."""
+    if not out.is_dir() or (out / MANIFEST).exists():
+        return
+    try:
+        other = sorted(p.name for p in out.iterdir() if p.name != ".lock")
+    except OSError as exc:
+        raise SimError(f"{out}: cannot read the directory ({exc.strerror})") from None
+    if existing_parts(out) or existing_parts(out, MATCHES_DIR):
+        raise SimError(f"{out / ROWS_DIR} holds part files but {out} has no {MANIFEST}; "
+                       "choose another --out")
+    if other:
+        more = f" and {len(other) - 1} more" if len(other) > 1 else ""
+        raise SimError(f"{out} is not a run directory (it holds {other[0]}{more} and no "
+                       f"{MANIFEST}); choose another --out, new or empty")
 
 
 def _make_part_dirs(out: Path, job: Job) -> None:

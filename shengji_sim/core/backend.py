@@ -8,10 +8,10 @@ same (variant, players, root seed, index). ``run_matches`` (compile step
 :data:`~shengji_sim.results.MATCH_DTYPE` match rows, identical to the reference's
 ``play_match``. ``players`` is a seat spec (:func:`shengji_sim.seats.parse_players`: one name
 for all four seats, or ``NS=NAME,EW=NAME``), each seat's name a kernel player kind
-(:data:`PLAYER_KINDS`). ``play_hand_core`` returns the game record of one
-hand in the reference's JSON form (``shengji-sim play --engine core``). A hand the kernels
-cannot play raises :class:`CoreError`, a :class:`shengji_sim.errors.HandFailure` naming the hand
-and the kernel's error in words (:func:`game_nb.hand_error_text`).
+(:data:`shengji_sim.core.api.PLAYER_KINDS`) or a profile. ``play_hand_core`` returns the game
+record of one hand in the reference's JSON form (``shengji-sim play --engine core``). A hand
+the kernels cannot play raises :class:`CoreError`, a :class:`shengji_sim.errors.HandFailure`
+naming the hand and the kernel's error in words (:func:`game_nb.hand_error_text`).
 """
 
 from __future__ import annotations
@@ -38,14 +38,13 @@ from shengji_sim.core.follow_data import RULE_NAMES
 from shengji_sim.core.game_nb import N_COLUMNS, Lane, play_hand_nb, run_lane_nb
 from shengji_sim.core.heuristic_nb import HEURISTIC
 from shengji_sim.core.match_nb import MAX_HANDS, N_MATCH_COLUMNS, run_match_lane_nb
-from shengji_sim.core.players_nb import GREEDY, RANDOM
+from shengji_sim.core.players_nb import GREEDY
 from shengji_sim.core.precompile import compile_in_parallel
 from shengji_sim.errors import HandFailure
 from shengji_sim.results import FOLLOW_RULES, MATCH_DTYPE, ROW_DTYPE
 from shengji_sim.rng import hand_seed
 from shengji_sim.seats import parse_players
 
-PLAYER_KINDS = {"random": RANDOM, "greedy": GREEDY}
 RULE_COLUMN = np.array([FOLLOW_RULES.index(name) for name in RULE_NAMES], np.int32)
 
 

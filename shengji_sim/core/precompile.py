@@ -35,8 +35,7 @@ TYPE_VARIANT = "classic-2deck"
 def scratch_lane(players: str):
     """``(kt, sw, lane)``: kernel inputs and a lane of ``players``, whose arrays give the
     argument types of the calls inside a hand."""
-    from shengji_sim.core.api import kernel_inputs, make_lane
-    from shengji_sim.core.backend import PLAYER_KINDS
+    from shengji_sim.core.api import PLAYER_KINDS, kernel_inputs, make_lane
     from shengji_sim.variant import load_variant
 
     kt, sw = kernel_inputs(load_variant(TYPE_VARIANT))

@@ -35,6 +35,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hyp_seed
@@ -465,17 +466,17 @@ def report_markdown(report: FuzzReport, heading: str = "#",
 
 
 def write_findings(report: FuzzReport, out_dir: str | Path,
-                   explain: Callable[[Finding], list[str]] | None = None) -> tuple[Path, Path]:
-    """findings.json (with each finding's verdict when ``explain`` is given) and
-    findings.md (with ``explain``'s lines under each finding)."""
+                   explain: Callable[[Finding], list[str]] | None = None,
+                   verdict: Callable[[Finding], Any] | None = None) -> tuple[Path, Path]:
+    """findings.json (with each finding's ``verdict(f).verdict`` when ``verdict`` is given:
+    ``fuzz.explain.verdict``) and findings.md (with ``explain``'s lines under each
+    finding: ``fuzz.explain.explain_lines``)."""
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     data = asdict(report)
     data["versions"] = package_versions()
     data["engine_defects"] = len(report.engine_defects)
-    if explain is not None:
-        from shengji_sim.fuzz.explain import verdict
-
+    if verdict is not None:
         data["verdicts"] = [{"property": f.property, "ambs": f.ambs, "message": f.message,
                              "verdict": verdict(f).verdict} for f in report.findings]
     json_path = out / "findings.json"

@@ -68,6 +68,20 @@ def test_other_machines_compare_the_relative_figure() -> None:
     assert failures == [] and rows[0]["change"] == 0
 
 
+def test_a_baseline_of_another_machine_shows_speed_without_judging_it() -> None:
+    """Issue 34: a baseline saved on an Intel Xeon failed all five cases by 21-31% on an AMD
+    EPYC (the yardstick does not carry across CPUs). Across machines a slowdown is shown with
+    the verdict "other machine" and fails nothing; a changed digest still fails."""
+    other = dict(MACHINE, cpu_model="CPU B")
+    rows, failures = benchmark.compare(_run(10.0), _run(7.5, machine=other), judge_speed=False)
+    assert failures == [] and rows[0]["verdict"] == "other machine"
+    assert round(rows[0]["change"], 3) == -0.25
+    rows, failures = benchmark.compare(_run(10.0), _run(7.5, "d2", machine=other),
+                                       judge_speed=False)
+    assert rows[0]["verdict"] == "DIGEST" and len(failures) == 1
+    assert benchmark.machine_words(_run(1.0, machine=other)) == "CPU B x2"
+
+
 def test_a_case_missing_from_the_run_fails() -> None:
     now = _run(10.0)
     now["results"] = []
@@ -219,6 +233,26 @@ def test_cli_compare_fails_naming_the_case_on_20_percent_or_a_digest(
                                  "(digest ffff -> d0)\n")
 
 
+def test_cli_compare_with_a_baseline_of_another_machine_says_so_first(
+        capsys, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    _fixed_timings(monkeypatch)
+    root = tmp_path / "benchmarks" / "baselines"
+    code, _, err = run_cli(capsys, "bench", "--variant", "classic-2deck", "--hands", "50",
+                           "--repeats", "2", "--save", "here")
+    assert code == 0, err
+    xeon = benchmark.load("here", root)
+    xeon["machine"] = dict(xeon["machine"], cpu_model="Intel Xeon", cpus=8)
+    xeon["results"][0]["relative"] *= 1.3
+    benchmark.save(xeon, "xeon", root)
+    code, out, err = run_cli(capsys, "bench", "--compare", "xeon")
+    assert code == 0, err
+    first = err.splitlines()[0]
+    assert "baseline xeon was saved on another machine (Intel Xeon x8; this one: " in first
+    assert "not judged" in first and "FAIL" not in err
+    assert "other machine" in out and " SLOWER" not in out
+
+
 def test_cli_unknown_baseline_is_one_line_exit_2(capsys, tmp_path: Path, monkeypatch) -> None:
     monkeypatch.chdir(tmp_path)
     code, out, err = run_cli(capsys, "bench", "--compare", "nope")
@@ -252,6 +286,23 @@ def test_cli_history_writes_a_png(capsys, tmp_path: Path, monkeypatch) -> None:
     assert code == 0 and "plots/h.png (3 baselines)" in err
     png = (tmp_path / "plots" / "h.png").read_bytes()
     assert png.startswith(b"\x89PNG\r\n\x1a\n") and len(png) > 10_000
+
+
+def test_history_draws_one_line_per_machine(tmp_path: Path, monkeypatch) -> None:
+    """The same case on two machines is two lines: their figures are not comparable."""
+    labels = []
+
+    def spy(self, xs, ys, *args, label=None, **kwargs):
+        labels.append(label)
+
+    from matplotlib.axes import Axes
+
+    monkeypatch.setattr(Axes, "errorbar", spy)
+    saved = [_run(10.0, commit="a" * 40), _run(6.0, commit="b" * 40,
+                                                machine=dict(MACHINE, cpu_model="CPU B"))]
+    benchmark.plot_history(saved, tmp_path / "h.png")
+    assert [x for x in labels if x] == [f"{CASE.rsplit(' ', 1)[0]}, CPU A x2",
+                                        f"{CASE.rsplit(' ', 1)[0]}, CPU B x2"]
 
 
 def test_cli_history_without_baselines_is_one_line_exit_2(capsys, tmp_path: Path,

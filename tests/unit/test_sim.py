@@ -274,9 +274,16 @@ def test_cli_simulate_writes_summary(capsys, tmp_path, monkeypatch) -> None:
     assert set(summary["versions"]) >= {"numpy", "numba", "pyarrow"}
     assert len(sim.existing_parts(run_dir)) == 3
 
-    # the same run again without --resume, a different run with --resume: one line, exit 2
+    # the same command again (issue 34): the run is complete, its summary, exit 0
+    code, again, err = run_cli(capsys, "simulate", "--variant", "baifen-1deck", "--hands",
+                               "20", "--seed", "4", "--quiet", "--json")
+    assert code == 0 and "holds this run, complete: its summary" in err, err
+    assert json.loads(again)["hands"] == 20 and json.loads(again)["complete"]
+    assert len(sim.existing_parts(run_dir)) == 3
+
+    # more hands without --resume, a different run with --resume: one line, exit 2
     for argv, needle in [
-        ([], "--resume"),
+        (["--hands", "24"], "3 of 3 chunks written; pass --resume to continue it to 24 hands"),
         (["--resume", "--seed", "5", "--out", str(run_dir)], "seed 4 there, 5 requested"),
         (["--resume", "--players", "greedy", "--out", str(run_dir)], "players"),
         (["--resume", "--chunk-size", "9"], "chunk size 8 there, 9 requested"),
@@ -316,6 +323,30 @@ def test_out_dir_with_foreign_part_files_is_refused(capsys, tmp_path: Path) -> N
     code, _, err = run_cli(capsys, "simulate", "--variant", "baifen-1deck", "--hands", "2",
                            "--out", str(tmp_path / "r"), "--quiet")
     assert code == 2 and "no run.json" in err
+
+
+@pytest.mark.parametrize("make", ["docs", "diff"])
+def test_out_dir_of_other_files_is_refused_before_writing(capsys, tmp_path: Path,
+                                                          make: str) -> None:
+    """Issue 34: ``--out docs`` wrote ``rows/`` and ``run.json`` into the repository's docs;
+    a directory holding other files and no run.json is refused, one line, nothing written."""
+    out = tmp_path / make
+    out.mkdir()
+    (out / ("RULES.md" if make == "docs" else "diff.json")).write_text("x")
+    before = sorted(p.name for p in out.iterdir())
+    code, text, err = run_cli(capsys, "simulate", "--variant", "baifen-1deck", "--hands", "2",
+                              "--out", str(out), "--quiet")
+    assert code == 2 and text == "" and err.count("\n") == 1
+    assert f"{out} is not a run directory (it holds " in err and "no run.json" in err
+    assert sorted(p.name for p in out.iterdir()) == before
+
+
+def test_resume_on_a_new_directory_says_it_starts_fresh(capsys, tmp_path: Path) -> None:
+    code, _, err = run_cli(capsys, "simulate", "--variant", "baifen-1deck", "--hands", "4",
+                           "--backend", "reference", "--out", str(tmp_path / "new"),
+                           "--resume", "--quiet")
+    assert code == 0 and "holds no run yet; starting it fresh" in err, err
+    assert sim.load_manifest(tmp_path / "new")["complete"]
 
 
 def test_unreadable_run_files_are_sim_errors(baifen, tmp_path: Path) -> None:
