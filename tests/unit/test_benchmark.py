@@ -290,12 +290,13 @@ def test_cli_history_writes_a_png(capsys, tmp_path: Path, monkeypatch) -> None:
 
 def test_history_draws_one_line_per_machine(tmp_path: Path, monkeypatch) -> None:
     """The same case on two machines is two lines: their figures are not comparable."""
-    labels = []
-
-    def spy(self, xs, ys, *args, label=None, **kwargs):
-        labels.append(label)
-
     from matplotlib.axes import Axes
+
+    labels, errorbar = [], Axes.errorbar
+
+    def spy(self, *args, label=None, **kwargs):
+        labels.append(label)
+        return errorbar(self, *args, label=label, **kwargs)
 
     monkeypatch.setattr(Axes, "errorbar", spy)
     saved = [_run(10.0, commit="a" * 40), _run(6.0, commit="b" * 40,
