@@ -690,6 +690,7 @@ def simulate(variant_name, ambs, sets, hands, matches, seed, players, duplicate,
     import threading
 
     from shengji_sim import report, sim
+    from shengji_sim.first_answer import answer_while_compiling
 
     if (hands is None) == (matches is None):
         raise UserError("give exactly one of --hands N and --matches N")
@@ -724,7 +725,8 @@ def simulate(variant_name, ambs, sets, hands, matches, seed, players, duplicate,
         sim.run(variant, players, seed, count, out_dir, chunk_size=chunk_size,
                 backend="dask" if options else backend, threads=threads, resume=resume,
                 progress=not quiet, rows_format=rows_format, warn=_warn, mode=mode,
-                duplicate=duplicate, backend_options=options)
+                duplicate=duplicate, backend_options=options,
+                while_compiling=answer_while_compiling)
     except sim.HandFailure as failure:  # earlier chunks stay on disk; --resume retries
         raise engine_defect(failure, variant, variant_name, ambs, sets, seed, players,
                             match=mode == "matches") from None

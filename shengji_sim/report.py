@@ -361,6 +361,7 @@ def summary_json(out_dir: str | Path) -> dict[str, Any]:
         "complete": complete,
         "hands_per_second": (timing.get("hands", 0) / seconds) if seconds > 0 else None,
         "compile_seconds": timing.get("compile_seconds"),
+        "reference_hands": timing.get("reference_hands", 0),  # played while compiling
         **stats,
         **({"matches": match_stats} if match_stats is not None else {}),
     }
@@ -453,6 +454,9 @@ def terminal_summary(summary: dict[str, Any], out_dir: str | Path) -> str:
     played = f"{speed:,.0f} hands/s of play" if speed else "speed not measured"
     if compile_s:
         played += f" (compiling or loading the kernels took {compile_s:.1f} s, not counted)"
+    if summary.get("reference_hands"):
+        played += (f"; {summary['reference_hands']:,} hands were played by the reference "
+                   "engine while the kernels compiled (same rows), not counted either")
     lines.append(played)
     lines.append(f"rows: {out / 'rows'}/ · full summary: {out / SUMMARY} (--json prints it)")
     return "\n".join(lines)

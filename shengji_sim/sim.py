@@ -70,6 +70,13 @@ the same way. ``"dask"`` (:mod:`shengji_sim.dask_backend`) is such a
 backend: each chunk is the core's (``run_chunk`` or ``run_matches``) on a worker of a Dask
 cluster; ``options`` may name its ``scheduler``; ``threads`` is the size of the local cluster
 it starts otherwise. Without an opener, chunks run one after the other through ``run_chunk``.
+
+A run of hands on the core whose kernels are not cached may be given a ``while_compiling``
+hook (:func:`run`; ``simulate`` gives :func:`shengji_sim.first_answer.answer_while_compiling`)
+whose chunk map plays the first hands on the reference engine while the kernels compile in a
+child process. The manifest's ``timing`` then counts them apart: ``hands`` and ``seconds``
+are the core's play (hands per second), ``reference_hands`` and ``reference_seconds`` the
+reference's, ``compile_seconds`` the wall time until the kernels were ready.
 """
 
 from __future__ import annotations
@@ -121,6 +128,9 @@ MapOpener = Callable[[Any, "Job", int, Mapping[str, Any]],
 #: ``compile_for(variant, players, threads, on_compile) -> seconds``: a backend's compile step
 CompileStep = Callable[[Any, str, int, Callable[[int, float, bool], None] | None], float]
 Progress = Callable[[int, int], None]
+#: ``while_compiling(variant, job, threads, out, manifest, show)`` -> a ChunkMap that plays
+#: while the kernels compile elsewhere, or None (see :func:`run`)
+WhileCompiling = Callable[[Any, "Job", int, Path, dict, bool], ChunkMap | None]
 
 MANIFEST = "run.json"
 ROWS_DIR = "rows"
@@ -437,6 +447,10 @@ class Part:
     hands: int
     rows: np.ndarray | bytes
     match_rows: np.ndarray | bytes | None = None
+    #: of ``hands``, those the reference engine played while the core's kernels compiled
+    #: (:mod:`shengji_sim.first_answer`), and the seconds it took: apart from the run's play
+    reference_hands: int = 0
+    reference_seconds: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -647,7 +661,8 @@ def run(variant: Any, players: str, root_seed: int, hands: int, out_dir: str | P
         resume: bool = False, progress: bool | Progress = False,
         rows_format: str | None = None, warn: Callable[[str], None] | None = None, *,
         mode: str = "hands", duplicate: bool = False,
-        backend_options: Mapping[str, Any] | None = None) -> RunResult:
+        backend_options: Mapping[str, Any] | None = None,
+        while_compiling: WhileCompiling | None = None) -> RunResult:
     """Play hands ``[0, hands)`` and write their rows to ``out_dir`` (module docstring);
     with ``mode="matches"``, ``hands`` whole matches ``[0, hands)``.
 
@@ -662,7 +677,12 @@ def run(variant: Any, players: str, root_seed: int, hands: int, out_dir: str | P
     called as ``progress(done, hands)`` after each chunk is on disk. ``warn``: receives
     one-line notes (library versions differ from the run's). ``backend_options``: for a
     backend with an opener (module docstring), e.g. ``{"scheduler": "tcp://host:8786"}`` for
-    ``"dask"``; the others take none. Raises :class:`SimError`.
+    ``"dask"``; the others take none. ``while_compiling``: for a run of hands (not duplicate)
+    on the core backend, called as ``while_compiling(variant, job, threads, out, manifest,
+    show)`` before compiling; when the kernels are not cached it may return a chunk map
+    that plays the first hands on the reference engine while they compile elsewhere and the
+    rest on the core (:func:`shengji_sim.first_answer.answer_while_compiling`), used instead
+    of the compile step; ``None`` compiles as usual. Raises :class:`SimError`.
     """
     _check_args(players, root_seed, hands, chunk_size, threads, rows_format, mode)
     job = Job(mode, bool(duplicate), seats(players))
@@ -687,14 +707,19 @@ def run(variant: Any, players: str, root_seed: int, hands: int, out_dir: str | P
                                         backend, threads, resume, rows_format, warn)
         if not todo:
             opened = contextlib.nullcontext(None)
-        if todo and backend in steps:
+        overlap = None
+        if todo and while_compiling is not None and backend == "core" and \
+                job.mode == "hands" and not job.duplicate:
+            overlap = while_compiling(variant, job, threads, out, manifest, progress is True)
+        if todo and backend in steps and overlap is None:
             for _, spec, _ in job.plays():
                 _compile(steps[backend], variant, spec, threads, out, manifest,
                          progress is True)
         with opened as chunk_map:
             t0 = time.perf_counter()
             computed = _execute(variant, job, root_seed, hands, out, manifest, todo, done,
-                                run_chunk, threads, progress, chunk_map)
+                                run_chunk, threads, False if overlap and progress is True
+                                else progress, overlap or chunk_map)
             elapsed = time.perf_counter() - t0
     return RunResult(out, manifest, computed, done, elapsed)
 
@@ -942,8 +967,13 @@ def _execute(variant, job: Job, root_seed, hands, out: Path, manifest: dict,
             computed += count
             done += count
             timing = manifest["timing"]
-            timing = {**timing, "hands": timing["hands"] + part.hands,
-                      "seconds": round(timing["seconds"] + seconds, 6)}
+            timing = {**timing, "hands": timing["hands"] + part.hands - part.reference_hands,
+                      "seconds": round(timing["seconds"] + seconds - part.reference_seconds, 6)}
+            if part.reference_hands:
+                timing["reference_hands"] = timing.get("reference_hands", 0) \
+                    + part.reference_hands
+                timing["reference_seconds"] = round(timing.get("reference_seconds", 0.0)
+                                                    + part.reference_seconds, 6)
             if part.match_rows is not None:
                 timing["matches"] = timing.get("matches", 0) + count
             manifest.update({f"{job.mode}_written": done}, complete=done == hands,

@@ -110,6 +110,27 @@ def _start_levels(variant) -> np.ndarray:
     return np.array([start, start], np.int32)
 
 
+def whole_hand_cached(variant, players: str) -> bool:
+    """Is the whole-hand kernel that :func:`run_chunk` calls for these players in this
+    process or in the compile cache (loaded from it, so a run compiles nothing)? A cold
+    cache answers at once, compiling nothing."""
+    from shengji_sim.core.precompile import is_cached
+
+    eng = engine(variant)
+    kinds, params = _seats(players)
+    args = (eng.kt, eng.sw, RULE_COLUMN, np.uint64(0), 0, 1, 0, 1, eng.max_lead, kinds,
+            params, _start_levels(variant), greedy_candidates(kinds),
+            np.zeros((1, N_COLUMNS), np.int64), np.zeros(1, np.int64))
+    return is_cached(run_lane_nb, tuple(run_lane_nb.typeof_pyval(a) for a in args))
+
+
+def compile_kind(players: str) -> str:
+    """"greedy" when a seat is greedy or heuristic (their lanes take a candidate buffer),
+    else "random": the lane kind whose kernels a run of ``players`` compiles."""
+    kinds = _player_kinds(players)
+    return "greedy" if np.any((kinds == GREEDY) | (kinds == HEURISTIC)) else "random"
+
+
 def run_chunk(variant, players: str, root_seed: int, start: int, count: int,
               threads: int = 1) -> np.ndarray:
     """Rows of hands ``start .. start + count - 1`` (first hands of a match); ``threads``
@@ -208,9 +229,7 @@ def compile_for(variant, players: str, threads: int = 1,
 
     with event.install_listener("numba:compile", Listener()):
         # cold: the follow kernels in a second process; types depend on "a seat is greedy"
-        kinds = _player_kinds(players)
-        greedy = bool(np.any((kinds == GREEDY) | (kinds == HEURISTIC)))
-        compile_in_parallel("greedy" if greedy else "random")
+        compile_in_parallel(compile_kind(players))
         run_chunk(variant, players, 0, 0, 1, threads)
     seconds = time.perf_counter() - began
     if compiled and on_compile is not None:

@@ -190,5 +190,31 @@ def warm_up(processes: int = 2) -> float:
     return time.perf_counter() - began
 
 
-if __name__ == "__main__":
+def warm_up_run(players: str) -> float:
+    """Compile only what a run of ``players`` ("random" or "greedy": the lane kind,
+    ``backend.compile_kind``) needs, on two processes (``backend.compile_for``); returns the
+    seconds. The child a cold ``simulate`` compiles in (:mod:`shengji_sim.first_answer`)."""
+    from shengji_sim.core.backend import compile_for
+    from shengji_sim.core.precompile import TYPE_VARIANT
+    from shengji_sim.variant import load_variant
+
+    return compile_for(load_variant(TYPE_VARIANT), players)
+
+
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="python -m shengji_sim.core.warmup",
+                                     description="Compile and cache the Numba kernels.")
+    parser.add_argument("--run", choices=("random", "greedy"), default=None,
+                        help="Only what a run of this lane kind needs (default: everything).")
+    args = parser.parse_args(argv)
+    if args.run is not None:
+        print(f"kernels of a {args.run} run compiled and cached in "
+              f"{warm_up_run(args.run):.1f} s")
+        return
     print(f"kernels compiled and cached in {warm_up():.1f} s")
+
+
+if __name__ == "__main__":
+    main()

@@ -45,6 +45,7 @@ LAYERS: dict[str, int] = {
     "shengji_sim.dask_backend": 3,
     "shengji_sim.reading_diff": 3,
     "shengji_sim.interpretations_report": 3,
+    "shengji_sim.first_answer": 3,
     "shengji_sim.cli": 4,
     "shengji_sim.__main__": 4,
 }
