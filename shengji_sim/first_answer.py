@@ -18,7 +18,10 @@ the compile cache (:func:`shengji_sim.core.backend.whole_hand_cached`):
   joined in index order) and every chunk after it, with the usual progress bar; when the
   reference finishes the run first (a small run, or a busy machine), the run ends with its
   answer and the child goes on compiling in its own session, so that the next run finds the
-  kernels cached; a run interrupted or failing stops it.
+  kernels cached; a run interrupted or failing stops it and what it started. The child holds
+  a lock file in the kernel cache while it runs: a cold run that finds it held waits for that
+  compile instead of starting another. A child that fails is reported on the line and the
+  run compiles in its own process.
 
 The manifest's ``timing`` keeps the core's hands and seconds apart (hands per second of play)
 from ``reference_hands`` and ``reference_seconds``; ``compile_seconds`` is the wall time until
@@ -28,12 +31,15 @@ alone (tests/unit/test_first_answer.py).
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +58,13 @@ from shengji_sim.sim import (
 )
 
 EVERY = 30.0  #: seconds between provisional lines when stderr is not a terminal
+
+
+def compile_lock() -> Path:
+    """The lock file a first run's compile holds while it runs (in the kernel cache)."""
+    from shengji_sim.core import CACHE_DIR
+
+    return CACHE_DIR / "first-run-compile.lock"
 
 
 def compile_command(kind: str) -> list[str]:
@@ -82,17 +95,14 @@ def _overlap(variant, job: Job, spec: str, codes, root_seed: int,
     from shengji_sim.core.backend import compile_for, run_chunk
 
     began = time.perf_counter()
-    said = tempfile.TemporaryFile()  # the child's stderr, outliving this process if need be
-    child = subprocess.Popen(compile_command(kind), stdout=subprocess.DEVNULL, stderr=said,
-                             start_new_session=True)  # a terminal's Ctrl-C reaches us only
-    finished = False
-    line = ProvisionalLine(show)
+    compiling = Compile(kind)
+    line = ProvisionalLine(show, waiting=compiling.child is None)
     seats = seat_players(spec)
     pending = list(todo)
     try:
-        while pending and child.poll() is None:  # the reference, chunk by chunk
+        while pending and compiling.running():  # the reference, chunk by chunk
             start, count = pending[0]
-            rows, seconds = _reference_rows(variant, seats, root_seed, start, count, child,
+            rows, seconds = _reference_rows(variant, seats, root_seed, start, count, compiling,
                                             line)
             _stamp(rows, 0, codes)
             if len(rows) < count:  # the kernels are ready inside this chunk
@@ -102,20 +112,19 @@ def _overlap(variant, job: Job, spec: str, codes, root_seed: int,
                               reference_seconds=seconds)
         else:
             rows, seconds = np.empty(0, ROW_DTYPE), 0.0
-        if not pending:  # the reference played the whole run; the compile goes on
-            finished = True
-            line.close(f"the reference engine played all {line.hands:,} hands while the "
-                       f"kernels compiled; they go on compiling in the background (process "
-                       f"{child.pid}) for the next run")
+        if not pending:  # the reference played the rest of the run
+            line.close(f"the reference engine played the run's last {line.hands:,} hands "
+                       f"while the kernels compiled; {compiling.leave()}")
             return
-        if child.wait() != 0:
-            said.seek(0)
-            lines = said.read().decode(errors="replace").strip().splitlines()
-            raise RuntimeError(f"compiling the kernels failed in "
-                               f"{' '.join(compile_command(kind))} (exit {child.returncode}): "
-                               f"{lines[-1] if lines else 'nothing on stderr'}")
+        failed = compiling.failure()
+        if failed:
+            line.close(f"compiling in the background failed ({failed}); compiling here")
+        ready = time.perf_counter()
         compile_for(variant, spec, threads)  # loads what the child compiled
-        manifest["timing"]["compile_seconds"] = round(time.perf_counter() - began, 6)
+        load = time.perf_counter() - ready
+        timing = manifest["timing"]
+        timing["compile_seconds"] = round(timing.get("compile_seconds", 0.0)
+                                          + time.perf_counter() - began, 6)
         write_manifest(out, manifest)
         line.close(f"kernels compiled in {time.perf_counter() - began:.0f} s, cached for later "
                    f"runs; the reference engine played {line.hands:,} hands meanwhile "
@@ -130,30 +139,106 @@ def _overlap(variant, job: Job, spec: str, codes, root_seed: int,
                 if bar is not None:
                     bar.update(count)
                 yield start, Part(count, count, np.concatenate([rows, core]),
-                                  reference_hands=len(rows),
-                                  reference_seconds=seconds)
+                                  reference_hands=len(rows), reference_seconds=seconds,
+                                  load_seconds=load)
+                load = 0.0
             for start, count in pending:
-                yield start, compute_chunk(variant, job, root_seed, start, count, run_chunk,
-                                           threads, bar)
+                part = compute_chunk(variant, job, root_seed, start, count, run_chunk, threads,
+                                     bar)
+                yield start, replace(part, load_seconds=load)
+                load = 0.0
         finally:
             if bar is not None:
                 bar.close()
     finally:
-        if child.poll() is None and not finished:  # interrupted or failed: stop compiling
-            child.terminate()
-            child.wait()
-        said.close()
+        compiling.stop()  # unless left to finish for the next run
         line.stop()
 
 
-def _reference_rows(variant, seats, root_seed: int, start: int, count: int, child,
-                    line: ProvisionalLine) -> tuple[np.ndarray, float]:
+class Compile:
+    """The compile a cold run waits for: a child this run starts (``compile_command``, in a
+    session of its own, holding the lock file :func:`compile_lock`), or, when another run's
+    compile holds that lock, that one (this run then starts none: two would share two
+    cores)."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.child: subprocess.Popen | None = None
+        self.left = False
+        self.said = tempfile.TemporaryFile()  # the child's stderr, which may outlive us
+        self.fd = None
+        try:
+            import fcntl
+        except ImportError:  # no POSIX locks (Windows): always a child of our own
+            fcntl = None
+        if fcntl is not None:
+            lock = compile_lock()
+            lock.parent.mkdir(parents=True, exist_ok=True)
+            self.fd = os.open(lock, os.O_CREAT | os.O_RDWR)
+            try:
+                fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:  # another run is compiling: wait for it
+                return
+        self.child = subprocess.Popen(compile_command(kind), stdout=subprocess.DEVNULL,
+                                      stderr=self.said, start_new_session=True,
+                                      pass_fds=() if self.fd is None else (self.fd,))
+        if self.fd is not None:  # the child holds the lock now, as long as it runs
+            os.close(self.fd)
+            self.fd = None
+
+    def running(self) -> bool:
+        if self.child is not None:
+            return self.child.poll() is None
+        import fcntl
+
+        try:
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return True
+        fcntl.flock(self.fd, fcntl.LOCK_UN)
+        return False
+
+    def failure(self) -> str | None:
+        """After it ended: None, or how our child failed (its exit code and last line)."""
+        if self.child is None or self.child.wait() == 0:
+            return None
+        self.said.seek(0)
+        lines = self.said.read().decode(errors="replace").strip().splitlines()
+        return f"{' '.join(compile_command(self.kind))}: exit {self.child.returncode}, " \
+               f"{lines[-1] if lines else 'nothing on stderr'}"
+
+    def leave(self) -> str:
+        """The run is answered: a compile still running goes on for the next run."""
+        if not self.running():
+            return "they are compiled and cached for the next run"
+        self.left = True
+        if self.child is None:
+            return "another run's compile goes on for the next run"
+        return (f"they go on compiling in the background (process {self.child.pid}) for the "
+                "next run")
+
+    def stop(self) -> None:
+        """Stop our child and everything it started (its session), unless left running."""
+        if self.child is not None and not self.left and self.child.poll() is None:
+            try:
+                os.killpg(self.child.pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+            self.child.wait()
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+        self.said.close()
+
+
+def _reference_rows(variant, seats, root_seed: int, start: int, count: int,
+                    compiling: Compile, line: ProvisionalLine) -> tuple[np.ndarray, float]:
     """Rows of hands ``start ..`` on the reference engine until ``count`` are played or the
-    child has finished compiling; and the seconds it took."""
+    compile has ended; and the seconds it took."""
     rows = np.empty(count, ROW_DTYPE)
     t0 = time.perf_counter()
     n = 0
-    while n < count and child.poll() is None:
+    while n < count and compiling.running():
         rows[n] = row_from_record(play_reference_hand(variant, seats, root_seed, start + n))
         line.add(int(rows[n]["winner_side"]) == 0)
         n += 1
@@ -173,19 +258,24 @@ def _bar(manifest: dict, job: Job, show: bool):
 
 class ProvisionalLine:
     """The one stderr line of a run that answers while compiling: what it is doing and the
-    provisional answer (the dealer side's hold rate, Wilson 95%) of the hands played."""
+    provisional answer (the dealer side's hold rate, Wilson 95%) of the hands played.
+    ``waiting``: the compile is another run's."""
 
-    def __init__(self, show: bool, stream=None) -> None:
+    def __init__(self, show: bool, stream=None, waiting: bool = False) -> None:
         self.stream = stream if stream is not None else sys.stderr
         self.show = show
+        self.doing = ("waiting for another run's compile of the Numba kernels" if waiting else
+                      "compiling the Numba kernels (first run only; cached for later runs)")
         self.live = show and bool(getattr(self.stream, "isatty", lambda: False)())
         self.hands = self.holds = 0
         self.began = time.perf_counter()
         self.last = self.began
         self.done = threading.Event()
-        self.lock = threading.Lock()
+        self.lock = threading.Lock()  # the counters and every write
+        self.ticker = None
         if self.live:
-            threading.Thread(target=self._tick, daemon=True).start()
+            self.ticker = threading.Thread(target=self._tick, daemon=True)
+            self.ticker.start()
         elif show:
             self._write(self.text() + "\n")
 
@@ -211,33 +301,42 @@ class ProvisionalLine:
 
     def text(self) -> str:
         seconds = time.perf_counter() - self.began
-        return (f"compiling the Numba kernels (first run only; cached for later runs), "
-                f"{seconds:.0f} s; meanwhile the reference engine plays: {self.answer()} "
-                "(provisional)")
+        return f"{self.doing}, {seconds:.0f} s; meanwhile the reference engine plays: " \
+               f"{self.answer()} (provisional)"
 
     def _tick(self) -> None:
         while not self.done.wait(1.0):
-            self._write("\r\x1b[K" + self.text())
+            self._write("\r\x1b[K" + self.text(), unless_done=True)
 
-    def _write(self, text: str) -> None:
-        try:
-            self.stream.write(text)
-            self.stream.flush()
-        except (OSError, ValueError):  # a closed stream: nothing to show
-            pass
+    def _write(self, text: str, unless_done: bool = False) -> None:
+        with self.lock:
+            if unless_done and self.done.is_set():
+                return
+            try:
+                self.stream.write(text)
+                self.stream.flush()
+            except (OSError, ValueError):  # a closed stream: nothing to show
+                pass
+
+    def _halt(self) -> None:
+        self.done.set()
+        if self.ticker is not None:
+            self.ticker.join()
+            self.ticker = None
 
     def close(self, words: str) -> None:
         """Stop redrawing and leave ``words`` as the line's last state."""
-        self.done.set()
+        self._halt()
         if self.show:
             self._write(("\r\x1b[K" if self.live else "") + words + "\n")
         self.show = False
 
     def stop(self) -> None:
-        self.done.set()
+        self._halt()
         if self.live and self.show:
             self._write("\n")
         self.show = False
 
 
-__all__ = ["EVERY", "ProvisionalLine", "answer_while_compiling", "compile_command"]
+__all__ = ["EVERY", "Compile", "ProvisionalLine", "answer_while_compiling", "compile_command",
+           "compile_lock"]

@@ -451,6 +451,8 @@ class Part:
     #: (:mod:`shengji_sim.first_answer`), and the seconds it took: apart from the run's play
     reference_hands: int = 0
     reference_seconds: float = 0.0
+    #: seconds before it that loaded kernels (counted in ``compile_seconds``), not play
+    load_seconds: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -968,7 +970,8 @@ def _execute(variant, job: Job, root_seed, hands, out: Path, manifest: dict,
             done += count
             timing = manifest["timing"]
             timing = {**timing, "hands": timing["hands"] + part.hands - part.reference_hands,
-                      "seconds": round(timing["seconds"] + seconds - part.reference_seconds, 6)}
+                      "seconds": round(timing["seconds"] + seconds - part.reference_seconds
+                                       - part.load_seconds, 6)}
             if part.reference_hands:
                 timing["reference_hands"] = timing.get("reference_hands", 0) \
                     + part.reference_hands

@@ -121,7 +121,7 @@ def whole_hand_cached(variant, players: str) -> bool:
     args = (eng.kt, eng.sw, RULE_COLUMN, np.uint64(0), 0, 1, 0, 1, eng.max_lead, kinds,
             params, _start_levels(variant), greedy_candidates(kinds),
             np.zeros((1, N_COLUMNS), np.int64), np.zeros(1, np.int64))
-    return is_cached(run_lane_nb, tuple(run_lane_nb.typeof_pyval(a) for a in args))
+    return is_cached(run_lane_nb, tuple(run_lane_nb.typeof_pyval(a) for a in args), keep=True)
 
 
 def compile_kind(players: str) -> str:

@@ -98,11 +98,16 @@ def other_part(kt, sw, lane) -> Iterator[tuple]:
                                     lane.ul, lane.uk, lane.ut)
 
 
-def is_cached(kernel, sig: tuple) -> bool:
-    """Whether ``kernel`` is compiled for ``sig`` in this process or in the compile cache."""
+def is_cached(kernel, sig: tuple, keep: bool = False) -> bool:
+    """Whether ``kernel`` is compiled for ``sig`` in this process or in the compile cache;
+    ``keep``: a specialisation loaded from the cache is installed in the kernel (as its own
+    call would), so that it is not loaded twice."""
     if sig in kernel.overloads:
         return True
-    return kernel._cache.load_overload(sig, kernel.targetctx) is not None
+    loaded = kernel._cache.load_overload(sig, kernel.targetctx)
+    if loaded is not None and keep:
+        kernel.add_overload(loaded)
+    return loaded is not None
 
 
 def compile_part(part) -> None:

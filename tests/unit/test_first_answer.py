@@ -14,6 +14,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -36,19 +37,28 @@ def classic():
     return load_variant("classic-2deck")
 
 
-def _cold(monkeypatch, child: list[str]) -> None:
+def _cold(monkeypatch, tmp_path: Path, child: list[str]) -> list[subprocess.Popen]:
+    """A cold cache stood in for; the compiling child is ``child``; the lock file is the
+    test's own. Returns the children started, as they start."""
     monkeypatch.setattr(backend, "whole_hand_cached", lambda variant, players: False)
     monkeypatch.setattr(first_answer, "compile_command", lambda kind: child)
+    monkeypatch.setattr(first_answer, "compile_lock", lambda: tmp_path / "lock")
+    started, popen = [], subprocess.Popen
+    monkeypatch.setattr(first_answer.subprocess, "Popen",
+                        lambda *a, **k: started.append(popen(*a, **k)) or started[-1])
+    return started
 
 
-def _ready_after(monkeypatch, hands: int, flag: Path) -> list[int]:
-    """The reference's hands, counted; after ``hands`` of them the child may end."""
+def _ready_after(monkeypatch, hands: int, flag: Path, started) -> list[int]:
+    """The reference's hands, counted; after ``hands`` of them the child ends (waited for,
+    so that exactly ``hands`` are the reference's)."""
     played, play = [], first_answer.play_reference_hand
 
     def counted(variant, seats, root_seed, index):
         played.append(index)
         if len(played) == hands:
             flag.touch()
+            started[0].wait()
         return play(variant, seats, root_seed, index)
 
     monkeypatch.setattr(first_answer, "play_reference_hand", counted)
@@ -63,37 +73,33 @@ def _run(classic, out: Path, hands: int, **kw) -> sim.RunResult:
 def test_the_reference_plays_until_the_kernels_are_ready_and_the_core_the_rest(
         classic, tmp_path, monkeypatch) -> None:
     flag = tmp_path / "compiled"
-    _cold(monkeypatch, [sys.executable, "-c", WAIT_FOR_FILE, str(flag)])
-    played = _ready_after(monkeypatch, 30, flag)
-    mixed = _run(classic, tmp_path / "mixed", 70,
+    started = _cold(monkeypatch, tmp_path, [sys.executable, "-c", WAIT_FOR_FILE, str(flag)])
+    played = _ready_after(monkeypatch, 30, flag, started)
+    stream = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", stream)
+    mixed = _run(classic, tmp_path / "mixed", 70, progress=True,
                  while_compiling=first_answer.answer_while_compiling)
     alone = _run(classic, tmp_path / "alone", 70)
     assert np.array_equal(sim.read_rows(mixed.out_dir), sim.read_rows(alone.out_dir))
     timing = json.loads((mixed.out_dir / sim.MANIFEST).read_text())["timing"]
-    # chunk 0 by the reference, chunk 1 begun by it and finished by the core, 2 and 3 by the core
-    assert played == list(range(len(played))) and 30 <= len(played) < 40
-    assert timing["reference_hands"] == len(played)
-    assert timing["hands"] == 70 - len(played) and timing["compile_seconds"] > 0
+    # hands 0-29 by the reference (the 30th after the child ended): chunk 0 and the first 10
+    # of chunk 1, whose rest and chunks 2 and 3 the core plays
+    assert played == list(range(30))
+    assert timing["reference_hands"] == 30 and timing["hands"] == 40
+    assert timing["compile_seconds"] > 0 and timing["seconds"] >= 0
+    assert "kernels compiled in " in stream.getvalue()
     from shengji_sim import report
 
     summary = report.write_summary(mixed.out_dir)
     assert summary["rows_sha256"] == report.write_summary(alone.out_dir)["rows_sha256"]
-    assert f"; {len(played)} hands were played by the reference engine while the kernels " \
-           "compiled (same rows)" in report.terminal_summary(summary, mixed.out_dir)
+    assert "; 30 hands were played by the reference engine while the kernels compiled (same " \
+           "rows)" in report.terminal_summary(summary, mixed.out_dir)
 
 
 def test_a_run_the_reference_finishes_first_leaves_the_compile_running(classic, tmp_path,
                                                                        monkeypatch) -> None:
-    child = [sys.executable, "-c", "import time; time.sleep(600)"]
-    _cold(monkeypatch, child)
-    started = []
-    popen = subprocess.Popen
-
-    def spy(*args, **kwargs):
-        started.append(popen(*args, **kwargs))
-        return started[-1]
-
-    monkeypatch.setattr(first_answer.subprocess, "Popen", spy)
+    started = _cold(monkeypatch, tmp_path,
+                    [sys.executable, "-c", "import time; time.sleep(600)"])
     stream = io.StringIO()
     monkeypatch.setattr(sys, "stderr", stream)
     result = _run(classic, tmp_path / "r", 24, progress=True,
@@ -101,50 +107,89 @@ def test_a_run_the_reference_finishes_first_leaves_the_compile_running(classic, 
     assert np.array_equal(sim.read_rows(result.out_dir),
                           sim.reference_chunk(classic, "random", SEED, 0, 24))
     assert started and started[0].poll() is None  # still compiling for the next run
-    started[0].terminate()
-    started[0].wait()
+    try:
+        # a second cold run finds the lock held: it starts no compile and waits for that one
+        text = io.StringIO()
+        monkeypatch.setattr(sys, "stderr", text)
+        _run(classic, tmp_path / "r2", 3, progress=True,
+             while_compiling=first_answer.answer_while_compiling)
+        assert len(started) == 1
+        assert text.getvalue().startswith("waiting for another run's compile of the Numba "
+                                          "kernels, 0 s;")
+        assert "another run's compile goes on for the next run" in text.getvalue()
+    finally:
+        started[0].terminate()
+        started[0].wait()
     timing = json.loads((result.out_dir / sim.MANIFEST).read_text())["timing"]
     assert timing["reference_hands"] == 24 and timing["hands"] == 0
-    text = stream.getvalue()
-    assert text.startswith("compiling the Numba kernels (first run only; cached for later "
-                           "runs), 0 s; meanwhile the reference engine plays: no hand played "
-                           "yet (provisional)\n")
-    assert f"the reference engine played all 24 hands while the kernels compiled; they go on " \
-           f"compiling in the background (process {started[0].pid}) for the next run" in text
+    out = stream.getvalue()
+    assert out.startswith("compiling the Numba kernels (first run only; cached for later "
+                          "runs), 0 s; meanwhile the reference engine plays: no hand played "
+                          "yet (provisional)\n")
+    assert f"the reference engine played the run's last 24 hands while the kernels compiled; " \
+           f"they go on compiling in the background (process {started[0].pid}) for the next " \
+           f"run" in out
 
 
-def test_an_interrupted_run_stops_the_compile_and_keeps_its_chunks(classic, tmp_path,
+#: a child that starts a grandchild (writing its pid to the file named by its argument) and
+#: waits: both must stop with an interrupted run
+WITH_GRANDCHILD = ("import subprocess, sys, time\n"
+                   "g = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'])\n"
+                   "open(sys.argv[1], 'w').write(str(g.pid))\n"
+                   "time.sleep(600)\n")
+
+
+def _gone(pid: int) -> bool:
+    """No such process, or a zombie waiting to be reaped."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except FileNotFoundError:
+        return True
+    return "\nState:\tZ" in status
+
+
+def test_an_interrupted_run_stops_the_compile_and_what_it_started(classic, tmp_path,
                                                                    monkeypatch) -> None:
-    _cold(monkeypatch, [sys.executable, "-c", "import time; time.sleep(600)"])
-    started, popen = [], subprocess.Popen
-    monkeypatch.setattr(first_answer.subprocess, "Popen",
-                        lambda *a, **k: started.append(popen(*a, **k)) or started[-1])
+    pid_file = tmp_path / "grandchild"
+    started = _cold(monkeypatch, tmp_path,
+                    [sys.executable, "-c", WITH_GRANDCHILD, str(pid_file)])
 
     class Stop(Exception):
         pass
 
     def stop(done: int, total: int) -> None:
+        while not pid_file.exists() or not pid_file.read_text():
+            time.sleep(0.01)
         raise Stop
 
     with pytest.raises(Stop):
         _run(classic, tmp_path / "r", 60, progress=stop,
              while_compiling=first_answer.answer_while_compiling)
+    grandchild = int(pid_file.read_text())
     assert started[0].poll() is not None  # stopped with the run
+    for _ in range(500):  # the grandchild had its SIGTERM; give it a moment to go
+        if _gone(grandchild):
+            break
+        time.sleep(0.01)
+    assert _gone(grandchild)
     assert sorted(sim.existing_parts(tmp_path / "r")) == [0]
 
 
-def test_a_compile_that_fails_fails_the_run_naming_the_child(classic, tmp_path,
-                                                              monkeypatch) -> None:
+def test_a_compile_that_fails_is_said_and_the_run_compiles_itself(classic, tmp_path,
+                                                                    monkeypatch) -> None:
     flag = tmp_path / "go"
-    _cold(monkeypatch, [sys.executable, "-c",
-                        WAIT_FOR_FILE + "print('numba says no', file=sys.stderr); sys.exit(3)",
-                        str(flag)])
-    _ready_after(monkeypatch, 5, flag)
-    with pytest.raises(RuntimeError, match=r"(?s)compiling the kernels failed in .* \(exit 3\): "
-                                           r"numba says no$"):
-        _run(classic, tmp_path / "r", 60, while_compiling=first_answer.answer_while_compiling)
-    # the chunks the reference finished are kept; --resume continues
-    assert sorted(sim.existing_parts(tmp_path / "r")) in ([], [0])
+    started = _cold(monkeypatch, tmp_path, [
+        sys.executable, "-c",
+        WAIT_FOR_FILE + "print('numba says no', file=sys.stderr); sys.exit(3)", str(flag)])
+    _ready_after(monkeypatch, 5, flag, started)
+    stream = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", stream)
+    result = _run(classic, tmp_path / "r", 30, progress=True,
+                  while_compiling=first_answer.answer_while_compiling)
+    assert np.array_equal(sim.read_rows(result.out_dir),
+                          sim.reference_chunk(classic, "random", SEED, 0, 30))
+    assert "compiling in the background failed (" in stream.getvalue()
+    assert ": exit 3, numba says no); compiling here" in stream.getvalue()
 
 
 def test_warm_kernels_take_the_usual_path(classic, tmp_path, monkeypatch) -> None:
