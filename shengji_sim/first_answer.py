@@ -9,7 +9,7 @@ the compile cache (:func:`shengji_sim.core.backend.whole_hand_cached`):
 * the kernels compile in a child process, ``python -m shengji_sim.core.warmup --run KIND``
   (itself on two processes, as the compile step always is);
 * meanwhile this process plays the run's hands in index order on the reference engine, whose
-  rows are the core's (the differential tests, tests/property/test_differential_*), writing
+  rows are the core's (the differential tests of tests/property/), writing
   each chunk it completes as a part of the run;
 * one line on stderr says so, with the provisional answer of the hands played so far: the
   dealer side's hold rate and its 95% Wilson interval (redrawn every second on a terminal;

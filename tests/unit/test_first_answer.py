@@ -70,6 +70,18 @@ def _run(classic, out: Path, hands: int, **kw) -> sim.RunResult:
                    threads=1, **kw)
 
 
+def _answered(classic, out: Path, hands: int, monkeypatch) -> tuple[sim.RunResult, str]:
+    """A cold run with a visible line (stderr captured), checked to give the reference's
+    rows; the run and what it wrote on stderr."""
+    stream = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", stream)
+    result = _run(classic, out, hands, progress=True,
+                  while_compiling=first_answer.answer_while_compiling)
+    assert np.array_equal(sim.read_rows(result.out_dir),
+                          sim.reference_chunk(classic, "random", SEED, 0, hands))
+    return result, stream.getvalue()
+
+
 def test_the_reference_plays_until_the_kernels_are_ready_and_the_core_the_rest(
         classic, tmp_path, monkeypatch) -> None:
     flag = tmp_path / "compiled"
@@ -100,12 +112,7 @@ def test_a_run_the_reference_finishes_first_leaves_the_compile_running(classic, 
                                                                        monkeypatch) -> None:
     started = _cold(monkeypatch, tmp_path,
                     [sys.executable, "-c", "import time; time.sleep(600)"])
-    stream = io.StringIO()
-    monkeypatch.setattr(sys, "stderr", stream)
-    result = _run(classic, tmp_path / "r", 24, progress=True,
-                  while_compiling=first_answer.answer_while_compiling)
-    assert np.array_equal(sim.read_rows(result.out_dir),
-                          sim.reference_chunk(classic, "random", SEED, 0, 24))
+    result, out = _answered(classic, tmp_path / "r", 24, monkeypatch)
     assert started and started[0].poll() is None  # still compiling for the next run
     try:
         # a second cold run finds the lock held: it starts no compile and waits for that one
@@ -122,7 +129,6 @@ def test_a_run_the_reference_finishes_first_leaves_the_compile_running(classic, 
         started[0].wait()
     timing = json.loads((result.out_dir / sim.MANIFEST).read_text())["timing"]
     assert timing["reference_hands"] == 24 and timing["hands"] == 0
-    out = stream.getvalue()
     assert out.startswith("compiling the Numba kernels (first run only; cached for later "
                           "runs), 0 s; meanwhile the reference engine plays: no hand played "
                           "yet (provisional)\n")
@@ -182,14 +188,9 @@ def test_a_compile_that_fails_is_said_and_the_run_compiles_itself(classic, tmp_p
         sys.executable, "-c",
         WAIT_FOR_FILE + "print('numba says no', file=sys.stderr); sys.exit(3)", str(flag)])
     _ready_after(monkeypatch, 5, flag, started)
-    stream = io.StringIO()
-    monkeypatch.setattr(sys, "stderr", stream)
-    result = _run(classic, tmp_path / "r", 30, progress=True,
-                  while_compiling=first_answer.answer_while_compiling)
-    assert np.array_equal(sim.read_rows(result.out_dir),
-                          sim.reference_chunk(classic, "random", SEED, 0, 30))
-    assert "compiling in the background failed (" in stream.getvalue()
-    assert ": exit 3, numba says no); compiling here" in stream.getvalue()
+    _, text = _answered(classic, tmp_path / "r", 30, monkeypatch)
+    assert "compiling in the background failed (" in text
+    assert ": exit 3, numba says no); compiling here" in text
 
 
 def test_warm_kernels_take_the_usual_path(classic, tmp_path, monkeypatch) -> None:
