@@ -771,7 +771,7 @@ def bench(variant_names, hands, players_list, threads_list, seed, repeats, save_
     """Hands per second of the Numba core (compile excluded) relative to a fixed yardstick
     loop, digests of the rows, and regression baselines (--save, --compare, --history)."""
     from shengji_sim import benchmark
-    from shengji_sim.sim import HandFailure
+    from shengji_sim.sim import HandFailure, showing_compiles
     from shengji_sim.variant import builtin_names
 
     try:
@@ -796,7 +796,9 @@ def bench(variant_names, hands, players_list, threads_list, seed, repeats, save_
             cases = [benchmark.Case(v, p, t, hands) for v in names
                      for p in specs for t in threads_list or (1,)]
         variants = [load(n, (), ()) for n in dict.fromkeys(c.variant for c in cases)]
-        result = benchmark.run(variants, cases, seed, repeats or benchmark.DEFAULT_REPEATS)
+        with showing_compiles():
+            result = benchmark.run(variants, cases, seed,
+                                   repeats or benchmark.DEFAULT_REPEATS)
     except benchmark.BenchError as exc:
         raise UserError(str(exc)) from None
     except HandFailure as failure:  # benchmark.run names the case it was timing
@@ -1105,12 +1107,14 @@ def diff(variant_name, ambs, vs, hands, seed, players, levels, backend, threads,
     changes a decision of A's hand (shadow evaluation) and what it does to outcomes."""
     from shengji_sim import reading_diff
     from shengji_sim.errors import HandFailure
+    from shengji_sim.sim import showing_compiles
 
     players = seat_spec(players)
     path = output_dir("--out", out) if out is not None else None
     try:
-        res = reading_diff.run(variant_name, ambs, vs, hands, seed, players, levels, backend,
-                               threads)
+        with showing_compiles():
+            res = reading_diff.run(variant_name, ambs, vs, hands, seed, players, levels,
+                                   backend, threads)
     except HandFailure as failure:  # an engine defect: the hand and the run that shows it
         again = reading_diff.command(variant_name, ambs, vs, failure.index + 1, seed,
                                      players, levels, backend)

@@ -797,6 +797,36 @@ class CompileLine:
         self.stream.flush()
 
 
+@contextlib.contextmanager
+def showing_compiles(show: bool = True) -> Iterator[None]:
+    """While the block runs, the :class:`CompileLine` of any kernel Numba compiles in it:
+    for commands whose kernels compile inside their work (``diff``, ``bench``) rather than in
+    a compile step of their own. Nothing is shown when everything is cached."""
+    if not show:
+        yield
+        return
+    from numba.core import event
+
+    line, began, compiled = CompileLine(), time.perf_counter(), [0]
+
+    class Listener(event.Listener):
+        def on_start(self, ev) -> None:
+            if compiled[0] == 0:
+                line(0, time.perf_counter() - began, False)
+
+        def on_end(self, ev) -> None:
+            compiled[0] += 1
+            line(compiled[0], time.perf_counter() - began, False)
+
+    try:
+        with event.install_listener("numba:compile", Listener()):
+            yield
+        if compiled[0]:
+            line(compiled[0], time.perf_counter() - began, True)
+    finally:
+        line.close()
+
+
 def _prepare(variant, job: Job, root_seed, hands, out: Path, chunk_size, backend, threads,
              resume, rows_format, warn) -> tuple[dict, list[tuple[int, int]], int]:
     """Check or create the manifest; return it, the chunks to compute and the units on disk."""

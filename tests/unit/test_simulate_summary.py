@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -110,6 +111,29 @@ def test_compile_line_off_a_terminal_is_a_start_and_an_end_line() -> None:
         "compiling the Numba kernels (first run only; cached for later runs): 3 compiled, 2 s"
         " - done",
     ]
+
+
+def test_commands_that_compile_inside_their_work_show_the_compile_line(capsys) -> None:
+    """Issue 34: ``diff`` was silent for 138 s cold. ``showing_compiles`` draws the compile
+    line for whatever Numba compiles inside its block (here a kernel made for the test, never
+    cached), and nothing for a block that compiles nothing."""
+    import numba
+
+    @numba.njit(cache=False)
+    def fresh(x):
+        return x + 1
+
+    with sim.showing_compiles():
+        assert fresh(1) == 2
+    with sim.showing_compiles():
+        assert fresh(2) == 3  # compiled already: no line
+    with sim.showing_compiles(False):
+        assert fresh(2.5) == 3.5  # another signature compiles, but nothing is to be shown
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2
+    assert err[0] == "compiling the Numba kernels (first run only; cached for later runs) ..."
+    assert re.fullmatch(r"compiling the Numba kernels \(first run only; cached for later "
+                        r"runs\): 1 compiled, \d+ s - done", err[1]), err[1]
 
 
 def test_compile_line_says_nothing_when_everything_is_cached() -> None:
