@@ -119,3 +119,23 @@ def test_soak_record_appends_a_block(tmp_path, capsys) -> None:
     assert (first["start"], second["start"], second["hands"]) == (0, 2, 2)
     assert first["decisions"] > 0 and first["players"] == ["random"]
     assert covered([first, second]) == [(0, 4)]
+
+
+def test_report_soak_target_default_is_the_module_target() -> None:
+    """cli keeps the default as a literal so that importing the command line does not import
+    the fuzzing machinery (hypothesis) on every run (issue 34, the warm path)."""
+    from shengji_sim.cli import report_soak_cmd
+    from shengji_sim.fuzz.soak_report import TARGET_HANDS
+
+    assert {p.name: p.default for p in report_soak_cmd.params}["target"] == TARGET_HANDS
+
+
+def test_the_command_line_imports_no_fuzzing_machinery() -> None:
+    import subprocess
+    import sys
+
+    probe = "import sys, shengji_sim.cli; print(sorted(m for m in ('hypothesis', " \
+            "'shengji_sim.fuzz', 'matplotlib', 'dask') if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "[]"
