@@ -60,11 +60,12 @@ from shengji_sim.sim import (
 EVERY = 30.0  #: seconds between provisional lines when stderr is not a terminal
 
 
-def compile_lock() -> Path:
-    """The lock file a first run's compile holds while it runs (in the kernel cache)."""
+def compile_lock(kind: str) -> Path:
+    """The lock file a first run's compile of ``kind`` holds while it runs (in the kernel
+    cache): a run waits only for a compile of its own lane kind."""
     from shengji_sim.core import CACHE_DIR
 
-    return CACHE_DIR / "first-run-compile.lock"
+    return CACHE_DIR / f"first-run-compile-{kind}.lock"
 
 
 def compile_command(kind: str) -> list[str]:
@@ -172,7 +173,7 @@ class Compile:
         except ImportError:  # no POSIX locks (Windows): always a child of our own
             fcntl = None
         if fcntl is not None:
-            lock = compile_lock()
+            lock = compile_lock(kind)
             lock.parent.mkdir(parents=True, exist_ok=True)
             self.fd = os.open(lock, os.O_CREAT | os.O_RDWR)
             try:

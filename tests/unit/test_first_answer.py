@@ -42,7 +42,7 @@ def _cold(monkeypatch, tmp_path: Path, child: list[str]) -> list[subprocess.Pope
     test's own. Returns the children started, as they start."""
     monkeypatch.setattr(backend, "whole_hand_cached", lambda variant, players: False)
     monkeypatch.setattr(first_answer, "compile_command", lambda kind: child)
-    monkeypatch.setattr(first_answer, "compile_lock", lambda: tmp_path / "lock")
+    monkeypatch.setattr(first_answer, "compile_lock", lambda kind: tmp_path / f"{kind}.lock")
     started, popen = [], subprocess.Popen
     monkeypatch.setattr(first_answer.subprocess, "Popen",
                         lambda *a, **k: started.append(popen(*a, **k)) or started[-1])
