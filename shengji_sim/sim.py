@@ -102,6 +102,7 @@ import numpy as np
 from shengji_sim import RULES_VERSION, __version__
 from shengji_sim.core.backend import compile_for as core_compile_for
 from shengji_sim.core.backend import compile_matches_for as core_compile_matches_for
+from shengji_sim.core.backend import reporting_compiles
 from shengji_sim.core.backend import run_chunk as core_run_chunk
 from shengji_sim.core.backend import run_matches as core_run_matches
 from shengji_sim.errors import HandFailure, InputError
@@ -805,24 +806,10 @@ def showing_compiles(show: bool = True) -> Iterator[None]:
     if not show:
         yield
         return
-    from numba.core import event
-
-    line, began, compiled = CompileLine(), time.perf_counter(), [0]
-
-    class Listener(event.Listener):
-        def on_start(self, ev) -> None:
-            if compiled[0] == 0:
-                line(0, time.perf_counter() - began, False)
-
-        def on_end(self, ev) -> None:
-            compiled[0] += 1
-            line(compiled[0], time.perf_counter() - began, False)
-
+    line = CompileLine()
     try:
-        with event.install_listener("numba:compile", Listener()):
+        with reporting_compiles(line):
             yield
-        if compiled[0]:
-            line(compiled[0], time.perf_counter() - began, True)
     finally:
         line.close()
 

@@ -16,8 +16,9 @@ naming the hand and the kernel's error in words (:func:`game_nb.hand_error_text`
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
@@ -204,13 +205,12 @@ def compile_matches_for(variant, players: str, threads: int = 1,
     return time.perf_counter() - began
 
 
-def compile_for(variant, players: str, threads: int = 1,
-                on_compile: Callable[[int, float, bool], None] | None = None) -> float:
-    """Compile (or load from the cache) every kernel ``run_chunk`` needs for this variant and
-    these players, on two cores when cold (:mod:`.precompile`), then play one hand; return
-    the seconds it took. ``on_compile(kernels,
-    seconds, finished)`` is called when Numba starts compiling, after each kernel it has
-    compiled, and once at the end if anything was compiled (a cached run calls it never)."""
+@contextlib.contextmanager
+def reporting_compiles(on_compile: Callable[[int, float, bool], None]) -> Iterator[None]:
+    """While the block runs, Numba's compile events as ``on_compile(kernels, seconds,
+    finished)``: when Numba starts compiling, after each kernel it has compiled, and once at
+    the end if anything was compiled (a block that only loads from the cache calls it
+    never). Seconds count from the block's start."""
     import time
 
     from numba.core import event
@@ -220,23 +220,34 @@ def compile_for(variant, players: str, threads: int = 1,
 
     class Listener(event.Listener):
         def on_start(self, ev) -> None:
-            if compiled == 0 and on_compile is not None:
+            if compiled == 0:
                 on_compile(0, time.perf_counter() - began, False)
 
         def on_end(self, ev) -> None:
             nonlocal compiled
             compiled += 1
-            if on_compile is not None:
-                on_compile(compiled, time.perf_counter() - began, False)
+            on_compile(compiled, time.perf_counter() - began, False)
 
     with event.install_listener("numba:compile", Listener()):
+        yield
+    if compiled:
+        on_compile(compiled, time.perf_counter() - began, True)
+
+
+def compile_for(variant, players: str, threads: int = 1,
+                on_compile: Callable[[int, float, bool], None] | None = None) -> float:
+    """Compile (or load from the cache) every kernel ``run_chunk`` needs for this variant and
+    these players, on two cores when cold (:mod:`.precompile`), then play one hand; return
+    the seconds it took. ``on_compile(kernels, seconds, finished)``: as
+    :func:`reporting_compiles` reports."""
+    import time
+
+    began = time.perf_counter()
+    with reporting_compiles(on_compile or (lambda kernels, seconds, finished: None)):
         # cold: the follow kernels in a second process; types depend on "a seat is greedy"
         compile_in_parallel(compile_kind(players))
         run_chunk(variant, players, 0, 0, 1, threads)
-    seconds = time.perf_counter() - began
-    if compiled and on_compile is not None:
-        on_compile(compiled, seconds, True)
-    return seconds
+    return time.perf_counter() - began
 
 
 #: rows converted per block: the block's int64 columns and records stay in cache while each
