@@ -23,9 +23,9 @@ import hashlib
 import pytest
 from numpy.lib.recfunctions import repack_fields
 
-from shengji_sim.core.backend import run_chunk, run_matches
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.runtime.backend import run_chunk, run_matches
 from shengji_sim.results import PLAY_FIELDS
-from shengji_sim.variant import load_variant
 
 VARIANTS = ("baifen-1deck", "changzhou-4deck", "classic-2deck", "classic-3deck", "jj-4deck")
 HANDS = {"random": 2000, "greedy": 500}  #: hands per case
@@ -99,7 +99,7 @@ def test_bench_core_hands(benchmark, variant_name: str, players: str, threads: i
 
 
 #: (players) -> (digest of the hand rows, digest of the match rows, hands played): classic-2deck
-#: matches 0 .. MATCHES[players] - 1 of root seed 0 (core/match_nb.py). Issue 33 (AMB-50 C)
+#: matches 0 .. MATCHES[players] - 1 of root seed 0 (core/engine/match_nb.py). Issue 33 (AMB-50 C)
 #: changed three random hands (match 98 hand 6, 101 hand 7, 132 hand 13), whose asking after
 #: the deal went round again; their matches' levels and winners did not change.
 MATCHES = {"random": 200, "greedy": 50}

@@ -16,9 +16,9 @@ import time
 
 import numpy as np
 
-from shengji_sim.core.backend import run_chunk
-from shengji_sim.core.diffrun import run_diff
-from shengji_sim.variant import load_variant
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.runtime.backend import run_chunk
+from shengji_sim.core.runtime.diffrun import run_diff
 
 VARIANT = "classic-2deck"
 VS = "AMB-06=B"

@@ -18,9 +18,9 @@ from functools import cache
 import pytest
 
 from shengji_sim.cards import N_KINDS, deck, parse_rank, parse_trump
+from shengji_sim.config.variant import load_variant
 from shengji_sim.rules.follow import legal_follows
 from shengji_sim.rules.shapes import Context, make_context, tractor_kinds
-from shengji_sim.variant import load_variant
 
 VARIANTS = ("changzhou-4deck", "jj-4deck")
 SEED = 2024

@@ -11,10 +11,10 @@ import time
 import numpy as np
 from numba import njit
 
-from shengji_sim.core.api import PreTrick, make_lead_buffers
-from shengji_sim.core.deal_nb import pre_trick_batch_nb
-from shengji_sim.core.lead_nb import lead_options_nb
-from shengji_sim.variant import load_variant
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.engine.deal_nb import pre_trick_batch_nb
+from shengji_sim.core.rules.lead_nb import lead_options_nb
+from shengji_sim.core.runtime.api import PreTrick, make_lead_buffers
 
 VARIANTS = ["changzhou-4deck", "jj-4deck", "classic-2deck", "baifen-1deck", "classic-3deck"]
 

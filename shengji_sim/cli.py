@@ -82,9 +82,9 @@ PLAYERS_HELP = ("Who plays: a strategy profile for all four seats, or NS=NAME,EW
 def seat_spec(players: str) -> str:
     """``--players`` checked and in canonical form (``seats.SeatError`` or
     ``strategy.StrategyError``: one line, exit 2)."""
-    from shengji_sim.seats import canonical
-    from shengji_sim.sim import seats
-    from shengji_sim.strategy import StrategyError
+    from shengji_sim.config.seats import canonical
+    from shengji_sim.config.strategy import StrategyError
+    from shengji_sim.run.sim import seats
 
     try:
         return canonical(seats(players))
@@ -93,7 +93,7 @@ def seat_spec(players: str) -> str:
 
 
 def load(variant_name: str, ambs: tuple[str, ...], sets: tuple[str, ...]):
-    from shengji_sim.variant import load_variant
+    from shengji_sim.config.variant import load_variant
 
     return load_variant(variant_name, amb=list(ambs), sets=list(sets), warn=_warn)
 
@@ -278,7 +278,7 @@ def _seat_text(text: str, what: str) -> int:
 def _shown_cards(variant, level: int, text: str, what: str) -> list[int]:
     """Cards a declaration or a 炒 shows: identical level cards or jokers (BID-1, BID-5),
     else bad input."""
-    from shengji_sim.judge import is_declaration_shape
+    from shengji_sim.rules.judge import is_declaration_shape
 
     cards = parse_cards_checked(text, variant.decks, what, empty_ok=False)
     if not is_declaration_shape(cards, level):
@@ -336,7 +336,7 @@ def judge_declare(variant_name, ambs, sets, level, cards, seat, history, hand_nu
                   asked, passes, choice, nobody, kitty):
     """Declaring (BID-*): is this declaration legal now, what stands, the trump and who
     deals; with --nobody, what happens when nobody declared."""
-    from shengji_sim import judge as judging
+    from shengji_sim.rules import judge as judging
     from shengji_sim.rules.bidding import Declaration
 
     variant = load(variant_name, ambs, sets)
@@ -392,7 +392,7 @@ def judge_chaodi(variant_name, ambs, sets, level, trump, cards, seat, standing, 
                  dealer, hand_number, someone_else_chaoed, kitty_flip, choice):
     """炒底 (CHAO-*): may this seat 炒 with these cards over what stands, and the result:
     the new trump, the dealer, who buries."""
-    from shengji_sim import judge as judging
+    from shengji_sim.rules import judge as judging
     from shengji_sim.rules.bidding import Declaration
 
     variant = load(variant_name, ambs, sets)
@@ -424,7 +424,7 @@ def judge_chaodi(variant_name, ambs, sets, level, trump, cards, seat, standing, 
 def judge_match(variant_name, ambs, sets, levels, dealer, attacker_points):
     """The match after a hand (LEVEL-*, DEALER-*, AMB-36, AMB-38, AMB-39): the level change,
     the next dealer, whether the match ends and who wins."""
-    from shengji_sim import judge as judging
+    from shengji_sim.rules import judge as judging
 
     variant = load(variant_name, ambs, sets)
     parts = [p for p in levels.replace(" ", "").split(",")]
@@ -481,9 +481,9 @@ def _plays(ctx: Context, texts: tuple[str, ...], low: int, high: int,
               help="Which engine plays: the reference, or the Numba core (hand K of a run).")
 def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, out, engine):
     """Play one hand (or a match) with simple players and print its record."""
-    from shengji_sim.record import render_text, stamp
     from shengji_sim.rules.game import play_match
-    from shengji_sim.sim import HandFailure, play_reference_hand, seat_players
+    from shengji_sim.rules.record import render_text, stamp
+    from shengji_sim.run.sim import HandFailure, play_reference_hand, seat_players
 
     players = seat_spec(players)
     variant = load(variant_name, ambs, sets)
@@ -493,7 +493,7 @@ def play(variant_name, ambs, sets, seed, index, players, whole_match, fmt_name, 
                         "plays them); use --engine reference, which plays the same match")
     try:
         if engine == "core":
-            from shengji_sim.core.backend import play_hand_core
+            from shengji_sim.core.runtime.backend import play_hand_core
 
             record = play_hand_core(variant, players, seed, index)
         elif whole_match:
@@ -528,7 +528,7 @@ def replay_cmd(path, variant_name, ambs, sets):
     A record made by `play` carries its variant and readings, so FILE alone replays it;
     --variant (with --amb and --set) is for older records that name only their variant,
     and must agree with what a record states."""
-    from shengji_sim.record import (
+    from shengji_sim.rules.record import (
         ReplayError,
         has_provenance,
         record_variant,
@@ -632,7 +632,7 @@ def engine_defect(failure, variant, variant_name: str, ambs: tuple[str, ...],
 def _changed_readings(variant, variant_name: str, ambs: tuple[str, ...]) -> str:
     """" with AMB-07=B, ...": the readings that differ from ``variant_name`` as written
     (what --amb and --set changed); the --amb specs if that cannot be loaded alone."""
-    from shengji_sim.variant import VariantError, load_variant
+    from shengji_sim.config.variant import VariantError, load_variant
 
     try:
         base = load_variant(variant_name).readings()
@@ -688,8 +688,12 @@ def simulate(variant_name, ambs, sets, hands, matches, seed, players, duplicate,
     import signal
     import threading
 
-    from shengji_sim import report, sim
-    from shengji_sim.first_answer import answer_while_compiling
+    from shengji_sim.report import summary as report
+    from shengji_sim.run import (
+        dask_backend,  # noqa: F401 (registers the "dask" backend)
+        sim,
+    )
+    from shengji_sim.run.first_answer import answer_while_compiling
 
     if (hands is None) == (matches is None):
         raise UserError("give exactly one of --hands N and --matches N")
@@ -769,9 +773,9 @@ def bench(variant_names, hands, players_list, threads_list, seed, repeats, save_
           compare_name, threshold, history, out_path):
     """Hands per second of the Numba core (compile excluded) relative to a fixed yardstick
     loop, digests of the rows, and regression baselines (--save, --compare, --history)."""
-    from shengji_sim import benchmark
-    from shengji_sim.sim import HandFailure, showing_compiles
-    from shengji_sim.variant import builtin_names
+    from shengji_sim.config.variant import builtin_names
+    from shengji_sim.run import benchmark
+    from shengji_sim.run.sim import HandFailure, showing_compiles
 
     try:
         if history:
@@ -844,7 +848,7 @@ def variants() -> None:
 @variants.command("list")
 def variants_list() -> None:
     """The built-in variants."""
-    from shengji_sim.variant import builtin_names, load_variant
+    from shengji_sim.config.variant import builtin_names, load_variant
 
     for name in builtin_names():
         v = load_variant(name)
@@ -858,7 +862,7 @@ def variants_list() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the resolved values as JSON.")
 def variants_show(name, ambs, sets, as_json) -> None:
     """Every resolved key of a variant, with its rule IDs."""
-    from shengji_sim.variant import describe_schema
+    from shengji_sim.config.variant import describe_schema
 
     v = load(name, ambs, sets)
     values = v.to_dict()
@@ -893,7 +897,7 @@ def strategies() -> None:
 @strategies.command("list")
 def strategies_list() -> None:
     """The built-in strategy profiles."""
-    from shengji_sim.strategy import load_strategy, strategy_names
+    from shengji_sim.config.strategy import load_strategy, strategy_names
 
     for name in strategy_names():
         click.echo(f"{name:10} {load_strategy(name).description}")
@@ -904,7 +908,7 @@ def strategies_list() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the resolved values as JSON.")
 def strategies_show(name, as_json) -> None:
     """Every resolved key of a profile, with its meaning."""
-    from shengji_sim.strategy import SCHEMA, load_strategy
+    from shengji_sim.config.strategy import SCHEMA, load_strategy
 
     profile = load_strategy(name)
     if as_json:
@@ -924,7 +928,7 @@ def strategies_show(name, as_json) -> None:
 @click.argument("path")
 def strategies_validate(path) -> None:
     """Validate a profile file; exit 2 with one line if it is bad."""
-    from shengji_sim.strategy import load_strategy
+    from shengji_sim.config.strategy import load_strategy
 
     profile = load_strategy(path)
     click.echo(f"ok: {path} ({profile.name})")
@@ -938,8 +942,8 @@ def strategies_validate(path) -> None:
               help="Mark the reading this variant picks.")
 def interpretations(variant_name) -> None:
     """Every AMB/OTH item, its readings, and which one each built-in variant picks."""
-    from shengji_sim.interpretations import ITEMS
-    from shengji_sim.variant import builtin_names, load_variant
+    from shengji_sim.config.interpretations import ITEMS
+    from shengji_sim.config.variant import builtin_names, load_variant
 
     picks = {name: load_variant(name).readings() for name in builtin_names()}
     chosen = load(variant_name, (), ()).readings() if variant_name else None
@@ -967,7 +971,7 @@ def _picks(reading: str | None, letter: str) -> bool:
 def _fuzz_variant(variant_name: str, ambs: tuple[str, ...]):
     """Validate --variant/--amb for the fuzz commands: an override that does not apply is
     bad input (exit 2), not a warning."""
-    from shengji_sim.variant import load_variant
+    from shengji_sim.config.variant import load_variant
 
     def refuse(message: str) -> None:
         raise UserError(message)
@@ -1049,8 +1053,8 @@ def soak_cmd(variant_names, hands, vary_readings, players_list, seed, start_inde
     first divergence."""
     from dataclasses import asdict
 
+    from shengji_sim.config.variant import builtin_names
     from shengji_sim.fuzz.soak import soak, summary_text
-    from shengji_sim.variant import builtin_names
 
     names = builtin_names() if variant_names == "all" else \
         [n for n in variant_names.split(",") if n]
@@ -1070,8 +1074,8 @@ def soak_cmd(variant_names, hands, vary_readings, players_list, seed, start_inde
     else:
         click.echo(summary_text(result))
     if record:
-        from shengji_sim.benchmark import commit
-        from shengji_sim.fuzz.soak_report import append_records, block_records
+        from shengji_sim.report.soak import append_records, block_records
+        from shengji_sim.run.benchmark import commit
 
         append_records(record, block_records(result, commit()[0]))
     if result.divergence is not None:
@@ -1104,9 +1108,9 @@ def diff(variant_name, ambs, vs, hands, seed, players, levels, backend, threads,
          out):
     """Play the same deals under two readings with per-decision draws: how often reading B
     changes a decision of A's hand (shadow evaluation) and what it does to outcomes."""
-    from shengji_sim import reading_diff
     from shengji_sim.errors import HandFailure
-    from shengji_sim.sim import showing_compiles
+    from shengji_sim.run import reading_diff
+    from shengji_sim.run.sim import showing_compiles
 
     players = seat_spec(players)
     path = output_dir("--out", out) if out is not None else None
@@ -1131,8 +1135,8 @@ def diff(variant_name, ambs, vs, hands, seed, players, levels, backend, threads,
 
 def _strategy_list(first: str, more: tuple[str, ...]) -> list[str]:
     """``--strategies A B [C ...]`` (or ``A,B,C``): two or more distinct profiles."""
-    from shengji_sim.sim import seats
-    from shengji_sim.strategy import StrategyError
+    from shengji_sim.config.strategy import StrategyError
+    from shengji_sim.run.sim import seats
 
     names = [n for part in (first, *more) for n in part.split(",") if n]
     if len(names) < 2:
@@ -1149,7 +1153,7 @@ def _strategy_list(first: str, more: tuple[str, ...]) -> list[str]:
 
 
 def _tournament_text(result: dict) -> str:
-    from shengji_sim.report import percent, percent_range
+    from shengji_sim.stats import percent, percent_range
 
     lines = [f"{result['variant']}" + (", duplicate deals" if result["duplicate"] else "")]
     for p in result["pairs"]:
@@ -1177,7 +1181,11 @@ def run_tournament(variant, names: list[str], deals, seed: int, out_dir: str,
     """A round robin with a progress line per pair (stderr) and engine defects as exit 1.
     ``backend``: a name, or None for the core (which plays every profile:
     ``core.api.player_kind``)."""
-    from shengji_sim import sim, tournament
+    from shengji_sim.run import (
+        dask_backend,  # noqa: F401 (registers the "dask" backend)
+        sim,
+        tournament,
+    )
 
     backend = backend or "core"
 
@@ -1261,7 +1269,7 @@ def report() -> None:
 def report_rules_cmd(out, budget, examples, hands, seed, workers, parts):
     """reports/contradictions.md and reports/interpretations.md (every built-in variant);
     exit 1 when the fuzzing finds an engine defect or the engine fails a diffed pair."""
-    from shengji_sim.fuzz import reports
+    from shengji_sim.report import fuzz as reports
 
     output_dir("--out", out)
     c_path, i_path, defects = reports.report_rules(
@@ -1362,7 +1370,12 @@ def run_balance(spec, out_dir: str, report_dir: str, command: str, *, threads=No
     import threading
     import time
 
-    from shengji_sim import balance, balance_report, sim
+    from shengji_sim.report import balance as balance_report
+    from shengji_sim.run import (
+        balance,
+        dask_backend,  # noqa: F401 (registers the "dask" backend)
+        sim,
+    )
 
     began = time.perf_counter()
     cells = balance.build_cells(spec, warn)
@@ -1421,7 +1434,10 @@ def run_balance(spec, out_dir: str, report_dir: str, command: str, *, threads=No
 def balance_cmd(args):
     """Compare rule variants: dealer advantage, points, kitty, declaring, throws, matches
     (shengji-sim balance --help)."""
-    from shengji_sim import balance
+    from shengji_sim.run import (
+        balance,
+        dask_backend,  # noqa: F401 (registers the "dask" backend)
+    )
 
     if not args or "-h" in args or "--help" in args:
         click.echo(BALANCE_HELP)
@@ -1474,7 +1490,10 @@ def report_balance_cmd(out, runs, hands, matches, seed, threads, plan_only):
     """reports/balance.md: the built-in variants x random, greedy, expert (those with a core
     kernel), kitty-size and AMB-25 sweeps on classic-2deck and changzhou-4deck, AMB-01 on
     changzhou-4deck."""
-    from shengji_sim import balance
+    from shengji_sim.run import (
+        balance,
+        dask_backend,  # noqa: F401 (registers the "dask" backend)
+    )
 
     spec = balance.report_spec(hands, matches, seed)
     argv = ["shengji-sim report balance", f"--seed {seed}"]
@@ -1498,7 +1517,7 @@ def report_balance_cmd(out, runs, hands, matches, seed, threads, plan_only):
 def report_soak_cmd(blocks, out, target):
     """reports/soak.md from the soak blocks: hands covered per variant, decisions,
     divergences, every block with its commit."""
-    from shengji_sim.fuzz.soak_report import write_report
+    from shengji_sim.report.soak import write_report
 
     if not Path(blocks).is_file():
         raise InputError(f"--blocks {blocks}: no such file")
@@ -1524,8 +1543,8 @@ def report_strategies_cmd(out, deals, seed, runs, backend):
     changzhou-4deck, duplicate play."""
     import time
 
-    from shengji_sim.strategy import strategy_names
-    from shengji_sim.tournament_report import REPORT_DEALS, REPORT_VARIANTS, write_report
+    from shengji_sim.config.strategy import strategy_names
+    from shengji_sim.report.tournament import REPORT_DEALS, REPORT_VARIANTS, write_report
 
     began = time.perf_counter()
     names = [n for n in ("random", "greedy", "expert", "cautious", "bold")

@@ -19,7 +19,7 @@ Representation
 * ``duplicate``: 0, or 1 for the second play of a deal with the teams' strategies swapped
   (``simulate --duplicate``; a pair shares ``index`` / ``match``).
 * ``strategy_<s>``: seat ``s``'s strategy, as an index into the run's strategy names
-  (:func:`shengji_sim.seats.strategy_names`, stored in the run manifest and the part files'
+  (:func:`shengji_sim.config.seats.strategy_names`, stored in the run manifest and the part files'
   metadata); the columns appended last, after the play columns (:data:`PLAY_FIELDS`).
 
 :data:`MATCH_DTYPE` is one row per match: ``match``, the run's root ``seed``, the

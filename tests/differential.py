@@ -26,7 +26,22 @@ import numpy as np
 import pytest
 
 from shengji_sim.cards import parse_cards
-from shengji_sim.core.api import (
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.follow.follow_count_nb import (
+    follow_count_nb,
+    follow_nth_nb,
+    is_legal_follow_nb,
+    options_count_nb,
+    options_nth_nb,
+)
+from shengji_sim.core.follow.follow_data import RULE_NAMES, make_buffers
+from shengji_sim.core.follow.follow_families_nb import follow_options_nb
+from shengji_sim.core.rules.kitty_nb import judge_kitty_nb, kitty_multiplier_nb
+from shengji_sim.core.rules.score_nb import after_hand_nb, judge_score_nb
+from shengji_sim.core.rules.shapes_nb import decompose_nb
+from shengji_sim.core.rules.throw_nb import judge_throw_nb
+from shengji_sim.core.rules.trick_nb import trick_points_nb, trick_winner_nb
+from shengji_sim.core.runtime.api import (
     after_hand_core,
     cards_of,
     counts_array,
@@ -41,20 +56,6 @@ from shengji_sim.core.api import (
     trick_winner_core,
     unit_scratch,
 )
-from shengji_sim.core.follow_count_nb import (
-    follow_count_nb,
-    follow_nth_nb,
-    is_legal_follow_nb,
-    options_count_nb,
-    options_nth_nb,
-)
-from shengji_sim.core.follow_data import RULE_NAMES, make_buffers
-from shengji_sim.core.follow_families_nb import follow_options_nb
-from shengji_sim.core.kitty_nb import judge_kitty_nb, kitty_multiplier_nb
-from shengji_sim.core.score_nb import after_hand_nb, judge_score_nb
-from shengji_sim.core.shapes_nb import decompose_nb
-from shengji_sim.core.throw_nb import judge_throw_nb
-from shengji_sim.core.trick_nb import trick_points_nb, trick_winner_nb
 from shengji_sim.fuzz.strategies import Position, variant_for
 from shengji_sim.rules.follow import FollowError, Options, check_follow, obligation
 from shengji_sim.rules.kitty import judge_kitty
@@ -62,7 +63,6 @@ from shengji_sim.rules.match import after_hand
 from shengji_sim.rules.score import judge_score
 from shengji_sim.rules.throw import judge_throw
 from shengji_sim.rules.trick import trick_winner
-from shengji_sim.variant import load_variant
 
 SAMPLE = 200  #: nth indices checked per position when the count is larger
 
@@ -74,8 +74,8 @@ def parity_declaration_options(variant, level, hand, seat, standing, declarer, s
     """The reference's declaration options (during and after the deal) and 炒 options of
     ``seat`` holding ``hand`` under ``standing`` ((seat, kind, count) or None) equal the
     kernels' (``api.declaration_options`` / ``api.chaodi_options``), choices included."""
-    from shengji_sim.core.api import chaodi_options, declaration_options
-    from shengji_sim.core.tables import switch_array
+    from shengji_sim.core.base.tables import switch_array
+    from shengji_sim.core.runtime.api import chaodi_options, declaration_options
     from shengji_sim.rng import Rng
     from shengji_sim.rules import game as G
     from shengji_sim.rules.bidding import Declaration

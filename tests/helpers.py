@@ -25,9 +25,9 @@ from hypothesis import settings
 
 from shengji_sim.cards import parse_cards, parse_rank, parse_trump
 from shengji_sim.cli import main
+from shengji_sim.config.variant import Variant, load_variant
 from shengji_sim.rules.bidding import Declaration
 from shengji_sim.rules.shapes import Context, make_context
-from shengji_sim.variant import Variant, load_variant
 
 NAMES = {
     "CZ4": "changzhou-4deck",

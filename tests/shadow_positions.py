@@ -61,10 +61,10 @@ def _cards(counts) -> list[int]:
 def _hand_logs(variant, players: str, seed: int, levels: np.ndarray):
     """``(index, level, trump, leader, plays, winner)`` of each hand under ``variant`` on the
     core, with per-decision draws, hand ``i`` at ``levels[i]`` (``diff_nb.diff_lane_nb``)."""
-    from shengji_sim.core.api import make_lane
-    from shengji_sim.core.backend import RULE_COLUMN, CoreError, _seats, engine
-    from shengji_sim.core.diffrun import decision_switches
-    from shengji_sim.core.game_nb import C_LEVEL, C_TRUMP, N_COLUMNS, play_hand_nb
+    from shengji_sim.core.engine.game_nb import C_LEVEL, C_TRUMP, N_COLUMNS, play_hand_nb
+    from shengji_sim.core.runtime.api import make_lane
+    from shengji_sim.core.runtime.backend import RULE_COLUMN, CoreError, _seats, engine
+    from shengji_sim.core.runtime.diffrun import decision_switches
 
     eng = engine(variant)
     sw = decision_switches(eng.sw)
@@ -84,9 +84,9 @@ def _hand_logs(variant, players: str, seed: int, levels: np.ndarray):
 
 
 def _kernel_follow(kt, sw, level, trump, lead, units, holding, play, position, buf) -> Verdict:
-    from shengji_sim.core.errors import FOLLOW_ERRORS
-    from shengji_sim.core.follow_count_nb import options_contain_nb, options_count_nb
-    from shengji_sim.core.follow_families_nb import follow_options_nb
+    from shengji_sim.core.base.errors import FOLLOW_ERRORS
+    from shengji_sim.core.follow.follow_count_nb import options_contain_nb, options_count_nb
+    from shengji_sim.core.follow.follow_families_nb import follow_options_nb
 
     n_units, uw, ul, uk = units
     n_fam, rule = follow_options_nb(kt, sw, level, trump, lead, n_units, uw, ul, uk, holding,
@@ -122,11 +122,11 @@ def _reference_winner(ctx, plays) -> Verdict:
 def positions(variant_a, variant_b, players: str, seed: int, levels: np.ndarray):
     """Every follow and trick of reading A's hands, judged under B by both engines (module
     docstring), as :class:`Position` values."""
-    from shengji_sim.core.backend import engine
-    from shengji_sim.core.diff_nb import _follow_buffers_nb, _units_scratch_nb
-    from shengji_sim.core.diffrun import decision_switches
-    from shengji_sim.core.shapes_nb import decompose_top_nb
-    from shengji_sim.core.trick_nb import trick_winner_nb
+    from shengji_sim.core.engine.diff_nb import _follow_buffers_nb, _units_scratch_nb
+    from shengji_sim.core.rules.shapes_nb import decompose_top_nb
+    from shengji_sim.core.rules.trick_nb import trick_winner_nb
+    from shengji_sim.core.runtime.backend import engine
+    from shengji_sim.core.runtime.diffrun import decision_switches
     from shengji_sim.rules.shapes import make_context
 
     eb = engine(variant_b)

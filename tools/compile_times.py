@@ -28,12 +28,12 @@ ENTRIES = ("simulate", "greedy", "warmup")
 def _run_entry(entry: str) -> None:
     """Compile what ``entry`` needs (in this process, whose cache directory is empty)."""
     if entry == "warmup":
-        from shengji_sim.core.warmup import warm_up
+        from shengji_sim.core.runtime.warmup import warm_up
 
         warm_up(processes=1)
         return
-    from shengji_sim.core.backend import run_chunk
-    from shengji_sim.variant import load_variant
+    from shengji_sim.config.variant import load_variant
+    from shengji_sim.core.runtime.backend import run_chunk
 
     players = "greedy" if entry == "greedy" else "random"
     run_chunk(load_variant("classic-2deck"), players, 1, 0, 20, 1)

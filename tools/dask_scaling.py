@@ -18,7 +18,7 @@ Measures, on this machine, for classic-2deck random hands:
    CPU time per hand when it receives encoded parts and writes them (what caps one client).
 
 Run it from the repository root on a quiet machine (``uptime`` is printed first); the kernels
-must be compiled (``python -m shengji_sim.core.warmup``).
+must be compiled (``python -m shengji_sim.core.runtime.warmup``).
 """
 
 from __future__ import annotations
@@ -43,8 +43,8 @@ def _best(fn, repeats: int) -> float:
 
 
 def per_core(variant, hands: int, repeats: int, tmp: Path) -> None:
-    from shengji_sim import sim
-    from shengji_sim.core.backend import run_chunk
+    from shengji_sim.core.runtime.backend import run_chunk
+    from shengji_sim.run import dask_backend, sim  # noqa: F401 (dask_backend registers "dask")
 
     run_chunk(variant, "random", 0, 0, 1, 1)
     seconds = _best(lambda: run_chunk(variant, "random", 0, 0, hands, 1), repeats)
@@ -59,7 +59,8 @@ def per_core(variant, hands: int, repeats: int, tmp: Path) -> None:
 
 
 def digests(variant, hands: int, chunk: int, tmp: Path) -> None:
-    from shengji_sim import report, sim
+    from shengji_sim.report import summary as report
+    from shengji_sim.run import dask_backend, sim  # noqa: F401 (dask_backend registers "dask")
 
     core, dask = tmp / "core", tmp / "dask"
     sim.run(variant, "random", 0, hands, core, chunk_size=chunk, backend="core", threads=1)
@@ -81,7 +82,7 @@ def _cpu_seconds() -> float:
 def speedup(variant, hands: int, chunk: int, rounds: int, tmp: Path) -> None:
     from distributed import get_task_stream
 
-    from shengji_sim import dask_backend, sim
+    from shengji_sim.run import dask_backend, sim
 
     rates: dict[int, list[float]] = {1: [], 2: []}
     for workers in [1, 2] * rounds:
@@ -114,7 +115,7 @@ def speedup(variant, hands: int, chunk: int, rounds: int, tmp: Path) -> None:
 
 def client_cost(variant, hands: int, chunk: int, tmp: Path) -> None:
     """CPU seconds the client spends per hand receiving encoded parts and writing them."""
-    from shengji_sim import dask_backend, sim
+    from shengji_sim.run import dask_backend, sim
 
     encoder = sim.PartEncoder("parquet", ())
     job = sim.Job("hands", False, sim.seats("random"))
@@ -130,8 +131,8 @@ def client_cost(variant, hands: int, chunk: int, tmp: Path) -> None:
 
 
 def scheduling(variant, tiny: int) -> None:
-    from shengji_sim import dask_backend
-    from shengji_sim.core.backend import run_chunk
+    from shengji_sim.core.runtime.backend import run_chunk
+    from shengji_sim.run import dask_backend
 
     chunks = [(i, 1) for i in range(tiny)]
     local = _best(lambda: [run_chunk(variant, "random", 0, s, n, 1) for s, n in chunks], 3)
@@ -159,7 +160,7 @@ def main() -> None:
     parser.add_argument("--tiny", type=int, default=500)
     parser.add_argument("--only", choices=["rate", "digest", "speedup", "scheduling"])
     args = parser.parse_args()
-    from shengji_sim.variant import load_variant
+    from shengji_sim.config.variant import load_variant
 
     print(f"{time.strftime('%H:%M:%S', time.gmtime())} UTC, load average {os.getloadavg()}, "
           f"{os.cpu_count()} cpus", flush=True)

@@ -87,8 +87,8 @@ def write_perf_map(prefixes: tuple[str, ...], path: str | None = None) -> int:
 
 
 def _child(variant_name: str, players: str, hands: int) -> None:
-    from shengji_sim.core.backend import run_chunk
-    from shengji_sim.variant import load_variant
+    from shengji_sim.config.variant import load_variant
+    from shengji_sim.core.runtime.backend import run_chunk
 
     variant = load_variant(variant_name)
     run_chunk(variant, players, 0, 0, 50, 1)  # compile and warm up

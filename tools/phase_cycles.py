@@ -237,8 +237,8 @@ def _child(variants: list[str], players: list[str], hands: int) -> None:
     import _phase_counters as pc
 
     import shengji_sim
-    from shengji_sim.core.backend import run_chunk
-    from shengji_sim.variant import load_variant
+    from shengji_sim.config.variant import load_variant
+    from shengji_sim.core.runtime.backend import run_chunk
 
     if not Path(shengji_sim.__file__).resolve().is_relative_to(Path.cwd().resolve()):
         sys.exit(f"phase_cycles: imported {shengji_sim.__file__}, not the instrumented copy")
@@ -303,7 +303,7 @@ def _resolved_players(spec: str) -> str:
     >>> _resolved_players("NS=greedy, EW=random")
     'NS=greedy,EW=random'
     """
-    from shengji_sim.seats import canonical, parse_players
+    from shengji_sim.config.seats import canonical, parse_players
 
     seats = parse_players(spec, (), check=lambda name: None)
     return canonical(tuple(_full_path(name) for name in seats))

@@ -34,7 +34,7 @@ PACKAGE = ROOT / "shengji_sim"
 
 
 def module_name(path: Path, package: Path = PACKAGE) -> str:
-    """``shengji_sim.core.game_nb`` of ``shengji_sim/core/game_nb.py`` (a package's
+    """``shengji_sim.core.engine.game_nb`` of ``shengji_sim/core/engine/game_nb.py`` (a package's
     ``__init__.py`` is the package)."""
     parts = list(path.relative_to(package.parent).with_suffix("").parts)
     if parts[-1] == "__init__":

@@ -19,16 +19,19 @@ from pathlib import Path
 
 CORE_DIR = Path(__file__).resolve().parent
 PACKAGE_DIR = CORE_DIR.parent
-#: core modules with no kernel and nothing a kernel imports (editing them compiles nothing)
-PYTHON_ONLY = frozenset({"__init__.py", "api.py", "backend.py", "make_switches.py",
-                         "precompile.py", "warmup.py"})
+#: core files with no kernel and nothing a kernel imports (editing them compiles nothing):
+#: the runtime room, the switch generator and the packages' ``__init__`` files
+PYTHON_ONLY_ROOMS = frozenset({"runtime"})
+PYTHON_ONLY_FILES = frozenset({"__init__.py", "make_switches.py"})
 #: modules outside the core whose values the kernels compile in as constants
 BAKED_IN = ("cards.py", "rules/follow_tables.py", "rules/follow.py")
 
 
 def kernel_sources(core: Path = CORE_DIR) -> list[Path]:
     """Every file the compiled kernels depend on, in a fixed order."""
-    own = [p for p in sorted(core.glob("*.py")) if p.name not in PYTHON_ONLY]
+    own = [p for p in sorted(core.rglob("*.py"))
+           if p.name not in PYTHON_ONLY_FILES
+           and not PYTHON_ONLY_ROOMS.intersection(p.relative_to(core).parts[:-1])]
     return own + [core.parent / name for name in BAKED_IN if (core.parent / name).exists()]
 
 

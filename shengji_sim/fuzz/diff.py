@@ -163,7 +163,7 @@ def _play_observed(variant: str, ambs, other, players: str, seed: int, index: in
                    observe: bool = True):
     from shengji_sim.cards import parse_cards, parse_trump
     from shengji_sim.rules.game import play_hand
-    from shengji_sim.sim import seat_players
+    from shengji_sim.run.sim import seat_players
 
     flags = {"follow": False, "lead": False}
     seats = seat_players(players)

@@ -249,7 +249,7 @@ def rebuild(f: Finding) -> Position | None:
 def alternatives(variant: str, ambs: tuple[str, ...], items: tuple[str, ...]) -> list[str]:
     """``ITEM=LETTER`` for every letter of every related AMB/OTH item the variant takes,
     other than the finding's own reading, on top of the finding's other readings."""
-    from shengji_sim.interpretations import ITEMS
+    from shengji_sim.config.interpretations import ITEMS
 
     v = variant_for(variant, ambs)
     own = {a.split("=")[0]: a.split("=")[1] for a in ambs}
@@ -298,8 +298,8 @@ def _judge_output(pos: Position) -> tuple[str, str]:
 
 def _flow_answer(pos: Position) -> dict:
     """What ``judge declare|chaodi|match`` prints for a declare, chaodi or score position
-    (:mod:`shengji_sim.judge`, as the command)."""
-    from shengji_sim import judge
+    (:mod:`shengji_sim.rules.judge`, as the command)."""
+    from shengji_sim.rules import judge
     from shengji_sim.rules.bidding import Declaration
 
     v = pos.variant_obj

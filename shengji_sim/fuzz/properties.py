@@ -550,7 +550,7 @@ def failed_throw_beatable(pos: Position) -> str | None:
 
 
 def _players(name: str):
-    from shengji_sim.players import make_players
+    from shengji_sim.players.reference import make_players
 
     return make_players(name)
 
@@ -614,7 +614,7 @@ def conservation(pos: Position) -> None:
 def deterministic(pos: Position) -> None:
     """DESIGN.md "Simulation and results": the same seed and index give the same record, and
     the record replays."""
-    from shengji_sim import record
+    from shengji_sim.rules import record
 
     first = json.dumps(_play(pos), sort_keys=True)
     second = json.dumps(_play(pos), sort_keys=True)
@@ -821,7 +821,7 @@ def _kitty_key(result) -> tuple:
 
 def _agree(pos: Position, name: str, args: tuple, key: Callable = lambda r: r) -> None:
     """The reference and the kernel of ``PARITY`` entry ``name`` give the same answer."""
-    from shengji_sim.core.api import PARITY
+    from shengji_sim.core.runtime.api import PARITY
 
     entry = next(p for p in PARITY if p.name == name)
     ref = _guard(pos, lambda: entry.call_reference(pos.ctx, *args), entry.function)
@@ -832,7 +832,7 @@ def _agree(pos: Position, name: str, args: tuple, key: Callable = lambda r: r) -
 
 
 def kernels_agree(pos: Position) -> None:
-    """Differential: every kernel wrapper of :data:`shengji_sim.core.api.PARITY` equals its
+    """Differential: every kernel wrapper of :data:`shengji_sim.core.runtime.api.PARITY` equals its
     reference function on the position (the lead's units and lead options, each follower's
     legal follows, the trick winner, the throw judgement, the kitty). The kernels are
     imported here: a broken kernel module is an error, never a skipped property."""
@@ -942,7 +942,7 @@ def overcall_stronger(pos: Position) -> str | None:
     override rule allow it: never a weaker (or equal) overcall under AMB-42 A, never one at
     all under C; under AMB-35 B every bid counts and the most cards (earliest on ties)
     stand; after the last card, only while AMB-50 keeps the window open."""
-    from shengji_sim import judge
+    from shengji_sim.rules import judge
     from shengji_sim.rules.bidding import Declaration
 
     v, level = pos.variant_obj, pos.level
@@ -1071,8 +1071,8 @@ def chao_stronger(pos: Position) -> str | None:
     when the variant's 炒 ladder puts it above what stands (and CHAO-5, CHAO-6 allow it); a
     legal one sets the trump of its cards (jokers: no-trump) and, in hand 1 under AMB-32 A,
     makes the 炒er the dealer."""
-    from shengji_sim import judge
     from shengji_sim.cards import NO_TRUMP, format_trump
+    from shengji_sim.rules import judge
     from shengji_sim.rules.bidding import Declaration
 
     v, level = pos.variant_obj, pos.level

@@ -130,8 +130,8 @@ def alternative_readings(variant: str) -> list[str]:
     """Every ``ITEM=LETTER`` the variant loads on its own, other than its default reading,
     for every applicable AMB and OTH item (AMB-27's sub-letters included): the readings
     ``--vary-readings`` covers one at a time."""
+    from shengji_sim.config.interpretations import ITEMS
     from shengji_sim.fuzz.strategies import variant_for
-    from shengji_sim.interpretations import ITEMS
 
     v = variant_for(variant, ())
     readings = v.readings()
@@ -350,8 +350,8 @@ KIND_SECTIONS: dict[str, frozenset[str]] = {
 
 def relevant(prop: Property, spec: str) -> bool:
     """Can the reading ``ITEM=LETTER`` change what the property sees?"""
-    from shengji_sim.interpretations import ITEMS
-    from shengji_sim.variant import SCHEMA
+    from shengji_sim.config.interpretations import ITEMS
+    from shengji_sim.config.variant import SCHEMA
 
     sections = prop.sections or KIND_SECTIONS[prop.kind]
     return any(SCHEMA[k].section in sections for k in ITEMS[spec.split("=")[0]].keys)

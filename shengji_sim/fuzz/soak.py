@@ -8,8 +8,8 @@ being ``()`` (the variant's defaults) and, with ``vary_readings``, every single
 ``ITEM=LETTER`` override of :func:`~shengji_sim.fuzz.runner.alternative_readings` (every
 applicable letter of every AMB and OTH item the variant loads). Hand ``i`` of a variant
 (``0 <= i < hands``) is played in lane ``i % len(lanes)`` with root seed ``seed`` and index
-``i``, by :func:`~shengji_sim.sim.play_reference_hand` and by
-:func:`~shengji_sim.core.backend.play_hand_core`; both give the reference record format, so
+``i``, by :func:`~shengji_sim.run.sim.play_reference_hand` and by
+:func:`~shengji_sim.core.runtime.backend.play_hand_core`; both give the reference record format, so
 the two records are compared as sequences of *decisions* (:func:`decisions`): every
 declaration, 炒 and burial in order, then every play of every trick (lead first), then the
 hand's outcome fields. A record pair that differs diverges at its first differing decision
@@ -190,8 +190,8 @@ def lanes_of(variant: str, players: list[str], vary_readings: bool) -> list[tupl
 def compare_hand(variant_obj, variant: str, ambs: tuple[str, ...], players: str, seed: int,
                  index: int) -> tuple[int, Divergence | None]:
     """Play hand ``index`` on both engines: (decisions, divergence or None)."""
-    from shengji_sim.core.backend import play_hand_core
-    from shengji_sim.sim import HandFailure, play_reference_hand, seat_players
+    from shengji_sim.core.runtime.backend import play_hand_core
+    from shengji_sim.run.sim import HandFailure, play_reference_hand, seat_players
 
     ref = core = None
     errors = []

@@ -85,10 +85,10 @@ from shengji_sim.cards import (
     parse_trump,
     points_of,
 )
+from shengji_sim.config.interpretations import ITEMS, VariantError
+from shengji_sim.config.variant import load_variant
 from shengji_sim.errors import InputError
-from shengji_sim.interpretations import ITEMS, VariantError
 from shengji_sim.rules.shapes import Context, decompose, make_context, tractor_kinds
-from shengji_sim.variant import load_variant
 
 VARIANTS: tuple[str, ...] = (
     "changzhou-4deck", "jj-4deck", "classic-2deck", "baifen-1deck", "classic-3deck",

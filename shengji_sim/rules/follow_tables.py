@@ -2,7 +2,7 @@
 tables (FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10, 002 lines 86-222).
 
 Read by the reference follow rules (:mod:`shengji_sim.rules.follow`) and by the follow
-kernels, which build constant arrays from these rows (:mod:`shengji_sim.core.follow_data`).
+kernels, which build constant arrays from these rows (:mod:`shengji_sim.core.follow.follow_data`).
 
 Representation
 --------------

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from shengji_sim.players import make_players
-from shengji_sim.record import render_text
+from shengji_sim.config.variant import builtin_names, load_variant
+from shengji_sim.players.reference import make_players
 from shengji_sim.rules.game import play_hand
-from shengji_sim.variant import builtin_names, load_variant
+from shengji_sim.rules.record import render_text
 
 HERE = Path(__file__).parent / "playthroughs"
 

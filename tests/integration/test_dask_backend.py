@@ -18,9 +18,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from shengji_sim import dask_backend, report, sim
-from shengji_sim.core.backend import run_chunk
-from shengji_sim.variant import load_variant
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.runtime.backend import run_chunk
+from shengji_sim.report import summary as report
+from shengji_sim.run import dask_backend, sim
 from tests.helpers import run_cli
 
 N = 3000
@@ -132,7 +133,7 @@ def failing_task(variant, players, root_seed, start, count, encoder=None):
 
 
 def test_hand_failure_on_a_worker_reaches_the_client(classic, client, monkeypatch) -> None:
-    import shengji_sim.core.backend as core_backend
+    import shengji_sim.core.runtime.backend as core_backend
 
     def failing(variant, players, root_seed, start, count, threads):
         raise sim.HandFailure(start + 1, "core", "kernel code -1")
@@ -181,7 +182,7 @@ def test_killed_client_resumes_to_the_same_rows(classic, client, tmp_path) -> No
     argv = [sys.executable, "-m", "shengji_sim", "simulate", "--variant", "classic-2deck",
             "--hands", str(hands), "--seed", str(SEED), "--out", str(out), "--chunk-size",
             str(chunk), "--backend", "dask", "--threads", "1", "--quiet"]
-    env = {**os.environ, "PYTHONPATH": str(Path(sim.__file__).parents[1])}
+    env = {**os.environ, "PYTHONPATH": str(Path(sim.__file__).parents[2])}
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
                             start_new_session=True)
     deadline = time.monotonic() + 120

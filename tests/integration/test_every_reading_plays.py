@@ -14,9 +14,9 @@ import os
 
 import pytest
 
-from shengji_sim.core.backend import run_chunk
-from shengji_sim.interpretations import ITEMS, VariantError
-from shengji_sim.variant import load_variant
+from shengji_sim.config.interpretations import ITEMS, VariantError
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.runtime.backend import run_chunk
 
 VARIANTS = ("classic-2deck", "changzhou-4deck", "jj-4deck")
 HANDS = int(os.environ.get("READING_HANDS", "500"))

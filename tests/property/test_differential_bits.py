@@ -8,8 +8,8 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shengji_sim.core.api import masks_of
-from shengji_sim.core.bits_nb import nth_bit_nb, popcount_nb, take_nb
+from shengji_sim.core.base.bits_nb import nth_bit_nb, popcount_nb, take_nb
+from shengji_sim.core.runtime.api import masks_of
 
 counts_st = st.lists(st.integers(0, 4), min_size=54, max_size=54)
 

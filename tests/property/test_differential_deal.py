@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shengji_sim.core import rng_nb
-from shengji_sim.core.api import PreTrick
+from shengji_sim.core.base import rng_nb
+from shengji_sim.core.runtime.api import PreTrick
 from shengji_sim.fuzz.strategies import amb_overrides, variant_for
-from shengji_sim.players import GreedyPlayer, PassivePlayer, RandomPlayer
+from shengji_sim.players.reference import GreedyPlayer, PassivePlayer, RandomPlayer
 from tests.helpers import budget, kept_lane
 from tests.unit.test_core_deal import LATER, check_hands
 

@@ -1,4 +1,4 @@
-"""Differential tests of the expert follower's kernel (core/heuristic_nb.py): the walk over
+"""Differential tests of the expert follower's kernel (core/players/heuristic_nb.py): the walk over
 the options that lists none of them (``expert_follow_nb``: one family's compositions or
 several families' sorted keys, ``players_nb``'s walks) against the plain listing and
 scoring of the first 256 options (``expert_follow_listed_nb``), on hypothesis tricks of
@@ -21,10 +21,9 @@ from hypothesis import strategies as st
 from hypothesis.control import currently_in_test_context
 
 from shengji_sim.cards import TRUMP, parse_cards, parse_rank, parse_trump
-from shengji_sim.core.api import counts_of, kernel_inputs, make_lane, seat_profiles
-from shengji_sim.core.bits_nb import masks_of_nb
-from shengji_sim.core.follow_count_nb import options_nth_nb
-from shengji_sim.core.heuristic_nb import (
+from shengji_sim.core.base.bits_nb import masks_of_nb
+from shengji_sim.core.follow.follow_count_nb import options_nth_nb
+from shengji_sim.core.players.heuristic_nb import (
     NEEDS_MEMORY,
     P_RUFF_MIN,
     P_WIN_MIN,
@@ -33,12 +32,13 @@ from shengji_sim.core.heuristic_nb import (
     expert_follow_nb,
     expert_single_nb,
 )
-from shengji_sim.core.players_nb import (
+from shengji_sim.core.players.players_nb import (
     GREEDY_OPTIONS,
     SHORTCUT_FROM,
     greedy_walk_nb,
     single_beats_nb,
 )
+from shengji_sim.core.runtime.api import counts_of, kernel_inputs, make_lane, seat_profiles
 from shengji_sim.fuzz.strategies import (
     VARIANTS,
     Position,

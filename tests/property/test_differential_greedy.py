@@ -1,8 +1,10 @@
-"""Differential tests of the greedy follower's kernel (core/players_nb.py): the walk over the
+"""Differential tests of the greedy follower's kernel (core/players/players_nb.py): the walk over
+the
 options that lists none of them (``greedy_follow_nb``: ``_walk_one_family_nb`` for one
 family, ``_walk_keys_nb`` for several) against the plain listing and scoring of the first
 256 options (``greedy_follow_listed_nb``) and against the reference
-``HeuristicPlayer.follow`` of the ``greedy`` profile (shengji_sim/players.py), on hypothesis
+``HeuristicPlayer.follow`` of the ``greedy`` profile (shengji_sim/players/reference.py), on
+hypothesis
 tricks of every built-in variant with varied readings: the follower at position 1, 2 or 3
 after the lead and the plays drawn before it, partner winning or not, throws, several
 families, more than 256 options (the cap), and the best play of one family past the cap
@@ -24,11 +26,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shengji_sim.core.api import counts_of, kernel_inputs, make_lane
-from shengji_sim.core.backend import play_hand_core
-from shengji_sim.core.follow_count_nb import options_count_nb, options_nth_nb
-from shengji_sim.core.follow_families_nb import follow_options_nb
-from shengji_sim.core.players_nb import (
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.follow.follow_count_nb import options_count_nb, options_nth_nb
+from shengji_sim.core.follow.follow_families_nb import follow_options_nb
+from shengji_sim.core.players.players_nb import (
     _U_COST,
     _U_PTS,
     _X_CAP,
@@ -43,7 +44,9 @@ from shengji_sim.core.players_nb import (
     greedy_walk_nb,
     suit_walk_next_nb,
 )
-from shengji_sim.core.shapes_nb import decompose_top_nb
+from shengji_sim.core.rules.shapes_nb import decompose_top_nb
+from shengji_sim.core.runtime.api import counts_of, kernel_inputs, make_lane
+from shengji_sim.core.runtime.backend import play_hand_core
 from shengji_sim.fuzz.strategies import (
     VARIANTS,
     Position,
@@ -51,10 +54,9 @@ from shengji_sim.fuzz.strategies import (
     trick_positions,
     variant_for,
 )
-from shengji_sim.players import GreedyPlayer, _cost, _points, make_players
+from shengji_sim.players.reference import GreedyPlayer, _cost, _points, make_players
 from shengji_sim.rules.follow import follow_options
 from shengji_sim.rules.game import Choice, play_hand
-from shengji_sim.variant import load_variant
 from tests.helpers import budget, kept_lane
 
 _LANES: dict[str, object] = {}

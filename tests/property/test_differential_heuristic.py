@@ -1,4 +1,5 @@
-"""The heuristic family in the kernels (core/heuristic_nb.py, core/memory_nb.py) plays
+"""The heuristic family in the kernels (core/players/heuristic_nb.py, core/players/memory_nb.py)
+plays
 exactly as the reference's ``players.HeuristicPlayer``: identical hand records for expert,
 cautious and bold (and mixed seats, and a user profile) on every built-in variant,
 identical result rows, and identical whole matches (hands at every level the match reaches,
@@ -12,14 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shengji_sim import sim
-from shengji_sim.core.backend import play_hand_core, run_chunk, run_matches
-from shengji_sim.core.heuristic_nb import trump_score_nb, trump_scores_step_nb
-from shengji_sim.players import trump_score
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.players.heuristic_nb import trump_score_nb, trump_scores_step_nb
+from shengji_sim.core.runtime.backend import play_hand_core, run_chunk, run_matches
+from shengji_sim.players.reference import trump_score
 from shengji_sim.results import row_from_record
 from shengji_sim.rules.game import play_hand
-from shengji_sim.sim import seat_players
-from shengji_sim.variant import load_variant
+from shengji_sim.run import sim
+from shengji_sim.run.sim import seat_players
 
 ALL = ["changzhou-4deck", "jj-4deck", "classic-2deck", "baifen-1deck", "classic-3deck"]
 HANDS = max(1, round(settings.default.max_examples / 100))  #: hands per case (dev: 1)

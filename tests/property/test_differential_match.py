@@ -1,4 +1,4 @@
-"""Whole matches: the core (core/match_nb.py) plays every hand of a match as the reference's
+"""Whole matches: the core (core/engine/match_nb.py) plays every hand of a match as the reference's
 ``rules.game.play_match`` does (LEVEL-1, LEVEL-2, LEVEL-4, DEALER-1, DEALER-2, DEALER-3,
 AMB-36, AMB-38, AMB-39, DEF-18): equal hand rows and match rows, for random, greedy and mixed
 seats, both AMB-38 readings, and readings of the declaration window (AMB-50) and of 炒 over
@@ -13,12 +13,12 @@ import numpy as np
 import pytest
 from hypothesis import settings
 
-from shengji_sim import sim
 from shengji_sim.cards import RANKS
-from shengji_sim.core.backend import run_chunk, run_matches
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.runtime.backend import run_chunk, run_matches
 from shengji_sim.results import MATCH_DTYPE, ROW_DTYPE
 from shengji_sim.rng import hand_seed, match_seed
-from shengji_sim.variant import load_variant
+from shengji_sim.run import sim
 
 #: matches per case: 2 under the dev profile (100 examples), more under ci / nightly
 MATCHES = max(1, round(2 * settings.default.max_examples / 100))

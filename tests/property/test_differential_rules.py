@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shengji_sim.cards import N_KINDS
+from shengji_sim.config.variant import load_variant
 from shengji_sim.fuzz.strategies import (
     VARIANTS,
     amb_overrides,
@@ -30,7 +31,6 @@ from shengji_sim.fuzz.strategies import (
 )
 from shengji_sim.rules.match import MatchState
 from shengji_sim.rules.shapes import decompose
-from shengji_sim.variant import load_variant
 from tests.differential import (
     parity_after_hand,
     parity_declaration_options,

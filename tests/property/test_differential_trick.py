@@ -1,5 +1,5 @@
-"""Differential tests: the Numba shapes and trick kernels (shengji_sim.core.shapes_nb,
-shengji_sim.core.trick_nb) against the reference (shengji_sim.rules.shapes / rules.trick) on
+"""Differential tests: the Numba shapes and trick kernels (shengji_sim.core.rules.shapes_nb,
+shengji_sim.core.rules.trick_nb) against the reference (shengji_sim.rules.shapes / rules.trick) on
 hypothesis draws; the example-based ones are tests/unit/test_core_trick.py.
 
 Every built-in variant with samples of the comparison overrides (AMB-04, AMB-05, AMB-08, AMB-09,
@@ -15,15 +15,8 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from shengji_sim.cards import N_KINDS, TRUMP
-from shengji_sim.core.api import (
-    decompose_core,
-    kernel_inputs,
-    plays_array,
-    trick_winner_core,
-    unit_scratch,
-)
-from shengji_sim.core.shapes_nb import decompose_top_nb
-from shengji_sim.core.trick_nb import (
+from shengji_sim.core.rules.shapes_nb import decompose_top_nb
+from shengji_sim.core.rules.trick_nb import (
     NO_CLAIM,
     alloc_throw_scratch_nb,
     claim_beats_nb,
@@ -32,6 +25,13 @@ from shengji_sim.core.trick_nb import (
     play_side_nb,
     strongest_answer_nb,
     trick_winner_units_nb,
+)
+from shengji_sim.core.runtime.api import (
+    decompose_core,
+    kernel_inputs,
+    plays_array,
+    trick_winner_core,
+    unit_scratch,
 )
 from shengji_sim.fuzz.strategies import contexts, follow_groups, follow_play, lead_cards
 from shengji_sim.rules.shapes import decompose

@@ -22,10 +22,10 @@ import os
 import numpy as np
 import pytest
 
-from shengji_sim import reading_diff as rd
-from shengji_sim.interpretations_report import pairs
+from shengji_sim.config.variant import load_variant
+from shengji_sim.report.interpretations import pairs
 from shengji_sim.rules.shapes import make_context, play_suit
-from shengji_sim.variant import load_variant
+from shengji_sim.run import reading_diff as rd
 from tests.shadow_positions import positions
 
 VARIANTS = ("classic-2deck", "changzhou-4deck", "jj-4deck")
@@ -68,8 +68,8 @@ def test_DEF_27_reading_B_kernels_judge_every_position_the_reference_judges(
             assert not legal, f"{players}: neither engine judges a position B's rules " \
                               f"judge: {pos.describe()}"
         if players == "random":
-            from shengji_sim.core.diffrun import run_diff
-            from shengji_sim.core.shadow_nb import S_LEAD_NOT_LEGAL_B
+            from shengji_sim.core.engine.shadow_nb import S_LEAD_NOT_LEGAL_B
+            from shengji_sim.core.runtime.diffrun import run_diff
 
             shadow = run_diff(va, vb, players, SEED, 0, HANDS, levels).shadow
             assert shadow[:, S_LEAD_NOT_LEGAL_B].sum() == not_legal

@@ -20,8 +20,8 @@ from hypothesis import event, given, target
 from hypothesis import strategies as st
 
 from shengji_sim.cards import parse_cards, parse_rank, parse_trump
-from shengji_sim.core.api import kernel_inputs, lead_options, make_lead_buffers
-from shengji_sim.core.shapes_nb import two_quads_count_nb
+from shengji_sim.core.rules.shapes_nb import two_quads_count_nb
+from shengji_sim.core.runtime.api import kernel_inputs, lead_options, make_lead_buffers
 from shengji_sim.fuzz.strategies import (
     contexts,
     copies_left,
@@ -45,7 +45,7 @@ _BUFFERS: dict[int, object] = {}
 
 
 def _buffers(kt):
-    """One :class:`~shengji_sim.core.lead_nb.LeadBuffers` per table shape."""
+    """One :class:`~shengji_sim.core.rules.lead_nb.LeadBuffers` per table shape."""
     key = int(kt.tr_kinds.shape[2])
     if key not in _BUFFERS:
         _BUFFERS[key] = make_lead_buffers(kt)

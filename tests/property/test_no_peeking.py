@@ -13,11 +13,11 @@ import copy
 from hypothesis import HealthCheck, given
 from hypothesis import strategies as st
 
-from shengji_sim.players import make_player
+from shengji_sim.config.strategy import load_strategy
+from shengji_sim.config.variant import load_variant
+from shengji_sim.players.reference import make_player
 from shengji_sim.rng import Rng
 from shengji_sim.rules.game import Choice, play_hand
-from shengji_sim.strategy import load_strategy
-from shengji_sim.variant import load_variant
 from tests.helpers import budget
 
 PROFILES = ("expert", "bold", "greedy")

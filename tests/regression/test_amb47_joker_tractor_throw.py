@@ -11,10 +11,10 @@ import json
 import pytest
 
 from shengji_sim.cards import parse_cards
-from shengji_sim.core.api import judge_throw_core
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.runtime.api import judge_throw_core
 from shengji_sim.rules.shapes import make_context
 from shengji_sim.rules.throw import judge_throw
-from shengji_sim.variant import load_variant
 from tests.helpers import run_cli
 
 LEAD = "BJ BJ LJ LJ HA"

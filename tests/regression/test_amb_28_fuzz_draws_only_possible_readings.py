@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given
 
+from shengji_sim.config.interpretations import VariantError
 from shengji_sim.fuzz.strategies import amb_overrides, variant_for
-from shengji_sim.interpretations import VariantError
 from tests.helpers import budget
 
 

@@ -19,10 +19,10 @@ import numpy as np
 import pytest
 
 from shengji_sim.cards import parse_card, parse_cards, parse_rank
-from shengji_sim.core import api, backend
-from shengji_sim.core import bidding_nb as bnb
-from shengji_sim.core.players_nb import PASSIVE
-from shengji_sim.core.tables import switch_array
+from shengji_sim.core.base.tables import switch_array
+from shengji_sim.core.players.players_nb import PASSIVE
+from shengji_sim.core.rules import bidding_nb as bnb
+from shengji_sim.core.runtime import api, backend
 from shengji_sim.rules.bidding import (
     TABLE_SEAT,
     mod4_number,

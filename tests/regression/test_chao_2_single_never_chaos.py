@@ -18,11 +18,11 @@ import numpy as np
 import pytest
 
 from shengji_sim.cards import parse_card, parse_cards, parse_rank
-from shengji_sim.core import api, backend
-from shengji_sim.core import bidding_nb as bnb
-from shengji_sim.core.players_nb import PASSIVE, RANDOM
-from shengji_sim.core.tables import switch_array
-from shengji_sim.players import RandomPlayer
+from shengji_sim.core.base.tables import switch_array
+from shengji_sim.core.players.players_nb import PASSIVE, RANDOM
+from shengji_sim.core.rules import bidding_nb as bnb
+from shengji_sim.core.runtime import api, backend
+from shengji_sim.players.reference import RandomPlayer
 from shengji_sim.rng import Rng
 from shengji_sim.rules import game as G
 from shengji_sim.rules.chaodi import can_chaodi

@@ -8,15 +8,15 @@ the hand. The kernels' buffer now holds as many keys as the reference
 
 from __future__ import annotations
 
-from shengji_sim import reading_diff as rd
-from shengji_sim.core.diffrun import run_diff
-from shengji_sim.core.follow_data import MAX_PLAYS, make_buffers
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.follow.follow_data import MAX_PLAYS, make_buffers
+from shengji_sim.core.runtime.diffrun import run_diff
 from shengji_sim.results import row_from_record
 from shengji_sim.rules.follow import MAX_MATERIALIZED
 from shengji_sim.rules.game import play_hand
 from shengji_sim.rules.match import MatchState
-from shengji_sim.sim import seat_players
-from shengji_sim.variant import load_variant
+from shengji_sim.run import reading_diff as rd
+from shengji_sim.run.sim import seat_players
 
 HAND = 43729
 

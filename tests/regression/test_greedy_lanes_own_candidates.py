@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from shengji_sim.core.backend import run_chunk
-from shengji_sim.variant import load_variant
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.runtime.backend import run_chunk
 
 
 def test_greedy_rows_are_the_same_on_one_and_two_threads() -> None:

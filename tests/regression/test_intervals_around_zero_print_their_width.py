@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import re
 
-from shengji_sim import reading_diff as rd
-from shengji_sim.balance_report import Difference, Estimate, _num, _pp
+from shengji_sim.report.balance import Difference, Estimate, _num, _pp
+from shengji_sim.run import reading_diff as rd
 
 
 def _bounds(text: str) -> tuple[float, float]:

@@ -9,10 +9,10 @@ ruff matches (DEF-4)."""
 from __future__ import annotations
 
 from shengji_sim.cards import parse_cards
+from shengji_sim.config.variant import load_variant
 from shengji_sim.rules.kitty import judge_kitty
 from shengji_sim.rules.shapes import make_context
 from shengji_sim.rules.trick import trick_winner
-from shengji_sim.variant import load_variant
 
 
 def test_OTH_1_A_with_AMB_17_B_split_lead_does_not_crash() -> None:

@@ -13,18 +13,18 @@ import json
 import pytest
 
 from shengji_sim.cards import parse_cards, parse_rank, parse_trump
-from shengji_sim.core.api import (
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.runtime.api import (
     decompose_core,
     judge_kitty_core,
     kernel_inputs,
     legal_follows_core,
     trick_winner_core,
 )
-from shengji_sim.core.api import lead_options as core_lead_options
-from shengji_sim.core.backend import play_hand_core
+from shengji_sim.core.runtime.api import lead_options as core_lead_options
+from shengji_sim.core.runtime.backend import play_hand_core
 from shengji_sim.rules.game import lead_options
 from shengji_sim.rules.shapes import Unit, decompose, make_context, play_suit
-from shengji_sim.variant import load_variant
 from tests.helpers import run_cli
 
 

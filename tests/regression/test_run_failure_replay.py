@@ -17,10 +17,10 @@ import shlex
 import numpy as np
 import pytest
 
-from shengji_sim import sim
-from shengji_sim.core import backend
-from shengji_sim.core.errors import ERR_FOLLOW, ERR_MIXED_LEAD
-from shengji_sim.variant import load_variant
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.base.errors import ERR_FOLLOW, ERR_MIXED_LEAD
+from shengji_sim.core.runtime import backend
+from shengji_sim.run import sim
 from tests.helpers import run_cli
 
 BAD = 23

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from shengji_sim.core.api import player_kind
-from shengji_sim.core.heuristic_nb import HEURISTIC
-from shengji_sim.strategy import SCHEMA, load_strategy
+from shengji_sim.config.strategy import SCHEMA, load_strategy
+from shengji_sim.core.players.heuristic_nb import HEURISTIC
+from shengji_sim.core.runtime.api import player_kind
 
 ABLATION = Path(__file__).resolve().parents[2] / "benchmarks" / "ablation"
 
@@ -46,8 +46,8 @@ def test_an_ablation_profile_changes_only_its_keys(name):
 
 
 def test_greedy_as_heuristic_plays_greedys_hands():
-    from shengji_sim.core.backend import play_hand_core
-    from shengji_sim.variant import load_variant
+    from shengji_sim.config.variant import load_variant
+    from shengji_sim.core.runtime.backend import play_hand_core
 
     variant = load_variant("classic-2deck")
     other = str(ABLATION / "greedy-as-heuristic.toml")

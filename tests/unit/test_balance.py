@@ -1,4 +1,4 @@
-"""Variant balance (shengji_sim.balance, balance_report, balance_plots; `balance`, `report
+"""Variant balance (shengji_sim.run.balance, balance_report, balance_plots; `balance`, `report
 balance`): grid building, sweeps, statistics, bad input, a tiny grid end to end, resume."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ import math
 import numpy as np
 import pytest
 
-from shengji_sim import balance, sim
-from shengji_sim import balance_report as br
-from shengji_sim.variant import load_variant
+from shengji_sim.config.variant import load_variant
+from shengji_sim.report import balance as br
+from shengji_sim.run import balance, sim
 from tests.helpers import run_cli
 
 SEED = 5

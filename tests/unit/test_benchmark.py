@@ -1,4 +1,4 @@
-"""Regression benchmarking (shengji_sim.benchmark, ``shengji-sim bench --save/--compare/
+"""Regression benchmarking (shengji_sim.run.benchmark, ``shengji-sim bench --save/--compare/
 --history``): comparison verdicts on synthetic runs, the rounds and the yardstick bracket with
 the timings monkeypatched, the planted-slowdown hook, baseline files, the history PNG, and the
 CLI round trip (issue 15: "Regression benchmarking that catches a slowdown"). No assertion
@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from shengji_sim import benchmark
+from shengji_sim.run import benchmark
 from tests.helpers import run_cli
 
 MACHINE = {"platform": "Linux", "machine": "x86_64", "cpu_model": "CPU A", "cpus": 2}
@@ -129,7 +129,7 @@ def test_summarise_takes_medians_of_the_normalised_repeats() -> None:
 
 def _fake_core(monkeypatch) -> list:
     """run_chunk replaced by a recorder returning empty rows: (variant, count) per call."""
-    from shengji_sim.core import backend
+    from shengji_sim.core.runtime import backend
 
     calls = []
 

@@ -75,7 +75,7 @@ def test_notation_round_trips(kinds: list[int]) -> None:
 
 
 def test_DECK_3_hand_and_kitty_sizes_add_up_for_every_builtin() -> None:
-    from shengji_sim.variant import builtin_names, load_variant
+    from shengji_sim.config.variant import builtin_names, load_variant
 
     for name in builtin_names():
         v = load_variant(name)
@@ -83,6 +83,6 @@ def test_DECK_3_hand_and_kitty_sizes_add_up_for_every_builtin() -> None:
 
 
 def test_DECK_1_four_players_in_two_partnerships() -> None:
-    from shengji_sim.variant import load_variant
+    from shengji_sim.config.variant import load_variant
 
     assert load_variant("jj-4deck").players == 4

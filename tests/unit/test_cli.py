@@ -280,8 +280,10 @@ DEFECTS = [
      ["judge", "follow", "--lead", "S5", "--hand", "S6"]),
     ("shengji_sim.rules.score", "judge_score", AssertionError,
      ["judge", "score", "--attacker-points", "85"]),
-    ("shengji_sim.variant", "describe_schema", OSError, ["variants", "show", "classic-2deck"]),
-    ("shengji_sim.variant", "_cross_check", ValueError, ["variants", "validate", "jj-4deck"]),
+    ("shengji_sim.config.variant",
+     "describe_schema", OSError, ["variants", "show", "classic-2deck"]),
+    ("shengji_sim.config.variant",
+     "_cross_check", ValueError, ["variants", "validate", "jj-4deck"]),
 ]
 
 

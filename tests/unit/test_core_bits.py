@@ -10,12 +10,16 @@ import random
 import numpy as np
 import pytest
 
-from shengji_sim.core import api
-from shengji_sim.core.api import masks_of
-from shengji_sim.core.follow_fast_nb import one_card_nth_nb, one_card_options_nb, random_single_nb
-from shengji_sim.core.rng_nb import below_nb
-from shengji_sim.core.tables import build_tables
-from shengji_sim.variant import load_variant
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.base.rng_nb import below_nb
+from shengji_sim.core.base.tables import build_tables
+from shengji_sim.core.follow.follow_fast_nb import (
+    one_card_nth_nb,
+    one_card_options_nb,
+    random_single_nb,
+)
+from shengji_sim.core.runtime import api
+from shengji_sim.core.runtime.api import masks_of
 from tests.helpers import NAMES
 
 

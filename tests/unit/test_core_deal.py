@@ -19,12 +19,13 @@ import numpy as np
 import pytest
 
 from shengji_sim.cards import deck, format_card, parse_cards
-from shengji_sim.core import api, rng_nb
-from shengji_sim.core import bidding_nb as bnb
-from shengji_sim.core.api import PreTrick, lead_options, make_lead_buffers, masks_of, option_cards
-from shengji_sim.core.deal_nb import I_DEALER, I_LEVEL, I_TRUMP
-from shengji_sim.core.errors import STATUS_OK
-from shengji_sim.core.heuristic_nb import (
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.base import rng_nb
+from shengji_sim.core.base.errors import STATUS_OK
+from shengji_sim.core.base.switches import SW_DECKS
+from shengji_sim.core.base.tables import switch_array
+from shengji_sim.core.engine.deal_nb import I_DEALER, I_LEVEL, I_TRUMP
+from shengji_sim.core.players.heuristic_nb import (
     P_DECLARE_MIN_CARDS,
     P_DECLARE_RULE,
     P_DECLARE_STRENGTH,
@@ -33,11 +34,18 @@ from shengji_sim.core.heuristic_nb import (
     heuristic_declare_nb,
     trump_score_nb,
 )
-from shengji_sim.core.lead_nb import lead_options_nb
-from shengji_sim.core.players_nb import greedy_lead_nb, random_lead_into_nb, random_lead_nb
-from shengji_sim.core.switches import SW_DECKS
-from shengji_sim.core.tables import switch_array
-from shengji_sim.players import GreedyPlayer, PassivePlayer, RandomPlayer, make_players
+from shengji_sim.core.players.players_nb import greedy_lead_nb, random_lead_into_nb, random_lead_nb
+from shengji_sim.core.rules import bidding_nb as bnb
+from shengji_sim.core.rules.lead_nb import lead_options_nb
+from shengji_sim.core.runtime import api
+from shengji_sim.core.runtime.api import (
+    PreTrick,
+    lead_options,
+    make_lead_buffers,
+    masks_of,
+    option_cards,
+)
+from shengji_sim.players.reference import GreedyPlayer, PassivePlayer, RandomPlayer, make_players
 from shengji_sim.rng import Rng, hand_seed
 from shengji_sim.rules import chaodi as chaodi_rules
 from shengji_sim.rules import game as G
@@ -45,7 +53,6 @@ from shengji_sim.rules.bidding import Declaration, mod4_seat, no_declaration
 from shengji_sim.rules.chaodi import can_chaodi, chaodi_strength
 from shengji_sim.rules.match import MatchState, new_match
 from shengji_sim.rules.shapes import make_context
-from shengji_sim.variant import load_variant
 from tests.helpers import reference_cases, rerun_reference
 from tests.unit import test_bidding as bidding_tests
 from tests.unit import test_chaodi as chaodi_tests

@@ -1,4 +1,5 @@
-"""Differential tests: the follow kernels (core/follow_rows_nb.py and its siblings) against the
+"""Differential tests: the follow kernels (core/follow/follow_rows_nb.py and its siblings) against
+the
 reference :mod:`shengji_sim.rules.follow` (docs/core-conventions.md: "Parity is the spec").
 
 * every §5 follow example (the CASES of ``test_examples_follow``) gives the same plays, count
@@ -18,23 +19,24 @@ import numpy as np
 import pytest
 
 from shengji_sim.cards import deck, parse_cards, parse_rank, parse_trump
-from shengji_sim.core.api import (
-    counts_of,
-    kernel_inputs,
-    legal_follows_core,
-    masks_of,
-    new_state,
-)
-from shengji_sim.core.follow_data import RULE_NAMES
-from shengji_sim.core.follow_fast_nb import (
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.follow.follow_data import RULE_NAMES
+from shengji_sim.core.follow.follow_fast_nb import (
     SHORT_FREE,
     random_pair_follow_nb,
     random_pairtractor_follow_nb,
     random_short_follow_nb,
     random_triple_follow_nb,
 )
+from shengji_sim.core.runtime.api import (
+    counts_of,
+    kernel_inputs,
+    legal_follows_core,
+    masks_of,
+    new_state,
+)
 from shengji_sim.fuzz.strategies import Position, position
-from shengji_sim.players import RandomPlayer
+from shengji_sim.players.reference import RandomPlayer
 from shengji_sim.rng import Rng
 from shengji_sim.rules import game as G
 from shengji_sim.rules.follow import (
@@ -43,7 +45,6 @@ from shengji_sim.rules.follow import (
     legal_follows,
 )
 from shengji_sim.rules.shapes import make_context
-from shengji_sim.variant import load_variant
 from tests.differential import check_position
 from tests.unit.test_examples_follow import CASES, LEVEL, V
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from shengji_sim.core.backend import play_hand_core, run_chunk
-from shengji_sim.players import make_players
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.runtime.backend import play_hand_core, run_chunk
+from shengji_sim.players.reference import make_players
 from shengji_sim.results import row_from_record
 from shengji_sim.rules.game import play_hand
-from shengji_sim.variant import load_variant
 
 ALL = ["changzhou-4deck", "jj-4deck", "classic-2deck", "baifen-1deck", "classic-3deck"]
 
@@ -65,7 +65,7 @@ def test_core_rows_do_not_depend_on_threads_or_chunks(compiled, name) -> None:
 def test_rows_of_converts_by_blocks_as_one_pass() -> None:
     """``backend._rows_of`` (blocks of ROW_BLOCK rows) gives the rows a field-by-field copy of
     the whole matrix gives, across block edges and for uint64 fields' high bits."""
-    from shengji_sim.core.backend import ROW_BLOCK, _rows_of
+    from shengji_sim.core.runtime.backend import ROW_BLOCK, _rows_of
     from shengji_sim.results import ROW_DTYPE
 
     n = 2 * ROW_BLOCK + 17
@@ -83,7 +83,7 @@ def test_rows_of_converts_by_blocks_as_one_pass() -> None:
 def test_hand_error_codes_are_distinct_and_named() -> None:
     """Every code a hand can fail with has words naming its stage; the kernels' own -1, -2
     ... (which mean different things in different kernels) become different hand codes."""
-    from shengji_sim.core import errors
+    from shengji_sim.core.base import errors
 
     codes = {base + own: (stage, words)
              for base, (stage, table) in errors.HAND_ERRORS.items()
@@ -108,9 +108,10 @@ def test_follow_kernel_error_reaches_the_hand_code(lead, hand, own) -> None:
     """The game loop's follow returns ERR_FOLLOW plus the follow kernels' own code (it
     returned a bare -101 for all of them)."""
     from shengji_sim.cards import parse_cards
-    from shengji_sim.core import errors, game_nb
-    from shengji_sim.core.api import counts_of, kernel_inputs
-    from shengji_sim.core.follow_data import make_buffers
+    from shengji_sim.core.base import errors
+    from shengji_sim.core.engine import game_nb
+    from shengji_sim.core.follow.follow_data import make_buffers
+    from shengji_sim.core.runtime.api import counts_of, kernel_inputs
 
     kt, sw = kernel_inputs(load_variant("classic-2deck"))
     units = np.zeros(1, np.int8), np.zeros(1, np.int8), np.full((1, 13), -1, np.int8)

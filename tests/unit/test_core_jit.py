@@ -7,7 +7,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from shengji_sim.core import jit
+from shengji_sim.core.base import jit
 
 
 def _callers(decorate):

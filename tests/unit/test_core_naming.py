@@ -1,6 +1,6 @@
 """The core's naming rule (docs/core-conventions.md, "Rules"): a kernel module (``*_nb``) holds
 kernels only, each named ``..._nb`` or, when only its own module calls it, ``_...``; the Python
-wrappers live in ``core/api.py``, which compiles nothing.
+wrappers live in ``core/runtime/api.py``, which compiles nothing.
 """
 
 from __future__ import annotations

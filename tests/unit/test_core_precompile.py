@@ -1,4 +1,4 @@
-"""The first run's parallel compile (``core/precompile.py``) compiles each kernel for the
+"""The first run's parallel compile (``core/runtime/precompile.py``) compiles each kernel for the
 argument types ``play_hand_nb`` calls it with: every signature it names is one the whole-hand
 kernels left in the compile cache (the session's warm-up plays hands of random and greedy
 players, which never runs the precompile step itself). A signature that drifted from its call
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from shengji_sim.core import precompile
-from shengji_sim.core.backend import run_chunk
-from shengji_sim.variant import load_variant
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.runtime import precompile
+from shengji_sim.core.runtime.backend import run_chunk
 
 
 @pytest.mark.parametrize("players", ["random", "greedy"])

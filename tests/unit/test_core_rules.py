@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import pytest
 
+from shengji_sim.config.variant import load_variant
 from shengji_sim.rules.shapes import make_context, tractor_kinds
-from shengji_sim.variant import load_variant
 from tests.differential import parity_after_hand, parity_kitty, parity_score, parity_throw
 from tests.helpers import reference_cases, rerun_reference
 from tests.unit import test_kitty as kitty_tests

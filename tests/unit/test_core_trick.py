@@ -1,5 +1,5 @@
-"""Numba shapes and trick kernels against the reference (shengji_sim.core.shapes_nb,
-shengji_sim.core.trick_nb vs shengji_sim.rules.shapes / rules.trick).
+"""Numba shapes and trick kernels against the reference (shengji_sim.core.rules.shapes_nb,
+shengji_sim.core.rules.trick_nb vs shengji_sim.rules.shapes / rules.trick).
 
 * RULES.md §5.4 (EX-C) through the kernels, and every test of tests/unit/test_trick.py
   re-run with ``trick_winner`` replaced by a checker that asserts kernel == reference
@@ -14,11 +14,16 @@ from __future__ import annotations
 import pytest
 
 from shengji_sim.cards import N_KINDS, parse_cards, parse_rank, parse_trump
-from shengji_sim.core.api import decompose_core, kernel_inputs, plays_array, trick_winner_core
-from shengji_sim.core.trick_nb import trick_points_nb
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.rules.trick_nb import trick_points_nb
+from shengji_sim.core.runtime.api import (
+    decompose_core,
+    kernel_inputs,
+    plays_array,
+    trick_winner_core,
+)
 from shengji_sim.rules.shapes import decompose, make_context
 from shengji_sim.rules.trick import trick_points
-from shengji_sim.variant import load_variant
 from tests.differential import parity_winner
 from tests.helpers import NAMES, reference_cases, rerun_reference
 from tests.unit import test_trick as ref_tests

@@ -8,17 +8,17 @@ import pytest
 
 from shengji_sim.cards import CardError, parse_cards
 from shengji_sim.cli import EngineDefect, UserError
+from shengji_sim.config.interpretations import VariantError
 from shengji_sim.errors import EngineError, InputError, PositionError, ShengjiError
 from shengji_sim.fuzz.strategies import StrategyWarning
-from shengji_sim.interpretations import VariantError
-from shengji_sim.record import ReplayError
 from shengji_sim.rules.bidding import Declaration
 from shengji_sim.rules.follow import FollowError, check_follow
 from shengji_sim.rules.game import GameError
 from shengji_sim.rules.kitty import judge_kitty
+from shengji_sim.rules.record import ReplayError
 from shengji_sim.rules.throw import judge_throw
 from shengji_sim.rules.trick import trick_winner
-from shengji_sim.sim import HandFailure, SimError
+from shengji_sim.run.sim import HandFailure, SimError
 from tests.helpers import context
 
 INPUT_ERRORS = [CardError, VariantError, FollowError, SimError, UserError, StrategyWarning,

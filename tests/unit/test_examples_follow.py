@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from shengji_sim.cards import parse_cards, parse_rank, parse_trump
+from shengji_sim.config.variant import load_variant
 from shengji_sim.rules.follow import legal_follows
 from shengji_sim.rules.shapes import make_context
-from shengji_sim.variant import load_variant
 
 V = {"CZ4": "changzhou-4deck", "JJ4": "jj-4deck", "STD2": "classic-2deck", "ONE1": "baifen-1deck"}
 LEVEL = {"CZ4": "10", "JJ4": "3", "STD2": "2", "ONE1": "2"}

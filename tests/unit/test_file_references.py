@@ -5,9 +5,10 @@ files below :data:`SCANNED` (URLs removed), except :data:`NOT_SCANNED`.
 A reference is one of:
 
 * a path with a slash that ends in ``.py``, ``.md`` or ``.toml`` (``tests/helpers.py``,
-  ``core/bits_nb.py``), or that starts at a top-level directory of the repository
+  ``core/base/bits_nb.py``), or that starts at a top-level directory of the repository
   (``shengji_sim/rules/``): it must exist below the repository root, the referring file's
-  directory or the package directory (``core/bits_nb.py`` is ``shengji_sim/core/bits_nb.py``);
+  directory or the package directory (``core/base/bits_nb.py`` is
+  ``shengji_sim/core/base/bits_nb.py``);
 * a bare ``NAME.md`` or ``NAME.py`` (``DESIGN.md``, ``follow.py``): some file of that name
   must exist in the repository, unless it is a file the program writes (:data:`WRITTEN`);
 * a dotted module path ``shengji_sim.x.y[.name]``: the module must exist, and a name after it
@@ -186,7 +187,7 @@ def dangling(path: Path) -> list[str]:
 
 @pytest.mark.parametrize("text, expected", [
     ("see docs/core-conventions.md", [("path", "docs/core-conventions.md")]),
-    ("(`core/bits_nb.py`)", [("path", "core/bits_nb.py")]),
+    ("(`core/base/bits_nb.py`)", [("path", "core/base/bits_nb.py")]),
     ("layout: shengji_sim/rules/ and tests/unit.", [("path", "shengji_sim/rules/"),
                                                   ("path", "tests/unit")]),
     ("Inputs follow ``.core_contract.md``", [("bare", ".core_contract.md")]),
@@ -201,21 +202,21 @@ def test_references_are_recognised(text: str, expected: list[tuple[str, str]]) -
 
 def test_resolution_tells_existing_from_missing_files() -> None:
     here = Path(__file__)
-    assert path_exists("docs/DESIGN.md", here) and path_exists("core/bits_nb.py", here)
+    assert path_exists("docs/DESIGN.md", here) and path_exists("core/base/bits_nb.py", here)
     assert not path_exists("docs/STYLE.md", here)
     assert bare_exists("RULES.md") and bare_exists("findings.md")
     assert not bare_exists(".core_contract.md")
     assert module_exists("shengji_sim.rules.follow_tables.jj4_table")
-    assert module_exists("shengji_sim.sim.HandFailure")
+    assert module_exists("shengji_sim.run.sim.HandFailure")
     assert not module_exists("shengji_sim.rules.tables")
-    assert not module_exists("shengji_sim.sim.NoSuchName")
+    assert not module_exists("shengji_sim.run.sim.NoSuchName")
 
 
 def test_the_scan_covers_code_tests_and_docs() -> None:
     names = {p.relative_to(ROOT).as_posix() for p in scanned_files()}
     assert {"README.md", "docs/DESIGN.md", "docs/RULES.md", "shengji_sim/cli.py",
             "tests/helpers.py"} <= names
-    assert "shengji_sim/core/game_nb.py" in names
+    assert "shengji_sim/core/engine/game_nb.py" in names
 
 
 def test_every_referenced_file_exists() -> None:

@@ -1,7 +1,7 @@
 """A cold run answers while its kernels compile (issue 34, "A first answer in under a
-minute"; shengji_sim/first_answer.py).
+minute"; shengji_sim/run/first_answer.py).
 
-The kernels of this test session are cached (``python -m shengji_sim.core.warmup``), so a
+The kernels of this test session are cached (``python -m shengji_sim.core.runtime.warmup``), so a
 cold cache is stood in for: ``whole_hand_cached`` answers False and the compiling child is a
 small process that ends when the test says (or never, or with an error). The reference engine
 and the core then play the same run as a core run alone: same rows.
@@ -20,9 +20,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from shengji_sim import first_answer, sim
-from shengji_sim.core import backend
-from shengji_sim.variant import load_variant
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.runtime import backend
+from shengji_sim.run import first_answer, sim
 
 SEED = 11
 
@@ -100,7 +100,7 @@ def test_the_reference_plays_until_the_kernels_are_ready_and_the_core_the_rest(
     assert timing["reference_hands"] == 30 and timing["hands"] == 40
     assert timing["compile_seconds"] > 0 and timing["seconds"] >= 0
     assert "kernels compiled in " in stream.getvalue()
-    from shengji_sim import report
+    from shengji_sim.report import summary as report
 
     summary = report.write_summary(mixed.out_dir)
     assert summary["rows_sha256"] == report.write_summary(alone.out_dir)["rows_sha256"]
@@ -208,8 +208,8 @@ def test_warm_kernels_take_the_usual_path(classic, tmp_path, monkeypatch) -> Non
 def test_a_cold_cache_is_told_without_compiling(tmp_path) -> None:
     """``whole_hand_cached`` against an empty compile cache: False, and no kernel compiled."""
     probe = ("import numba.core.event as ev\n"
-             "from shengji_sim.core.backend import whole_hand_cached\n"
-             "from shengji_sim.variant import load_variant\n"
+             "from shengji_sim.core.runtime.backend import whole_hand_cached\n"
+             "from shengji_sim.config.variant import load_variant\n"
              "with ev.install_recorder('numba:compile') as rec:\n"
              "    cached = whole_hand_cached(load_variant('classic-2deck'), 'random')\n"
              "print(cached, len(rec.buffer))\n")

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from shengji_sim.cards import parse_cards, parse_rank, parse_trump
+from shengji_sim.config.variant import load_variant
 from shengji_sim.rules.follow import FollowError, check_follow, legal_follows
 from shengji_sim.rules.shapes import make_context
-from shengji_sim.variant import load_variant
 
 
 def follows(name: str, level: str, trump: str, lead: str, hand: str, amb=(), position=1):

@@ -95,7 +95,7 @@ def test_kernels_agree() -> None:
 def test_kernels_agree_iterates_the_parity_table(monkeypatch) -> None:
     """kernels_agree calls every position kernel of api.PARITY: a kernel wrapper that
     breaks is a failure naming it (there is no "skipped")."""
-    from shengji_sim.core import api
+    from shengji_sim.core.runtime import api
 
     pos = position("trick", "classic-2deck", lead="H3 H3", hands=("H4 H4", "H5 H6", "D7 D8"),
                    plays=("H4 H4", "H5 H6", "D7 D8"))

@@ -12,15 +12,14 @@ import shlex
 import pytest
 from click.testing import CliRunner
 
-from shengji_sim import judge
 from shengji_sim.cli import cli
+from shengji_sim.config.variant import load_variant
 from shengji_sim.fuzz import properties as P
 from shengji_sim.fuzz.explain import _flow_answer, verdict
 from shengji_sim.fuzz.runner import finding_of, judge_command, run_catalogue, run_property
 from shengji_sim.fuzz.strategies import position
-from shengji_sim.players import make_players
-from shengji_sim.rules import bidding, chaodi, game, match, score
-from shengji_sim.variant import load_variant
+from shengji_sim.players.reference import make_players
+from shengji_sim.rules import bidding, chaodi, game, judge, match, score
 
 CAT = P.CATALOGUE
 

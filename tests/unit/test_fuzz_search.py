@@ -10,6 +10,7 @@ import json
 from click.testing import CliRunner
 
 from shengji_sim.cli import cli
+from shengji_sim.config.interpretations import ITEMS
 from shengji_sim.fuzz import properties as P
 from shengji_sim.fuzz.explain import CONTRADICTION, ENGINE_DEFECT, READING, verdict
 from shengji_sim.fuzz.runner import (
@@ -20,7 +21,6 @@ from shengji_sim.fuzz.runner import (
     signature,
 )
 from shengji_sim.fuzz.strategies import position
-from shengji_sim.interpretations import ITEMS
 from shengji_sim.rules import throw
 
 CAT = P.CATALOGUE

@@ -8,10 +8,10 @@ import copy
 import pytest
 
 from shengji_sim.cards import parse_cards
-from shengji_sim.players import GreedyPlayer, RandomPlayer, make_players
-from shengji_sim.record import ReplayError, render_text, replay
+from shengji_sim.config.variant import load_variant
+from shengji_sim.players.reference import GreedyPlayer, RandomPlayer, make_players
 from shengji_sim.rules.game import play_hand, play_match
-from shengji_sim.variant import load_variant
+from shengji_sim.rules.record import ReplayError, render_text, replay
 
 ALL = ["changzhou-4deck", "jj-4deck", "classic-2deck", "baifen-1deck", "classic-3deck"]
 

@@ -1,5 +1,5 @@
 """A strategy profile as the kernels' parameter row (core.api.profile_params,
-core/heuristic_nb.py "Representation"): every schema key has its column, values are
+core/players/heuristic_nb.py "Representation"): every schema key has its column, values are
 encoded as the kernels read them, a bad value is refused in one line; each profile gets
 the player kind that plays it (random, greedy's kernels, or the heuristic kernels)."""
 
@@ -10,20 +10,20 @@ import dataclasses
 import numpy as np
 import pytest
 
-from shengji_sim.core import heuristic_nb as H
-from shengji_sim.core.api import (
-    PARAM_COLUMNS,
-    player_kind,
-    profile_params,
-    seat_profiles,
-)
-from shengji_sim.core.players_nb import GREEDY, RANDOM
-from shengji_sim.strategy import (
+from shengji_sim.config.strategy import (
     SCHEMA,
     StrategyError,
     StrategyProfile,
     load_strategy,
     strategy_names,
+)
+from shengji_sim.core.players import heuristic_nb as H
+from shengji_sim.core.players.players_nb import GREEDY, RANDOM
+from shengji_sim.core.runtime.api import (
+    PARAM_COLUMNS,
+    player_kind,
+    profile_params,
+    seat_profiles,
 )
 
 #: the kernels' column constants, by key

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from shengji_sim.interpretations import (
+from shengji_sim.config.interpretations import (
     ITEMS,
     RULE_SETS,
     VariantError,
@@ -12,7 +12,7 @@ from shengji_sim.interpretations import (
     normalize_id,
     parse_amb,
 )
-from shengji_sim.variant import SCHEMA, load_variant
+from shengji_sim.config.variant import SCHEMA, load_variant
 from tests.helpers import NAMES
 
 # Key names per item, written out independently of the registry (DESIGN.md "Variant files").

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from shengji_sim.cards import parse_cards
+from shengji_sim.config.variant import load_variant
 from shengji_sim.rules.kitty import judge_kitty
-from shengji_sim.variant import load_variant
 from tests.helpers import context
 
 SETTINGS = {"CZ4": ("10", "H"), "JJ4": ("3", "H"), "STD2": ("2", "H"), "ONE1": ("2", "H"),

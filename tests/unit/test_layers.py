@@ -1,7 +1,9 @@
 """Layers import one way (docs/DESIGN.md "Layers, one dependency direction"):
 
-    cards, variant (and the other base modules) -> rules -> core, players, record
-    -> sim, fuzz, report, benchmark -> cli
+    cards, rng, errors, results, stats, config/ -> rules/ -> core/, players/
+    -> run/, fuzz/ -> report/ -> cli/
+
+and inside the core, the floors base/ -> rules/ -> follow/ -> players/ -> engine/ -> runtime/.
 
 Every ``import`` and ``from ... import`` of a ``shengji_sim`` module, at module level or
 inside a function, is an edge; an edge to a higher layer fails, naming the file and line.
@@ -20,36 +22,30 @@ LAYERS: dict[str, int] = {
     "shengji_sim.cards": 0,
     "shengji_sim.rng": 0,
     "shengji_sim.errors": 0,
-    "shengji_sim.interpretations": 0,
-    "shengji_sim.variant": 0,
-    "shengji_sim.strategy": 0,
-    "shengji_sim.datafiles": 0,
     "shengji_sim.results": 0,
-    "shengji_sim.seats": 0,
+    "shengji_sim.stats": 0,
+    "shengji_sim.config": 0,
     "shengji_sim.rules": 1,
     "shengji_sim.core": 2,
-    "shengji_sim.core.heuristic_nb": 2,
-    "shengji_sim.core.memory_nb": 2,
     "shengji_sim.players": 2,
-    "shengji_sim.record": 2,
-    "shengji_sim.judge": 2,
-    "shengji_sim.sim": 3,
+    "shengji_sim.run": 3,
     "shengji_sim.fuzz": 3,
-    "shengji_sim.report": 3,
-    "shengji_sim.benchmark": 3,
-    "shengji_sim.tournament": 3,
-    "shengji_sim.tournament_report": 3,
-    "shengji_sim.balance": 3,
-    "shengji_sim.balance_report": 3,
-    "shengji_sim.balance_plots": 3,
-    "shengji_sim.dask_backend": 3,
-    "shengji_sim.reading_diff": 3,
-    "shengji_sim.interpretations_report": 3,
-    "shengji_sim.first_answer": 3,
-    "shengji_sim.cli": 4,
-    "shengji_sim.__main__": 4,
+    "shengji_sim.report": 4,
+    "shengji_sim.cli": 5,
+    "shengji_sim.__main__": 5,
 }
-NAMES = {0: "base", 1: "rules", 2: "engines and players", 3: "runs", 4: "command line"}
+#: floors inside the core, one direction (docs/core-conventions.md "Rooms")
+CORE_FLOORS: dict[str, int] = {
+    "shengji_sim.core": 0,  # the package: the source-keyed kernel cache
+    "shengji_sim.core.base": 1,
+    "shengji_sim.core.rules": 2,
+    "shengji_sim.core.follow": 3,
+    "shengji_sim.core.players": 4,
+    "shengji_sim.core.engine": 5,
+    "shengji_sim.core.runtime": 6,
+}
+NAMES = {0: "base", 1: "rules", 2: "engines and players", 3: "runs and fuzzing", 4: "reports",
+         5: "command line"}
 
 
 def layer(module: str) -> int:
@@ -95,6 +91,27 @@ def _is_module(dotted: str) -> bool:
     return path.with_suffix(".py").exists() or (path / "__init__.py").exists()
 
 
+def core_floor(module: str) -> int:
+    parts = module.split(".")
+    for n in range(len(parts), 0, -1):
+        prefix = ".".join(parts[:n])
+        if prefix in CORE_FLOORS:
+            return CORE_FLOORS[prefix]
+    raise AssertionError(f"{module}: not in the core")
+
+
+def upward_core_edges() -> list[str]:
+    """Edges between the core's rooms that go up a floor (base < rules < follow < players <
+    engine < runtime)."""
+    bad = []
+    for path in sorted((PACKAGE / "core").rglob("*.py")):
+        me = module_of(path)
+        for line, target in imports(path):
+            if target.startswith("shengji_sim.core") and core_floor(target) > core_floor(me):
+                bad.append(f"{path.relative_to(PACKAGE.parent)}:{line}: {me} imports {target}")
+    return bad
+
+
 def upward_edges() -> list[str]:
     bad = []
     for path in sorted(PACKAGE.rglob("*.py")):
@@ -121,7 +138,34 @@ def test_an_upward_edge_is_found(tmp_path) -> None:
     """The check bites: a rules module importing the simulation runner is reported."""
     text = (PACKAGE / "rules" / "shapes.py").read_text(encoding="utf-8")
     copy = tmp_path / "shapes.py"
-    copy.write_text(text + "\n\ndef _x():\n    from shengji_sim import sim\n", encoding="utf-8")
+    copy.write_text(text + "\n\ndef _x():\n    from shengji_sim.run import sim\n", encoding="utf-8")
     found = imports(copy, "shengji_sim.rules.shapes")
     edges = [t for _line, t in found if layer(t) > layer("shengji_sim.rules.shapes")]
-    assert edges == ["shengji_sim.sim"]
+    assert edges == ["shengji_sim.run.sim"]
+
+
+def test_core_floors_import_one_way() -> None:
+    bad = upward_core_edges()
+    assert not bad, "upward imports inside the core:\n" + "\n".join(bad)
+
+
+def test_an_upward_core_edge_is_found(tmp_path) -> None:
+    """The core check bites: a rules kernel importing a player kernel is reported."""
+    text = (PACKAGE / "core" / "rules" / "trick_nb.py").read_text(encoding="utf-8")
+    copy = tmp_path / "trick_nb.py"
+    copy.write_text(text + "\nfrom shengji_sim.core.players import heuristic_nb\n",
+                    encoding="utf-8")
+    found = imports(copy, "shengji_sim.core.rules.trick_nb")
+    floor = core_floor("shengji_sim.core.rules.trick_nb")
+    up = [t for _l, t in found if t.startswith("shengji_sim.core") and core_floor(t) > floor]
+    assert up == ["shengji_sim.core.players.heuristic_nb"]
+
+
+#: the longest a source file of the package may be (issue 34: a room a reader can take in)
+MAX_LINES = 800
+
+
+def test_no_source_file_is_longer_than_the_limit() -> None:
+    long = {str(p.relative_to(PACKAGE.parent)): n for p in sorted(PACKAGE.rglob("*.py"))
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
+    assert not long, f"files over {MAX_LINES} lines: {long}"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from shengji_sim.config.variant import load_variant
 from shengji_sim.rules.match import MatchState, after_hand, new_match, side_of
 from shengji_sim.rules.score import judge_score
-from shengji_sim.variant import load_variant
 
 Q, K, A = 10, 11, 12
 

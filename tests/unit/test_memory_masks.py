@@ -1,4 +1,5 @@
-"""The heuristic players' memory from masks (core/memory_nb.py): ``unseen_by_masks_nb``, which
+"""The heuristic players' memory from masks (core/players/memory_nb.py): ``unseen_by_masks_nb``,
+which
 a run uses, against its plain form ``unseen_nb`` (the highest unseen power per group and
 width, and the unseen trumps), and ``note_play_nb``'s seen masks against the seen counts, on
 drawn deals of every built-in variant under drawn readings, levels and trumps. The masks
@@ -12,9 +13,14 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shengji_sim.core.api import kernel_inputs
-from shengji_sim.core.bits_nb import masks_of_nb
-from shengji_sim.core.memory_nb import (
+from shengji_sim.core.base.bits_nb import masks_of_nb
+from shengji_sim.core.base.switches import (
+    SW_DECKS,
+    SW_KITTY_SIZE,
+    SW_RUFF_CONDITION,
+    V_RUFF_CONDITION_VOID_ONLY,
+)
+from shengji_sim.core.players.memory_nb import (
     N_GROUPS,
     forget_nb,
     group_masks_nb,
@@ -23,12 +29,7 @@ from shengji_sim.core.memory_nb import (
     unseen_by_masks_nb,
     unseen_nb,
 )
-from shengji_sim.core.switches import (
-    SW_DECKS,
-    SW_KITTY_SIZE,
-    SW_RUFF_CONDITION,
-    V_RUFF_CONDITION_VOID_ONLY,
-)
+from shengji_sim.core.runtime.api import kernel_inputs
 from shengji_sim.fuzz.strategies import VARIANTS, setting, variant_for
 from tests.helpers import budget
 

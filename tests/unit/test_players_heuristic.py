@@ -1,4 +1,4 @@
-"""The heuristic player family on hand-built positions (shengji_sim/players.py): what the
+"""The heuristic player family on hand-built positions (shengji_sim/players/reference.py): what the
 ``expert`` profile knows (card memory from the public history) and does, against the
 ``greedy`` profile's choice where they differ. Positions use classic-2deck (STD2), level 2,
 spades trump unless said otherwise; seats 0 and 2 are partners."""
@@ -6,12 +6,12 @@ spades trump unless said otherwise; seats 0 and 2 are partners."""
 from __future__ import annotations
 
 from shengji_sim.cards import parse_cards
-from shengji_sim.players import HeuristicPlayer, Memory, proven_throw
+from shengji_sim.config.strategy import load_strategy
+from shengji_sim.players.reference import HeuristicPlayer, Memory, proven_throw
 from shengji_sim.rules.bidding import Declaration
 from shengji_sim.rules.follow import follow_options
 from shengji_sim.rules.game import Choice, View, lead_options, list_choice
 from shengji_sim.rules.throw import judge_throw
-from shengji_sim.strategy import load_strategy
 from tests.helpers import context
 
 EXPERT = HeuristicPlayer(load_strategy("expert"))
@@ -137,9 +137,9 @@ def test_declares_by_strength() -> None:
 
 def test_expert_throws_are_accepted_in_whole_hands() -> None:
     """THROW-2: the throws memory proves are never refused or failed by the engine."""
-    from shengji_sim.players import make_players
+    from shengji_sim.config.variant import load_variant
+    from shengji_sim.players.reference import make_players
     from shengji_sim.rules.game import play_hand
-    from shengji_sim.variant import load_variant
 
     throws = 0
     for name in ("classic-2deck", "changzhou-4deck"):

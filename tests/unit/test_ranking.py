@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from shengji_sim.cards import TRUMP, format_cards, parse_card, parse_cards, parse_rank, parse_trump
+from shengji_sim.config.variant import load_variant
 from shengji_sim.rules.shapes import Unit, decompose, make_context, unit_top
-from shengji_sim.variant import load_variant
 
 
 def ctx_for(name: str, level: str, trump: str, amb=()):

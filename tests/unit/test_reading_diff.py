@@ -1,6 +1,6 @@
 """`diff` at scale: per-decision draws, shadow evaluation, paired statistics (issue 14).
 
-The per-decision mode of the core (core/shadow_nb.py) and of the reference
+The per-decision mode of the core (core/engine/shadow_nb.py) and of the reference
 (rules.game.play_hand(decision_draws=True)) play the same hands, and the shadow counters of
 both (core/shadow_nb.shadow_hand_nb, reading_diff.shadow_record) agree; the default stream
 is untouched (the golden and differential tests of simulate cover it).
@@ -13,9 +13,9 @@ import json
 import numpy as np
 import pytest
 
-from shengji_sim import reading_diff as rd
+from shengji_sim.config.variant import load_variant
 from shengji_sim.rng import decision_seed, hand_seed
-from shengji_sim.variant import load_variant
+from shengji_sim.run import reading_diff as rd
 from tests.helpers import run_cli
 
 COMPARED = ("winner_side", "levels", "attacker_points", "next_dealer", "tricks", "trump",
@@ -28,7 +28,7 @@ def test_decision_seed_is_a_hand_seed_of_the_hand_seed() -> None:
 
 def test_per_decision_draws_keep_the_deal_and_change_the_play() -> None:
     from shengji_sim.rules.game import play_hand
-    from shengji_sim.sim import seat_players
+    from shengji_sim.run.sim import seat_players
 
     v = load_variant("baifen-1deck")
     seats = seat_players("random")
@@ -66,7 +66,7 @@ def test_DEF_27_a_lead_not_legal_under_B_is_counted_apart_alike_on_both_backends
     (DEF-27). Both backends count that trick apart and judge neither its follows nor its
     winner; before issue 33 its three follows were "B errors", counted as set differences
     and illegal plays."""
-    from shengji_sim.core.shadow_nb import S_ILLEGAL, S_LEAD_NOT_LEGAL_B, S_SET_DIFFERS
+    from shengji_sim.core.engine.shadow_nb import S_ILLEGAL, S_LEAD_NOT_LEGAL_B, S_SET_DIFFERS
 
     va = load_variant("changzhou-4deck")
     vb = load_variant("changzhou-4deck", amb=["AMB-01=B"])
@@ -148,7 +148,7 @@ def test_default_rows_played_once_give_the_pairs_own_result(variant, vs, players
 
 
 def test_rows_of_reading_a_must_be_these_hands_on_the_core() -> None:
-    from shengji_sim.core.diffrun import run_diff
+    from shengji_sim.core.runtime.diffrun import run_diff
 
     va = load_variant("classic-2deck")
     rows = rd.default_rows("classic-2deck", (), 2, 0)
@@ -162,7 +162,7 @@ def test_rows_of_reading_a_must_be_these_hands_on_the_core() -> None:
 
 
 def test_interpretations_report_at_a_small_size(tmp_path, monkeypatch) -> None:
-    from shengji_sim import interpretations_report as ir
+    from shengji_sim.report import interpretations as ir
 
     monkeypatch.setattr(ir, "pairs", lambda v: [(v, "OTH-1", "A", "B"), (v, "AMB-20", "A", "B"),
                                                  (v, "AMB-34", "A", "B")])
@@ -185,7 +185,7 @@ def test_interpretations_pairs_resume_from_their_checkpoint(tmp_path, monkeypatc
     commit's lines are ignored; the next record starts on a line of its own)."""
     import json
 
-    from shengji_sim import interpretations_report as ir
+    from shengji_sim.report import interpretations as ir
 
     monkeypatch.setattr(ir, "_resume_key", lambda: "c1")
     tasks = [("baifen-1deck", "AMB-34", "A", "B", 20, 0, "random"),
@@ -228,7 +228,7 @@ def test_narrow_intervals_print_with_their_width() -> None:
 def test_a_pair_the_engine_fails_fails_the_report(tmp_path, monkeypatch) -> None:
     """An engine failure found by the report (a hand neither reading's kernels could play)
     is returned to ``report rules``, which exits 1; a reading the variant rejects is not."""
-    from shengji_sim import interpretations_report as ir
+    from shengji_sim.report import interpretations as ir
 
     monkeypatch.setattr(ir, "pairs", lambda v: [(v, "AMB-34", "A", "B"), (v, "AMB-08", "A", "B")])
     real = ir._run_pair
@@ -252,8 +252,8 @@ def test_table_keys_reach_the_kernels_through_the_tables_only() -> None:
     """diffrun.equivalent_positions ignores these switches: no kernel may read them."""
     from pathlib import Path
 
-    from shengji_sim.core.diffrun import TABLE_KEYS
-    from shengji_sim.variant import SCHEMA
+    from shengji_sim.config.variant import SCHEMA
+    from shengji_sim.core.runtime.diffrun import TABLE_KEYS
 
     core = Path(__file__).resolve().parents[2] / "shengji_sim" / "core"
     sources = "".join(p.read_text(encoding="utf-8") for p in core.glob("*_nb.py"))
@@ -263,8 +263,8 @@ def test_table_keys_reach_the_kernels_through_the_tables_only() -> None:
 
 
 def test_equivalent_positions_of_a_reading_that_changes_nothing_there() -> None:
-    from shengji_sim.core.backend import engine
-    from shengji_sim.core.diffrun import equivalent_positions
+    from shengji_sim.core.runtime.backend import engine
+    from shengji_sim.core.runtime.diffrun import equivalent_positions
 
     same = equivalent_positions(engine(load_variant("classic-2deck")),
                                 engine(load_variant("classic-2deck", amb=["AMB-06=B"])))
@@ -279,12 +279,9 @@ def test_a_position_the_kernels_cannot_judge_stops_the_shadow_and_is_not_counted
     illegal play (``S_B_ERRORS``). Now ``shadow_hand_nb`` stops there and returns the engine
     defect (B's family buffer made too small to hold this position's families) with its
     place, which ``diff`` raises as a ``CoreError`` naming the hand and the position."""
-    from shengji_sim.core.backend import CoreError, engine
-    from shengji_sim.core.diff_nb import _follow_buffers_nb, _units_scratch_nb
-    from shengji_sim.core.diffrun import decision_switches, shadow_position
-    from shengji_sim.core.errors import ERR_SHADOW_B, ERR_TOO_MANY_FAMILIES
-    from shengji_sim.core.follow_data import alloc_follow_buffers_nb
-    from shengji_sim.core.shadow_nb import (
+    from shengji_sim.core.base.errors import ERR_SHADOW_B, ERR_TOO_MANY_FAMILIES
+    from shengji_sim.core.engine.diff_nb import _follow_buffers_nb, _units_scratch_nb
+    from shengji_sim.core.engine.shadow_nb import (
         N_SHADOW,
         S_FOLLOWS,
         S_ILLEGAL,
@@ -292,6 +289,9 @@ def test_a_position_the_kernels_cannot_judge_stops_the_shadow_and_is_not_counted
         S_TRICKS,
         shadow_hand_nb,
     )
+    from shengji_sim.core.follow.follow_data import alloc_follow_buffers_nb
+    from shengji_sim.core.runtime.backend import CoreError, engine
+    from shengji_sim.core.runtime.diffrun import decision_switches, shadow_position
     from tests.shadow_positions import _hand_logs
 
     va = load_variant("changzhou-4deck")

@@ -81,7 +81,7 @@ def test_the_scan_covers_code_tests_and_docs() -> None:
     assert {"README.md", "docs/DESIGN.md", "shengji_sim/rules/trick.py",
             "tests/unit/test_trick.py", "variants/jj-4deck.toml"} <= names
     assert "docs/RULES.md" not in names
-    assert "shengji_sim/core/game_nb.py" in names
+    assert "shengji_sim/core/engine/game_nb.py" in names
 
 
 def test_rule_ids_are_written_in_full() -> None:

@@ -234,8 +234,8 @@ def test_SCORE_1_simulated_hands_stay_within_the_bounds(name):
     """Thousands of hands on the core: every term and the total within its bound."""
     import numpy as np
 
-    from shengji_sim.core.backend import run_chunk
-    from shengji_sim.variant import load_variant
+    from shengji_sim.config.variant import load_variant
+    from shengji_sim.core.runtime.backend import run_chunk
 
     v = load_variant(name)
     lo, hi = attacker_points_bounds(v)

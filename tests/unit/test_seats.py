@@ -1,12 +1,11 @@
-"""Seat specs (shengji_sim.seats): ``--players NAME`` and ``NS=NAME,EW=NAME`` (DECK-1: seats
+"""Seat specs (shengji_sim.config.seats): ``--players NAME`` and ``NS=NAME,EW=NAME`` (DECK-1: seats
 0 and 2 against 1 and 3)."""
 
 from __future__ import annotations
 
 import pytest
 
-from shengji_sim.errors import InputError
-from shengji_sim.seats import (
+from shengji_sim.config.seats import (
     SeatError,
     canonical,
     parse_players,
@@ -14,6 +13,7 @@ from shengji_sim.seats import (
     strategy_names,
     swapped,
 )
+from shengji_sim.errors import InputError
 
 KNOWN = ("random", "greedy")
 

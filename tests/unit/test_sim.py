@@ -1,4 +1,5 @@
-"""The batch runner and the run summary (shengji_sim.sim, shengji_sim.report, `simulate`).
+"""The batch runner and the run summary (shengji_sim.run.sim, shengji_sim.report.summary,
+`simulate`).
 
 A row depends on (variant, players, root_seed, index) only: chunk size, threads, an
 interruption plus --resume, and the rows file format never change the rows.
@@ -14,9 +15,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from shengji_sim import report, sim
+from shengji_sim import stats
+from shengji_sim.config.variant import load_variant
+from shengji_sim.report import summary as report
 from shengji_sim.results import ROW_DTYPE
-from shengji_sim.variant import load_variant
+from shengji_sim.run import sim
 from tests.helpers import run_cli
 
 N = 30
@@ -252,8 +255,8 @@ def test_summary_matches_a_hand_computation() -> None:
         assert s["follow_rules"]["FOLLOW-1"] == 4
         assert s["jj4_table_rows"]["FOLLOW-6"] == {"1": 2, "3": 1}
         assert s["contiguous"]
-    assert report.wilson_interval(0, 0) == (0.0, 1.0)
-    assert report.wilson_interval(0, 10)[0] == 0.0 and report.wilson_interval(10, 10)[1] == 1.0
+    assert stats.wilson_interval(0, 0) == (0.0, 1.0)
+    assert stats.wilson_interval(0, 10)[0] == 0.0 and stats.wilson_interval(10, 10)[1] == 1.0
 
 
 # ------------------------------------------------------------------------------ CLI
@@ -380,7 +383,7 @@ def test_sigterm_keeps_written_chunks_and_resume_completes(classic_rows, tmp_pat
     argv = [sys.executable, "-m", "shengji_sim", "simulate", "--variant", "classic-2deck",
             "--hands", str(N), "--seed", str(SEED), "--out", str(out), "--chunk-size", "3",
             "--backend", "reference", "--quiet"]
-    env = {**os.environ, "PYTHONPATH": str(Path(sim.__file__).parents[1])}
+    env = {**os.environ, "PYTHONPATH": str(Path(sim.__file__).parents[2])}
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     deadline = time.monotonic() + 30
     while not sim.existing_parts(out) and proc.poll() is None and time.monotonic() < deadline:

@@ -14,9 +14,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from shengji_sim import sim
+from shengji_sim.config.variant import load_variant
 from shengji_sim.results import ROW_DTYPE
-from shengji_sim.variant import load_variant
+from shengji_sim.run import sim
 
 N = 24
 SEED = 5

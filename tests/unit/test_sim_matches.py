@@ -1,4 +1,4 @@
-"""Match runs, seats and duplicate play in the batch runner (shengji_sim.sim, report, the
+"""Match runs, seats and duplicate play in the batch runner (shengji_sim.run.sim, report, the
 ``simulate`` command): ``--matches``, ``--players NS=..,EW=..``, ``--duplicate``, ``--level``.
 
 A match run's rows depend on (variant, players, root seed, match) only: threads, chunk size
@@ -11,10 +11,11 @@ import json
 import numpy as np
 import pytest
 
-from shengji_sim import report, sim
-from shengji_sim.core.backend import run_chunk, run_matches
+from shengji_sim.config.variant import load_variant
+from shengji_sim.core.runtime.backend import run_chunk, run_matches
+from shengji_sim.report import summary as report
 from shengji_sim.results import PLAY_FIELDS
-from shengji_sim.variant import load_variant
+from shengji_sim.run import sim
 from tests.helpers import run_cli
 
 SEED = 4

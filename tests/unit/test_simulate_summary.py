@@ -11,8 +11,10 @@ from pathlib import Path
 
 import numpy as np
 
-from shengji_sim import report, sim
-from shengji_sim.variant import load_variant
+from shengji_sim import stats
+from shengji_sim.config.variant import load_variant
+from shengji_sim.report import summary as report
+from shengji_sim.run import sim
 from tests.helpers import run_cli
 
 
@@ -25,8 +27,8 @@ def test_short_summary_states_hold_rate_interval_points_speed_and_where_rows_are
     assert code == 0, err
     summary = json.loads((out / "summary.json").read_text())
     lo, hi = summary["dealer_win"]["ci95"]
-    assert f"{report.percent(summary['dealer_win']['rate'])} " in text
-    assert f"95% Wilson interval {report.percent_range(lo, hi)})" in text
+    assert f"{stats.percent(summary['dealer_win']['rate'])} " in text
+    assert f"95% Wilson interval {stats.percent_range(lo, hi)})" in text
     assert f"mean {summary['attacker_points']['mean']:.1f}" in text
     assert "hands/s of play" in text
     assert f"rows: {out / 'rows'}/" in text and str(out / "summary.json") in text

@@ -10,7 +10,7 @@ import shlex
 from click.testing import CliRunner
 
 from shengji_sim.cli import cli
-from shengji_sim.core import backend
+from shengji_sim.core.runtime import backend
 from shengji_sim.fuzz.soak import first_difference, hand_before, lanes_of, soak
 
 

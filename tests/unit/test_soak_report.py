@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from shengji_sim.cli import cli, main
 from shengji_sim.fuzz.soak import Divergence, SoakResult, VariantSoak
-from shengji_sim.fuzz.soak_report import block_records, covered, read_records, render
+from shengji_sim.report.soak import block_records, covered, read_records, render
 
 
 def _record(variant: str, start: int, hands: int, **extra) -> dict:
@@ -125,7 +125,7 @@ def test_report_soak_target_default_is_the_module_target() -> None:
     """cli keeps the default as a literal so that importing the command line does not import
     the fuzzing machinery (hypothesis) on every run (issue 34, the warm path)."""
     from shengji_sim.cli import report_soak_cmd
-    from shengji_sim.fuzz.soak_report import TARGET_HANDS
+    from shengji_sim.report.soak import TARGET_HANDS
 
     assert {p.name: p.default for p in report_soak_cmd.params}["target"] == TARGET_HANDS
 

@@ -1,4 +1,4 @@
-"""Strategy profiles (shengji_sim/strategy.py, strategies/*.toml): the closed schema,
+"""Strategy profiles (shengji_sim/config/strategy.py, strategies/*.toml): the closed schema,
 ``extends``, one-line errors, the ``strategies`` command group, the wheel's packaged
 profiles, and the ``greedy`` profile playing exactly as GreedyPlayer."""
 
@@ -11,9 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from shengji_sim.players import GreedyPlayer, HeuristicPlayer, RandomPlayer, make_players
-from shengji_sim.rules.game import play_hand
-from shengji_sim.strategy import (
+from shengji_sim.config.strategy import (
     CORE_PROFILES,
     SCHEMA,
     StrategyError,
@@ -22,7 +20,9 @@ from shengji_sim.strategy import (
     strategies_dir,
     strategy_names,
 )
-from shengji_sim.variant import load_variant
+from shengji_sim.config.variant import load_variant
+from shengji_sim.players.reference import GreedyPlayer, HeuristicPlayer, RandomPlayer, make_players
+from shengji_sim.rules.game import play_hand
 from tests.helpers import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,7 +135,7 @@ def test_cli_players_accept_profiles(capsys, tmp_path: Path) -> None:
     assert code == 2 and "--players" in err and "did you mean 'expert'" in err
     code, out, err = run_cli(capsys, "play", "--variant", "baifen-1deck", "--players",
                              "expert", "--engine", "core", "--format", "json")
-    assert code == 0, err  # the core plays every heuristic profile (core/heuristic_nb.py)
+    assert code == 0, err  # the core plays every heuristic profile (core/players/heuristic_nb.py)
     code, out, err = run_cli(capsys, "simulate", "--variant", "baifen-1deck", "--hands", "2",
                              "--players", "bold", "--out", str(tmp_path / "core"), "--quiet",
                              "--json")

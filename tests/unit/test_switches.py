@@ -1,19 +1,20 @@
-"""core/switches.py is generated from the variant schema (core/make_switches.py) and checked
+"""core/base/switches.py is generated from the variant schema (core/base/make_switches.py) and
+checked
 in; this fails when it is stale, and checks what a kernel reads from ``sw``."""
 
 from __future__ import annotations
 
 import numpy as np
 
-from shengji_sim.core import make_switches, switches
-from shengji_sim.core.api import kernel_inputs
-from shengji_sim.core.tables import SW, code, switch_array
-from shengji_sim.interpretations import ITEMS, item_for_key
-from shengji_sim.variant import SCHEMA, load_variant
+from shengji_sim.config.interpretations import ITEMS, item_for_key
+from shengji_sim.config.variant import SCHEMA, load_variant
+from shengji_sim.core.base import make_switches, switches
+from shengji_sim.core.base.tables import SW, code, switch_array
+from shengji_sim.core.runtime.api import kernel_inputs
 
 
 def test_switches_module_is_current() -> None:
-    """Regenerate with ``python -m shengji_sim.core.make_switches`` when this fails."""
+    """Regenerate with ``python -m shengji_sim.core.base.make_switches`` when this fails."""
     assert make_switches.TARGET.read_text(encoding="utf-8") == make_switches.render()
 
 

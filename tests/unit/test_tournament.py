@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from shengji_sim import tournament as T
+from shengji_sim.run import tournament as T
 
 FIELDS = [("index", "u8"), ("match", "i8"), ("duplicate", "i1"), ("dealer", "i1"),
           ("winner_side", "i1"), ("levels", "i1")] + [(f"strategy_{s}", "i1") for s in range(4)]
@@ -93,7 +93,7 @@ def test_bootstrap_intervals_contain_the_fit_and_are_reproducible():
 
 @pytest.fixture(scope="module")
 def classic():
-    from shengji_sim.variant import load_variant
+    from shengji_sim.config.variant import load_variant
 
     return load_variant("classic-2deck")
 
@@ -138,7 +138,7 @@ def test_match_scores_need_both_plays_of_a_match():
 
 
 def _result(share_ab: float, deals: int = 2000) -> dict:
-    from shengji_sim.report import wilson_interval
+    from shengji_sim.stats import wilson_interval
 
     pair = {"a": "x", "b": "y", "deals": deals, "a_share": share_ab,
             "a_share_ci95": list(wilson_interval(share_ab * deals, deals)), "a_margin": 0.4,
@@ -150,7 +150,7 @@ def _result(share_ab: float, deals: int = 2000) -> dict:
 
 
 def test_findings_call_a_pair_only_beyond_chance():
-    from shengji_sim.tournament_report import findings
+    from shengji_sim.report.tournament import findings
 
     assert "x wins 60.0% of the duplicate deals" in "\n".join(findings([_result(0.60)]))
     assert "no difference beyond chance" in "\n".join(findings([_result(0.51)]))
@@ -159,7 +159,7 @@ def test_findings_call_a_pair_only_beyond_chance():
 
 
 def test_bonferroni_widens_with_the_number_of_pairs():
-    from shengji_sim.tournament_report import bonferroni_z, separated
+    from shengji_sim.report.tournament import bonferroni_z, separated
 
     assert bonferroni_z(1) == pytest.approx(1.96, abs=0.01)
     assert bonferroni_z(10) > bonferroni_z(1)
@@ -168,7 +168,7 @@ def test_bonferroni_widens_with_the_number_of_pairs():
 
 
 def test_report_writes_markdown_and_a_png(tmp_path):
-    from shengji_sim.tournament_report import PAIRS_PLOT, PLOT, write_report
+    from shengji_sim.report.tournament import PAIRS_PLOT, PLOT, write_report
 
     path = write_report([_result(0.6)], tmp_path, "shengji-sim report strategies", 12.0)
     text = path.read_text()
@@ -184,8 +184,8 @@ def test_report_commit_is_read_before_the_report_is_written(tmp_path, monkeypatc
     """Regression: write_report read the commit after writing the ratings plot, so a
     report regenerated in a clean checkout said ``+dirty`` (reports/strategies.md at
     9b2b2d0)."""
-    from shengji_sim import benchmark
-    from shengji_sim.tournament_report import PAIRS_PLOT, PLOT, REPORT, write_report
+    from shengji_sim.report.tournament import PAIRS_PLOT, PLOT, REPORT, write_report
+    from shengji_sim.run import benchmark
 
     written_before = []
 
@@ -205,13 +205,13 @@ def test_report_commit_is_read_before_the_report_is_written(tmp_path, monkeypatc
     (0.01, "1.0%"), (1e-5, "0.001%"), (1e-6, "0.00010%"), (1 - 1e-6, "99.99990%"),
     (0.000008, "0.001%"), (1e-9, "0.000000%")])  # six decimals at most
 def test_small_shares_keep_two_significant_digits(share, shown):
-    from shengji_sim.report import percent
+    from shengji_sim.stats import percent
 
     assert percent(share) == shown
 
 
 def test_an_interval_prints_both_ends_with_the_finer_precision():
-    from shengji_sim.report import percent_range
+    from shengji_sim.stats import percent_range
 
     assert percent_range(0.988, 0.9907) == "98.80% to 99.07%"
     assert percent_range(0.30, 0.35) == "30.0% to 35.0%"

@@ -1,7 +1,7 @@
 """Variant files: built-ins, RULES.md §8 defaults, --amb/--set, extends, hashing, validation.
 
 The §8 table below is transcribed from RULES.md §8.1 by hand, independently of
-shengji_sim.interpretations, so the built-in files are checked against the rules text itself.
+shengji_sim.config.interpretations, so the built-in files are checked against the rules text itself.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shengji_sim.interpretations import ITEMS, item_for_key
-from shengji_sim.variant import (
+from shengji_sim.config.interpretations import ITEMS, item_for_key
+from shengji_sim.config.variant import (
     SCHEMA,
     SECTIONS,
     Variant,
