@@ -334,15 +334,15 @@ class CellResult:
 
 def measure_cells(out_dir: str, cells: Sequence[Any], warn=None) -> dict[str, CellResult]:
     """cell id -> :class:`CellResult` of every run in the grid directory."""
-    from shengji_sim.run import balance, sim
+    from shengji_sim.run import balance, run_dir
 
     results: dict[str, CellResult] = {}
     for cell in balance.unique_runs(cells):
         path = balance.cell_dir(out_dir, cell)
         variant = balance.load_cell_variant(cell, warn)
-        rows = sim.read_rows(path)
+        rows = run_dir.read_rows(path)
         if cell.mode == "matches":
-            match_rows = sim.read_rows(path, sim.MATCHES_DIR)
+            match_rows = run_dir.read_rows(path, run_dir.MATCHES_DIR)
             results[cell.cell_id] = CellResult(cell, match_measures(match_rows, rows), {},
                                                {"match_hands": _counts(match_rows["hands"])})
         else:
@@ -823,7 +823,7 @@ def write_report(out_dir: str, report_dir: str, cells: Sequence[Any], provenance
     from shengji_sim import RULES_VERSION
     from shengji_sim.report.balance_plots import all_plots
     from shengji_sim.run.benchmark import commit
-    from shengji_sim.run.sim import package_versions
+    from shengji_sim.run.run_dir import package_versions
 
     head, date = commit()  # before writing: the report's own files would make it "+dirty"
     out = Path(report_dir)

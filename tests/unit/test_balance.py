@@ -11,7 +11,7 @@ import pytest
 
 from shengji_sim.config.variant import load_variant
 from shengji_sim.report import balance as br
-from shengji_sim.run import balance, sim
+from shengji_sim.run import balance, run_dir, sim
 from tests.helpers import run_cli
 
 SEED = 5
@@ -170,8 +170,8 @@ def test_tiny_grid_report_and_common_deals(capsys, tmp_path) -> None:
     cells = balance.build_cells(tiny_spec())
     a = next(c for c in cells if c.sweep_value == "A")
     own = next(c for c in cells if not c.sweep_key and c.mode == "hands")
-    rows_a = sim.read_rows(balance.cell_dir(out, a))
-    rows_own = sim.read_rows(balance.cell_dir(out, own))
+    rows_a = run_dir.read_rows(balance.cell_dir(out, a))
+    rows_own = run_dir.read_rows(balance.cell_dir(out, own))
     assert np.array_equal(rows_a["hand_seed"], rows_own["hand_seed"])  # common deals
     assert (out / "cells").is_dir() and len(list((out / "cells").iterdir())) == 3
     # the same command again resumes: nothing to play, same report
@@ -209,9 +209,9 @@ def test_interrupted_grid_resumes_to_the_same_rows(tmp_path, monkeypatch) -> Non
     assert balance.done_units(parts, cells[2]) == 10  # one chunk of 30 on disk
     balance.run_grid(spec, parts, threads=1, chunk_size=10, match_chunk_size=1)
     for cell in cells:
-        for kind in (sim.ROWS_DIR, *([sim.MATCHES_DIR] if cell.mode == "matches" else [])):
-            got = sim.read_rows(balance.cell_dir(parts, cell), kind)
-            want = sim.read_rows(balance.cell_dir(whole, cell), kind)
+        for kind in (run_dir.ROWS_DIR, *([run_dir.MATCHES_DIR] if cell.mode == "matches" else [])):
+            got = run_dir.read_rows(balance.cell_dir(parts, cell), kind)
+            want = run_dir.read_rows(balance.cell_dir(whole, cell), kind)
             assert np.array_equal(got, want), (cell.cell_id, kind)
 
 
