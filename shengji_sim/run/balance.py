@@ -136,7 +136,7 @@ class Spec:
 
 def parse_sweep(text: str, option: str = "--sweep") -> Sweep:
     """``KEY=v1,v2,...`` -> :class:`Sweep` (values kept in order, duplicates refused)."""
-    from shengji_sim.config.variant import SCHEMA
+    from shengji_sim.config.variant_schema import SCHEMA
 
     key, sep, raw = text.partition("=")
     key = key.strip()
