@@ -47,6 +47,7 @@ def _decimals(lo: float, hi: float, least: int) -> int:
 def _pct(e: Estimate) -> str:
     """``value% (lo to hi)``: two decimals, more where the bounds would print alike.
 
+    >>> from shengji_sim.report.balance_stats import share
     >>> _pct(Estimate("share", 0.0001, 0.00002, 0.00028, 40000)), _pct(share(0, 40000))
     ('0.010% (0.002 to 0.028)', '0.00% (0.00 to 0.01)')
     """
