@@ -8,7 +8,7 @@ Hierarchy
     ├── InputError (ValueError)     bad input: the user's or the caller's, not the engine's
     │   ├── PositionError           a position the rules cannot judge
     │   │   └── rules.follow.FollowError
-    │   ├── cards.CardError, interpretations.VariantError, sim.SimError,
+    │   ├── cards.CardError, interpretations.VariantError, run_dir.SimError,
     │   └── cli.UserError, fuzz.strategies.StrategyWarning
     ├── EngineError                 an engine defect on valid input
     │   └── HandFailure             a hand the engine cannot play (core.backend.CoreError)

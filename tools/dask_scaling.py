@@ -44,16 +44,16 @@ def _best(fn, repeats: int) -> float:
 
 def per_core(variant, hands: int, repeats: int, tmp: Path) -> None:
     from shengji_sim.core.runtime.backend import run_chunk
-    from shengji_sim.run import dask_backend, sim  # noqa: F401 (dask_backend registers "dask")
+    from shengji_sim.run import dask_backend, run_dir  # noqa: F401 (dask_backend registers "dask")
 
     run_chunk(variant, "random", 0, 0, 1, 1)
     seconds = _best(lambda: run_chunk(variant, "random", 0, 0, hands, 1), repeats)
     print(f"core, 1 lane: {hands / seconds:,.0f} hands/s ({hands} hands in {seconds:.3f} s, "
           f"best of {repeats})")
     rows = run_chunk(variant, "random", 0, 0, 20_000, 1)
-    for fmt in sim.ROWS_FORMATS:
+    for fmt in run_dir.ROWS_FORMATS:
         path = tmp / f"part.{fmt}"
-        seconds = _best(lambda p=path, f=fmt: sim.write_part(p, rows, f), repeats)
+        seconds = _best(lambda p=path, f=fmt: run_dir.write_part(p, rows, f), repeats)
         print(f"client writes a {fmt} part: {len(rows) / seconds:,.0f} rows/s "
               f"({path.stat().st_size / len(rows):.1f} bytes/row on disk)")
 
@@ -115,16 +115,16 @@ def speedup(variant, hands: int, chunk: int, rounds: int, tmp: Path) -> None:
 
 def client_cost(variant, hands: int, chunk: int, tmp: Path) -> None:
     """CPU seconds the client spends per hand receiving encoded parts and writing them."""
-    from shengji_sim.run import dask_backend, sim
+    from shengji_sim.run import dask_backend, run_dir, sim
 
-    encoder = sim.PartEncoder("parquet", ())
-    job = sim.Job("hands", False, sim.seats("random"))
-    chunks = sim.plan(hands, chunk)
+    encoder = run_dir.PartEncoder("parquet", ())
+    job = run_dir.Job("hands", False, sim.seats("random"))
+    chunks = run_dir.plan(hands, chunk)
     with dask_backend.connect(workers=2) as client:
         dask_backend.warm_workers(client, variant, "random")
         own0, t0 = _cpu_seconds(), time.perf_counter()
         for start, part in dask_backend.map_chunks(client, variant, job, 0, chunks, encoder):
-            sim.write_part(tmp / f"part-{start}.parquet", part.rows, "parquet")
+            run_dir.write_part(tmp / f"part-{start}.parquet", part.rows, "parquet")
         own, wall = _cpu_seconds() - own0, time.perf_counter() - t0
     print(f"client (and local scheduler), {hands} hands in {len(chunks)} Parquet parts on 2 "
           f"workers: {own:.3f} CPU s in {wall:.2f} s, {own / hands * 1e6:.2f} us per hand")

@@ -7,7 +7,7 @@ Every item is an :class:`Item` (frozen dataclass) with
 * ``id``: ``"AMB-09"`` or ``"OTH-1"`` (AMB numbers are two digits, OTH numbers one digit);
 * ``title``: a short English title;
 * ``keys``: the variant key(s) it switches (keys of the schema,
-:data:`shengji_sim.config.variant.SCHEMA`;
+:data:`shengji_sim.config.variant_schema.SCHEMA`;
   only AMB-27 has two keys, ``jj4_kitty`` and ``jj4_koudi_base``);
 * ``alternatives``: the readings in RULES.md order, each an :class:`Alternative` with its
   letter (``"A"``, ``"B1"``, ``"(ii)"``...), the key it sets, the key's value string and a

@@ -614,14 +614,14 @@ def conservation(pos: Position) -> None:
 def deterministic(pos: Position) -> None:
     """DESIGN.md "Simulation and results": the same seed and index give the same record, and
     the record replays."""
-    from shengji_sim.rules import record
+    from shengji_sim.rules import replay
 
     first = json.dumps(_play(pos), sort_keys=True)
     second = json.dumps(_play(pos), sort_keys=True)
     if first != second:
         fail("two runs of the same seed and index give different records")
     try:
-        record.replay(pos.variant_obj, json.loads(first))
+        replay.replay(pos.variant_obj, json.loads(first))
     except Exception as exc:  # noqa: BLE001
         fail(f"the record does not replay: {type(exc).__name__}: {exc}")
 

@@ -351,7 +351,7 @@ KIND_SECTIONS: dict[str, frozenset[str]] = {
 def relevant(prop: Property, spec: str) -> bool:
     """Can the reading ``ITEM=LETTER`` change what the property sees?"""
     from shengji_sim.config.interpretations import ITEMS
-    from shengji_sim.config.variant import SCHEMA
+    from shengji_sim.config.variant_schema import SCHEMA
 
     sections = prop.sections or KIND_SECTIONS[prop.kind]
     return any(SCHEMA[k].section in sections for k in ITEMS[spec.split("=")[0]].keys)

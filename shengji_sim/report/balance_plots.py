@@ -3,7 +3,7 @@ interval bars or bands).
 
 Representation
 --------------
-Each function takes the measured cells (``cell id -> balance_report.CellResult``) and the
+Each function takes the measured cells (``cell id -> balance_stats.CellResult``) and the
 grid's cells, writes one PNG and returns its file name (``None`` when the grid has nothing to
 draw, e.g. no sweep or no match cells). Shares are drawn in percent.
 """

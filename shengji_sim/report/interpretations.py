@@ -267,7 +267,7 @@ def _row(r: dict[str, Any]) -> str:
 def interpretations_md(results: list[dict[str, Any]], sets: list[tuple[str, int]], seed: int,
                        seconds: float, argv: str, figures: dict[str, str],
                        resumed: int = 0) -> str:
-    from shengji_sim.run.sim import package_versions
+    from shengji_sim.run.run_dir import package_versions
 
     versions = ", ".join(f"{k} {v}" for k, v in package_versions().items())
     lines = ["# Interpretation diffs (RULES.md §4 AMB and §7 OTH items)", "",

@@ -1,6 +1,6 @@
 """Statistics over every row of a simulation run, read back one part at a time.
 
-:func:`summary_json` streams the run's parts (:func:`shengji_sim.run.sim.iter_parts`) through an
+:func:`summary_json` streams the run's parts (:func:`shengji_sim.run.run_dir.iter_parts`) through an
 :class:`Aggregate` that keeps only counters and exact integer sums, so memory is one part
 plus a few small tables whatever the run's size. Counts are exact; means and standard
 deviations come from exact integer sums. JSON object keys that stand for numbers (points,
@@ -276,7 +276,7 @@ def summarize(chunks: Iterable[np.ndarray], plays: int = 1) -> dict[str, Any]:
 
 def summary_json(out_dir: str | Path) -> dict[str, Any]:
     """The run's summary: statistics over every row plus the run's and this build's stamps."""
-    from shengji_sim.run.sim import (
+    from shengji_sim.run.run_dir import (
         MATCHES_DIR,
         iter_parts,
         load_manifest,
@@ -322,7 +322,7 @@ def summary_json(out_dir: str | Path) -> dict[str, Any]:
 
 def write_summary(out_dir: str | Path) -> dict[str, Any]:
     """Compute :func:`summary_json` and write it to ``out_dir/summary.json``."""
-    from shengji_sim.run.sim import write_json_atomic
+    from shengji_sim.run.run_dir import write_json_atomic
 
     summary = summary_json(out_dir)
     write_json_atomic(Path(out_dir) / SUMMARY, summary)

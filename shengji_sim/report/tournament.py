@@ -198,7 +198,7 @@ def write_report(results: list[dict], out_dir: str | Path, command: str,
                  seconds: float) -> Path:
     """Write the report (:data:`REPORT`) and its PNGs into ``out_dir``; return its path."""
     from shengji_sim.run.benchmark import commit
-    from shengji_sim.run.sim import package_versions
+    from shengji_sim.run.run_dir import package_versions
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)

@@ -45,7 +45,7 @@ from typing import Any
 from shengji_sim.config.datafiles import did_you_mean
 from shengji_sim.config.strategy import StrategyError
 from shengji_sim.errors import InputError
-from shengji_sim.run import sim
+from shengji_sim.run import run_dir, sim
 
 GRID = "balance.json"
 CELLS_DIR = "cells"
@@ -136,7 +136,7 @@ class Spec:
 
 def parse_sweep(text: str, option: str = "--sweep") -> Sweep:
     """``KEY=v1,v2,...`` -> :class:`Sweep` (values kept in order, duplicates refused)."""
-    from shengji_sim.config.variant import SCHEMA
+    from shengji_sim.config.variant_schema import SCHEMA
 
     key, sep, raw = text.partition("=")
     key = key.strip()
@@ -274,9 +274,9 @@ def unique_runs(cells: Sequence[Cell]) -> list[Cell]:
 def done_units(out_dir: str | Path, cell: Cell) -> int:
     """Hands (matches) of ``cell`` already on disk (0 when the cell has not started)."""
     path = cell_dir(out_dir, cell)
-    if not (path / sim.MANIFEST).exists():
+    if not (path / run_dir.MANIFEST).exists():
         return 0
-    manifest = sim.load_manifest(path)
+    manifest = run_dir.load_manifest(path)
     return min(int(manifest.get(f"{cell.mode}_written", 0)), cell.count)
 
 
@@ -360,7 +360,7 @@ def run_grid(spec: Spec, out_dir: str | Path, *, threads: int | None = None,
         (out / CELLS_DIR).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise BalanceError(f"--out {out}: cannot create ({exc.strerror})") from None
-    sim.write_json_atomic(out / GRID, grid_json(spec, cells))
+    run_dir.write_json_atomic(out / GRID, grid_json(spec, cells))
     runs = unique_runs(cells)
     threads = threads or sim.default_threads()
     bar = None
@@ -389,11 +389,11 @@ def run_grid(spec: Spec, out_dir: str | Path, *, threads: int | None = None,
             variant = load_cell_variant(cell, warn)
             size = (match_chunk_size or DEFAULT_MATCH_CHUNK) if cell.mode == "matches" \
                 else (chunk_size or DEFAULT_CHUNK)
-            if (path / sim.MANIFEST).exists():
+            if (path / run_dir.MANIFEST).exists():
                 size = None  # the run's own
             sim.run(variant, cell.strategy, spec.seed, cell.count, path, chunk_size=size,
                     backend=backend, threads=threads,
-                    resume=(path / sim.MANIFEST).exists(), progress=tick, warn=warn,
+                    resume=(path / run_dir.MANIFEST).exists(), progress=tick, warn=warn,
                     mode=cell.mode)
     finally:
         if bar is not None:
@@ -401,7 +401,7 @@ def run_grid(spec: Spec, out_dir: str | Path, *, threads: int | None = None,
     seconds = time.perf_counter() - began
     timing = {}
     for cell in runs:
-        t = sim.load_manifest(cell_dir(out, cell))["timing"]
+        t = run_dir.load_manifest(cell_dir(out, cell))["timing"]
         timing[cell.cell_id] = (t.get("matches", t["hands"]) if cell.mode == "matches"
                                 else t["hands"], t["seconds"])
     return {"cells": cells, "seconds": seconds, "timing": timing}

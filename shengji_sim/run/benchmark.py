@@ -233,7 +233,7 @@ def run(variants: list, cases: list[Case], seed: int, repeats: int,
     from shengji_sim import RULES_VERSION
     from shengji_sim.core.runtime.backend import run_chunk
     from shengji_sim.errors import HandFailure
-    from shengji_sim.run.sim import package_versions
+    from shengji_sim.run.run_dir import package_versions
 
     plant = planted_fraction()
     by_name = {v.name: v for v in variants}

@@ -7,14 +7,14 @@ one (variant, players, root seed). Each chunk is one Dask task that runs the Num
 (:func:`shengji_sim.run.sim.compute_chunk` over :func:`shengji_sim.core.runtime.backend.run_chunk`
 or
 ``run_matches``, one lane) on a worker. For :mod:`.sim`'s runner the players are a
-:class:`~shengji_sim.run.sim.Job` (hands or matches, every play of a duplicate deal) and the task
-returns the chunk's :class:`~shengji_sim.run.sim.Part`, its rows checked and encoded as the run's
-part files, so the client only writes bytes; :func:`map_chunks` yields ``(start, part)`` on
-the client as each task finishes (completion order, each chunk once). :func:`map_sweep` runs
-chunks of any mix of variants, seat specs and seeds (other commands' sweeps) and yields each
-chunk's ``ROW_DTYPE`` hand rows. A row depends on (variant, players, root seed, index) only,
-so the rows equal the local core backend's whatever the worker count, the order or a retried
-task.
+:class:`~shengji_sim.run.run_dir.Job` (hands or matches, every play of a duplicate deal) and the
+task returns the chunk's :class:`~shengji_sim.run.run_dir.Part`, its rows checked and encoded as
+the run's part files, so the client only writes bytes; :func:`map_chunks` yields ``(start,
+part)`` on the client as each task finishes (completion order, each chunk once).
+:func:`map_sweep` runs chunks of any mix of variants, seat specs and seeds (other commands'
+sweeps) and yields each chunk's ``ROW_DTYPE`` hand rows. A row depends on (variant, players,
+root seed, index) only, so the rows equal the local core backend's whatever the worker count,
+the order or a retried task.
 
 Workers
 -------
@@ -44,7 +44,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from shengji_sim.errors import HandFailure, InputError
-from shengji_sim.run import sim
+from shengji_sim.run import run_dir, sim
 
 INSTALL_HINT = "pip install -e '.[dask]'"
 #: seconds to wait for a scheduler given by address before giving up
@@ -80,14 +80,14 @@ _VARIANTS: dict[str, Any] = {}
 
 
 def _job(players):
-    """A runner's :class:`~shengji_sim.run.sim.Job`, or the job of hands of a seat spec."""
+    """A runner's :class:`~shengji_sim.run.run_dir.Job`, or the job of hands of a seat spec."""
 
-    return sim.Job("hands", False, sim.seats(players)) if isinstance(players, str) else players
+    return run_dir.Job("hands", False, sim.seats(players)) if isinstance(players, str) else players
 
 
 def chunk_task(variant, players, root_seed: int, start: int, count: int,
                encoder: Callable[[Any], Any] | None = None):
-    """Run on a worker: one chunk of ``players`` (a Job: its :class:`~shengji_sim.run.sim.Part`,
+    """Run on a worker: one chunk of ``players`` (a Job: its :class:`~shengji_sim.run.run_dir.Part`,
     ``encoder(part)`` if given; a seat spec: its hand rows), or ``("failure", index, engine,
     reason)`` for a hand the engine cannot play (a HandFailure does not survive pickling as
     itself)."""
@@ -196,7 +196,7 @@ def warm_workers(client, variant, players) -> list[int]:
 
 class Chunk(NamedTuple):
     """One task of a sweep: hands ``start .. start + count - 1`` of a variant and players (a
-    seat spec; the runner's chunks carry its :class:`~shengji_sim.run.sim.Job`)."""
+    seat spec; the runner's chunks carry its :class:`~shengji_sim.run.run_dir.Job`)."""
 
     variant: Any
     players: Any

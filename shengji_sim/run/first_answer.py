@@ -46,15 +46,13 @@ from typing import Any
 import numpy as np
 
 from shengji_sim.results import ROW_DTYPE, row_from_record
+from shengji_sim.run.run_dir import Job, Part, write_manifest
 from shengji_sim.run.sim import (
     ChunkMap,
-    Job,
-    Part,
     _stamp,
     compute_chunk,
     play_reference_hand,
     seat_players,
-    write_manifest,
 )
 
 EVERY = 30.0  #: seconds between provisional lines when stderr is not a terminal

@@ -161,14 +161,14 @@ def item_ids(specs) -> list[str]:
 def trick_item(item_id: str) -> bool:
     """Does the item switch a ranking, comparison, follow or throw key?"""
     from shengji_sim.config.interpretations import ITEMS
-    from shengji_sim.config.variant import SCHEMA
+    from shengji_sim.config.variant_schema import SCHEMA
 
     return any(SCHEMA[k].section in TRICK_SECTIONS for k in ITEMS[item_id].keys)
 
 
 def throw_item(item_id: str) -> bool:
     from shengji_sim.config.interpretations import ITEMS
-    from shengji_sim.config.variant import SCHEMA
+    from shengji_sim.config.variant_schema import SCHEMA
 
     return all(SCHEMA[k].section == "throw" for k in ITEMS[item_id].keys)
 

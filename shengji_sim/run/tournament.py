@@ -231,17 +231,17 @@ def hand_margins(rows: np.ndarray, code_a: int) -> np.ndarray:
 def _pair_run(variant: Any, a: str, b: str, count: int, seed: int, out: Path, mode: str,
               duplicate: bool, backend: str | None, threads: int | None, progress: bool,
               warn: Callable[[str], None] | None):
-    from shengji_sim.run import sim
+    from shengji_sim.run import run_dir, sim
 
-    resume = (out / sim.MANIFEST).exists()
+    resume = (out / run_dir.MANIFEST).exists()
     sim.run(variant, f"NS={a},EW={b}", seed, count, out, backend=backend, threads=threads,
             resume=resume, progress=progress, warn=warn, mode=mode, duplicate=duplicate)
-    manifest = sim.load_manifest(out)
+    manifest = run_dir.load_manifest(out)
     code_a = list(manifest["strategies"]).index(a)
     seconds = float(manifest["timing"]["seconds"])
     if mode == "matches":
-        return sim.read_rows(out, sim.MATCHES_DIR), code_a, seconds
-    return sim.read_rows(out), code_a, seconds
+        return run_dir.read_rows(out, run_dir.MATCHES_DIR), code_a, seconds
+    return run_dir.read_rows(out), code_a, seconds
 
 
 def round_robin(variant: Any, strategies: list[str], deals: int,

@@ -9,7 +9,7 @@ import pytest
 
 from shengji_sim.config.variant import load_variant
 from shengji_sim.core.runtime.backend import play_hand_core
-from shengji_sim.rules.record import replay
+from shengji_sim.rules.replay import replay
 
 HANDS = int(os.environ.get("SHENGJI_CORE_REPLAY_HANDS", "2000"))
 ALL = ["changzhou-4deck", "jj-4deck", "classic-2deck", "baifen-1deck", "classic-3deck"]

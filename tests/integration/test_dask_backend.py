@@ -21,7 +21,7 @@ import pytest
 from shengji_sim.config.variant import load_variant
 from shengji_sim.core.runtime.backend import run_chunk
 from shengji_sim.report import summary as report
-from shengji_sim.run import dask_backend, sim
+from shengji_sim.run import dask_backend, run_dir, sim
 from tests.helpers import run_cli
 
 N = 3000
@@ -53,7 +53,7 @@ def dask_run(classic, out: Path, client, **kwargs) -> sim.RunResult:
 def count_writes(monkeypatch) -> Counter:
     """Every part file the runner writes, counted."""
     writes: Counter = Counter()
-    write_part = sim.write_part
+    write_part = run_dir.write_part
 
     def counting(path, *args, **kwargs):
         writes[Path(path).name] += 1
@@ -67,8 +67,8 @@ def test_dask_rows_equal_core_rows(classic, core_rows, client, tmp_path) -> None
     out = tmp_path / "run"
     res = dask_run(classic, out, client)
     assert res.hands_run == N and res.manifest["backend"] == "dask"
-    assert len(sim.existing_parts(out)) == N // CHUNK
-    assert np.array_equal(sim.read_rows(out), core_rows)
+    assert len(run_dir.existing_parts(out)) == N // CHUNK
+    assert np.array_equal(run_dir.read_rows(out), core_rows)
     core = sim.run(classic, "random", SEED, N, tmp_path / "core", chunk_size=1000, threads=1)
     assert core.hands_run == N
     assert (report.summary_json(out)["rows_sha256"]
@@ -87,10 +87,11 @@ def test_dask_duplicate_and_match_runs_equal_core_runs(classic, client, tmp_path
                       chunk_size=count // 4, backend="dask", threads=2,
                       backend_options={"scheduler": client.scheduler.address}, **kwargs)
         assert far.hands_run == local.hands_run == count
-        kinds = (sim.ROWS_DIR, sim.MATCHES_DIR) if kwargs.get("mode") else (sim.ROWS_DIR,)
+        kinds = (run_dir.ROWS_DIR, run_dir.MATCHES_DIR) if kwargs.get("mode") \
+            else (run_dir.ROWS_DIR,)
         for kind in kinds:
-            got = sim.read_rows(far.out_dir, kind)
-            assert len(got) and np.array_equal(got, sim.read_rows(local.out_dir, kind))
+            got = run_dir.read_rows(far.out_dir, kind)
+            assert len(got) and np.array_equal(got, run_dir.read_rows(local.out_dir, kind))
 
 
 def worker_settings() -> tuple[str, str, str]:
@@ -162,7 +163,7 @@ def test_killed_worker_chunks_are_recomputed_and_written_once(
     res = dask_run(classic, out, client, progress=progress)
     assert killed and res.hands_run == N and res.manifest["complete"]
     assert sorted(writes.values()) == [1] * (N // CHUNK)  # each part once
-    assert np.array_equal(sim.read_rows(out), core_rows)
+    assert np.array_equal(run_dir.read_rows(out), core_rows)
     removed = [e for _, e in client.get_events("all") if e.get("action") == "remove-worker"]
     lost = set().union(*(set(e["processing-tasks"]) | set(e["lost-computed-tasks"])
                          for e in removed))
@@ -187,24 +188,24 @@ def test_killed_client_resumes_to_the_same_rows(classic, client, tmp_path) -> No
                             start_new_session=True)
     deadline = time.monotonic() + 120
     try:
-        while (len(sim.existing_parts(out)) < 3 and proc.poll() is None
+        while (len(run_dir.existing_parts(out)) < 3 and proc.poll() is None
                and time.monotonic() < deadline):
             time.sleep(0.002)
     finally:
         os.killpg(proc.pid, signal.SIGKILL)  # the client and its cluster
         _, err = proc.communicate(timeout=30)
     kept = {s: (p.stat().st_ino, p.stat().st_mtime_ns)
-            for s, p in sim.existing_parts(out).items()}
+            for s, p in run_dir.existing_parts(out).items()}
     assert 3 <= len(kept) < hands // chunk, err.decode()
-    assert not sim.load_manifest(out)["complete"]
+    assert not run_dir.load_manifest(out)["complete"]
     code = subprocess.run(argv + ["--resume", "--scheduler", client.scheduler.address],
                           capture_output=True, env=env, timeout=120)
     assert code.returncode == 0, code.stderr
-    parts = sim.existing_parts(out)
+    parts = run_dir.existing_parts(out)
     assert len(parts) == hands // chunk
     assert {s: (parts[s].stat().st_ino, parts[s].stat().st_mtime_ns) for s in kept} == kept
-    assert sim.load_manifest(out)["complete"] and not list((out / "rows").glob(".*"))
-    assert np.array_equal(sim.read_rows(out), run_chunk(classic, "random", SEED, 0, hands, 1))
+    assert run_dir.load_manifest(out)["complete"] and not list((out / "rows").glob(".*"))
+    assert np.array_equal(run_dir.read_rows(out), run_chunk(classic, "random", SEED, 0, hands, 1))
 
 
 def test_missing_extra_is_one_line_exit_2(capsys, tmp_path, monkeypatch) -> None:
@@ -236,7 +237,7 @@ def test_scheduler_needs_the_dask_backend(capsys, tmp_path, argv, needle) -> Non
 
 
 def test_options_only_for_a_backend_that_takes_them(classic, tmp_path) -> None:
-    with pytest.raises(sim.SimError, match="takes no options"):
+    with pytest.raises(run_dir.SimError, match="takes no options"):
         sim.run(classic, "random", 0, 5, tmp_path / "a", backend="core",
                 backend_options={"scheduler": "tcp://127.0.0.1:9"})
     with pytest.raises(dask_backend.DaskError, match="unknown dask backend option 'workers'"):

@@ -17,7 +17,7 @@ from shengji_sim.cards import deck, parse_cards, points_of
 from shengji_sim.config.variant import load_variant
 from shengji_sim.players.reference import make_players
 from shengji_sim.rules.game import play_hand
-from shengji_sim.rules.record import replay
+from shengji_sim.rules.replay import replay
 
 HANDS = int(os.environ.get("SHENGJI_INVARIANT_HANDS", "1000"))
 ALL = ["changzhou-4deck", "jj-4deck", "classic-2deck", "baifen-1deck", "classic-3deck"]

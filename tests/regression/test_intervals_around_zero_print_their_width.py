@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 
-from shengji_sim.report.balance import Difference, Estimate, _num, _pp
+from shengji_sim.report.balance import _num, _pp
+from shengji_sim.report.balance_stats import Difference, Estimate
 from shengji_sim.run import reading_diff as rd
 
 

@@ -20,7 +20,7 @@ import pytest
 from shengji_sim.config.variant import load_variant
 from shengji_sim.core.base.errors import ERR_FOLLOW, ERR_MIXED_LEAD
 from shengji_sim.core.runtime import backend
-from shengji_sim.run import sim
+from shengji_sim.run import run_dir
 from tests.helpers import run_cli
 
 BAD = 23
@@ -69,8 +69,8 @@ def test_run_failure_names_the_replay_command_which_repeats_the_same_line(
     assert line == (f"engine defect: hand {BAD} of classic-2deck with AMB-26=A (seed {SEED}, "
                     "players random): core engine: follow: lead mixes suits (DEF-27) "
                     f"[kernel code {CODE}]; replay: {replay}")
-    assert sorted(sim.existing_parts(out)) == [0, 10]  # the chunks before hand BAD's
-    assert sim.load_manifest(out)["hands_written"] == 20
+    assert sorted(run_dir.existing_parts(out)) == [0, 10]  # the chunks before hand BAD's
+    assert run_dir.load_manifest(out)["hands_written"] == 20
 
     command = shlex.split(line.split("; replay: ", 1)[1])
     assert command[0] == "shengji-sim"
@@ -85,7 +85,7 @@ def test_run_failure_names_the_replay_command_which_repeats_the_same_line(
     assert code == 0, err
     assert json.loads(stdout)["complete"]
     v = load_variant("classic-2deck", amb=["AMB-26=A"], sets=["kitty_multiplier_cap=32"])
-    assert np.array_equal(sim.read_rows(out), backend.run_chunk(v, "random", SEED, 0, 40))
+    assert np.array_equal(run_dir.read_rows(out), backend.run_chunk(v, "random", SEED, 0, 40))
 
 
 def test_reference_replay_command_repeats_the_same_line(capsys, monkeypatch) -> None:

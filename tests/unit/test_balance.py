@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from shengji_sim.config.variant import load_variant
-from shengji_sim.report import balance as br
-from shengji_sim.run import balance, sim
+from shengji_sim.report import balance_stats as bs
+from shengji_sim.run import balance, run_dir, sim
 from tests.helpers import run_cli
 
 SEED = 5
@@ -68,8 +68,8 @@ def test_strategy_checks() -> None:
 
 
 def test_holm() -> None:
-    assert br.holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
-    assert br.holm([]) == []
+    assert bs.holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    assert bs.holm([]) == []
 
 
 def test_paired_share_difference_reduces_to_unpaired_without_correlation() -> None:
@@ -77,14 +77,14 @@ def test_paired_share_difference_reduces_to_unpaired_without_correlation() -> No
     # independent one built from the same Wilson limits
     x = np.array([1] * 20 + [1] * 20 + [0] * 30 + [0] * 30, float)
     y = np.array([1] * 20 + [0] * 20 + [1] * 30 + [0] * 30, float)
-    paired = br.paired_share_difference(x, y)
-    unpaired = br.unpaired_share_difference(40, 100, 50, 100)
+    paired = bs.paired_share_difference(x, y)
+    unpaired = bs.unpaired_share_difference(40, 100, 50, 100)
     assert paired.value == pytest.approx(-0.1)
     assert (paired.lo, paired.hi) == pytest.approx((unpaired.lo, unpaired.hi))
     # positively correlated outcomes: the paired interval is narrower
     y2 = x.copy()
     y2[:10] = 0
-    p2, u2 = br.difference("dealer_hold", x, y2, True), br.difference("dealer_hold", x, y2, False)
+    p2, u2 = bs.difference("dealer_hold", x, y2, True), bs.difference("dealer_hold", x, y2, False)
     assert p2.hi - p2.lo < u2.hi - u2.lo
     assert p2.lo < 0.1 < p2.hi and p2.p < 0.05
 
@@ -93,19 +93,19 @@ def test_mean_differences_and_ratio() -> None:
     rng = np.random.default_rng(0)
     x = rng.normal(size=500)
     y = x + 0.1 + rng.normal(scale=0.1, size=500)
-    d = br.paired_mean_difference(y, x)
+    d = bs.paired_mean_difference(y, x)
     assert d.lo < 0.1 < d.hi and d.p < 1e-6
-    u = br.unpaired_mean_difference(y, x)
+    u = bs.unpaired_mean_difference(y, x)
     assert u.hi - u.lo > d.hi - d.lo
-    r = br.ratio(np.array([1.0, 0, 2]), np.array([2.0, 0, 2]))
+    r = bs.ratio(np.array([1.0, 0, 2]), np.array([2.0, 0, 2]))
     assert r.value == pytest.approx(0.75) and r.n == 4
-    assert not br.ratio(np.zeros(3), np.zeros(3)).exercised
+    assert not bs.ratio(np.zeros(3), np.zeros(3)).exercised
 
 
 def test_thresholds_follow_the_score_table() -> None:
-    assert br.thresholds(load_variant("baifen-1deck")) == [1, 40, 80, 100]
+    assert bs.thresholds(load_variant("baifen-1deck")) == [1, 40, 80, 100]
     classic = load_variant("classic-2deck")
-    assert br.thresholds(classic)[:3] == [1, classic.score_step, 2 * classic.score_step]
+    assert bs.thresholds(classic)[:3] == [1, classic.score_step, 2 * classic.score_step]
 
 
 def test_kitty_decides_compares_outcomes_with_and_without_the_award() -> None:
@@ -114,7 +114,7 @@ def test_kitty_decides_compares_outcomes_with_and_without_the_award() -> None:
     rows["index"] = [0, 1, 2]
     rows["attacker_points"] = [90, 30, 150]
     rows["kitty_awarded"] = [20, 0, 5]  # 90 - 20 = 70: below 80, dealer +1 -> attackers +1
-    vec = br.hand_vectors(rows, classic)
+    vec = bs.hand_vectors(rows, classic)
     assert list(vec["kitty_decides"]) == [1, 0, 0]
     assert list(vec["kitty_flips_side"]) == [1, 0, 0]
 
@@ -170,8 +170,8 @@ def test_tiny_grid_report_and_common_deals(capsys, tmp_path) -> None:
     cells = balance.build_cells(tiny_spec())
     a = next(c for c in cells if c.sweep_value == "A")
     own = next(c for c in cells if not c.sweep_key and c.mode == "hands")
-    rows_a = sim.read_rows(balance.cell_dir(out, a))
-    rows_own = sim.read_rows(balance.cell_dir(out, own))
+    rows_a = run_dir.read_rows(balance.cell_dir(out, a))
+    rows_own = run_dir.read_rows(balance.cell_dir(out, own))
     assert np.array_equal(rows_a["hand_seed"], rows_own["hand_seed"])  # common deals
     assert (out / "cells").is_dir() and len(list((out / "cells").iterdir())) == 3
     # the same command again resumes: nothing to play, same report
@@ -209,9 +209,9 @@ def test_interrupted_grid_resumes_to_the_same_rows(tmp_path, monkeypatch) -> Non
     assert balance.done_units(parts, cells[2]) == 10  # one chunk of 30 on disk
     balance.run_grid(spec, parts, threads=1, chunk_size=10, match_chunk_size=1)
     for cell in cells:
-        for kind in (sim.ROWS_DIR, *([sim.MATCHES_DIR] if cell.mode == "matches" else [])):
-            got = sim.read_rows(balance.cell_dir(parts, cell), kind)
-            want = sim.read_rows(balance.cell_dir(whole, cell), kind)
+        for kind in (run_dir.ROWS_DIR, *([run_dir.MATCHES_DIR] if cell.mode == "matches" else [])):
+            got = run_dir.read_rows(balance.cell_dir(parts, cell), kind)
+            want = run_dir.read_rows(balance.cell_dir(whole, cell), kind)
             assert np.array_equal(got, want), (cell.cell_id, kind)
 
 
@@ -219,7 +219,7 @@ def test_not_exercised_measures() -> None:
     jj4 = load_variant("jj-4deck")  # no kitty (AMB-27 A)
     rows = np.zeros(4, sim.ROW_DTYPE)
     rows["index"] = np.arange(4)
-    m = br.hand_measures(rows, jj4)
+    m = bs.hand_measures(rows, jj4)
     if jj4.kitty_size == 0:
         assert not m["kitty_decides"].exercised and math.isnan(m["kitty_decides"].value)
     assert m["dealer_hold"].exercised
@@ -236,7 +236,7 @@ def test_a_sweep_with_fixed_settings_compares_with_its_own_reference() -> None:
     cells = balance.build_cells(spec)
     own, a, b = cells
     assert a.is_default and not b.is_default and a.cell_id != own.cell_id
-    assert br.sweep_reference(b, cells) is a
+    assert bs.sweep_reference(b, cells) is a
     assert b.label == "changzhou-4deck AMB-01=B (starting_level=10)"
     assert load_variant("changzhou-4deck", sets=list(b.sets), amb=list(b.ambs)).fixed_two == \
         "none"

@@ -18,7 +18,8 @@ from shengji_sim.rules.kitty import judge_kitty
 from shengji_sim.rules.record import ReplayError
 from shengji_sim.rules.throw import judge_throw
 from shengji_sim.rules.trick import trick_winner
-from shengji_sim.run.sim import HandFailure, SimError
+from shengji_sim.run.run_dir import SimError
+from shengji_sim.run.sim import HandFailure
 from tests.helpers import context
 
 INPUT_ERRORS = [CardError, VariantError, FollowError, SimError, UserError, StrategyWarning,

@@ -22,7 +22,7 @@ import pytest
 
 from shengji_sim.config.variant import load_variant
 from shengji_sim.core.runtime import backend
-from shengji_sim.run import first_answer, sim
+from shengji_sim.run import first_answer, run_dir, sim
 
 SEED = 11
 
@@ -77,7 +77,7 @@ def _answered(classic, out: Path, hands: int, monkeypatch) -> tuple[sim.RunResul
     monkeypatch.setattr(sys, "stderr", stream)
     result = _run(classic, out, hands, progress=True,
                   while_compiling=first_answer.answer_while_compiling)
-    assert np.array_equal(sim.read_rows(result.out_dir),
+    assert np.array_equal(run_dir.read_rows(result.out_dir),
                           sim.reference_chunk(classic, "random", SEED, 0, hands))
     return result, stream.getvalue()
 
@@ -92,8 +92,8 @@ def test_the_reference_plays_until_the_kernels_are_ready_and_the_core_the_rest(
     mixed = _run(classic, tmp_path / "mixed", 70, progress=True,
                  while_compiling=first_answer.answer_while_compiling)
     alone = _run(classic, tmp_path / "alone", 70)
-    assert np.array_equal(sim.read_rows(mixed.out_dir), sim.read_rows(alone.out_dir))
-    timing = json.loads((mixed.out_dir / sim.MANIFEST).read_text())["timing"]
+    assert np.array_equal(run_dir.read_rows(mixed.out_dir), run_dir.read_rows(alone.out_dir))
+    timing = json.loads((mixed.out_dir / run_dir.MANIFEST).read_text())["timing"]
     # hands 0-29 by the reference (the 30th after the child ended): chunk 0 and the first 10
     # of chunk 1, whose rest and chunks 2 and 3 the core plays
     assert played == list(range(30))
@@ -127,7 +127,7 @@ def test_a_run_the_reference_finishes_first_leaves_the_compile_running(classic, 
     finally:
         started[0].terminate()
         started[0].wait()
-    timing = json.loads((result.out_dir / sim.MANIFEST).read_text())["timing"]
+    timing = json.loads((result.out_dir / run_dir.MANIFEST).read_text())["timing"]
     assert timing["reference_hands"] == 24 and timing["hands"] == 0
     assert out.startswith("compiling the Numba kernels (first run only; cached for later "
                           "runs), 0 s; meanwhile the reference engine plays: no hand played "
@@ -178,7 +178,7 @@ def test_an_interrupted_run_stops_the_compile_and_what_it_started(classic, tmp_p
             break
         time.sleep(0.01)
     assert _gone(grandchild)
-    assert sorted(sim.existing_parts(tmp_path / "r")) == [0]
+    assert sorted(run_dir.existing_parts(tmp_path / "r")) == [0]
 
 
 def test_a_compile_that_fails_is_said_and_the_run_compiles_itself(classic, tmp_path,
@@ -201,7 +201,7 @@ def test_warm_kernels_take_the_usual_path(classic, tmp_path, monkeypatch) -> Non
     assert backend.whole_hand_cached(classic, "expert")
     result = _run(classic, tmp_path / "w", 30,
                   while_compiling=first_answer.answer_while_compiling)
-    assert "reference_hands" not in json.loads((result.out_dir / sim.MANIFEST).read_text())[
+    assert "reference_hands" not in json.loads((result.out_dir / run_dir.MANIFEST).read_text())[
         "timing"]
 
 

@@ -11,7 +11,8 @@ from shengji_sim.cards import parse_cards
 from shengji_sim.config.variant import load_variant
 from shengji_sim.players.reference import GreedyPlayer, RandomPlayer, make_players
 from shengji_sim.rules.game import play_hand, play_match
-from shengji_sim.rules.record import ReplayError, render_text, replay
+from shengji_sim.rules.record import ReplayError, render_text
+from shengji_sim.rules.replay import replay
 
 ALL = ["changzhou-4deck", "jj-4deck", "classic-2deck", "baifen-1deck", "classic-3deck"]
 

@@ -12,7 +12,8 @@ from shengji_sim.config.interpretations import (
     normalize_id,
     parse_amb,
 )
-from shengji_sim.config.variant import SCHEMA, load_variant
+from shengji_sim.config.variant import load_variant
+from shengji_sim.config.variant_schema import SCHEMA
 from tests.helpers import NAMES
 
 # Key names per item, written out independently of the registry (DESIGN.md "Variant files").

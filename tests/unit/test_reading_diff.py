@@ -252,7 +252,7 @@ def test_table_keys_reach_the_kernels_through_the_tables_only() -> None:
     """diffrun.equivalent_positions ignores these switches: no kernel may read them."""
     from pathlib import Path
 
-    from shengji_sim.config.variant import SCHEMA
+    from shengji_sim.config.variant_schema import SCHEMA
     from shengji_sim.core.runtime.diffrun import TABLE_KEYS
 
     core = Path(__file__).resolve().parents[2] / "shengji_sim" / "core"

@@ -18,7 +18,8 @@ from shengji_sim.cli import main
 from shengji_sim.config.variant import dump_variant, load_variant
 from shengji_sim.players.reference import RandomPlayer, make_players
 from shengji_sim.rules.game import play_hand, play_match
-from shengji_sim.rules.record import ReplayError, replay, stamp
+from shengji_sim.rules.record import ReplayError, stamp
+from shengji_sim.rules.replay import replay
 
 
 class ChaoThrower(RandomPlayer):

@@ -19,7 +19,7 @@ from shengji_sim import stats
 from shengji_sim.config.variant import load_variant
 from shengji_sim.report import summary as report
 from shengji_sim.results import ROW_DTYPE
-from shengji_sim.run import sim
+from shengji_sim.run import run_dir, sim
 from tests.helpers import run_cli
 
 N = 30
@@ -65,9 +65,9 @@ def test_rows_do_not_depend_on_chunk_size_or_threads(classic, classic_rows, tmp_
     a = sim.run(classic, "random", SEED, N, tmp_path / "a", chunk_size=7, threads=1)
     b = sim.run(classic, "random", SEED, N, tmp_path / "b", chunk_size=30, threads=3)
     assert (a.hands_run, b.hands_run) == (N, N)
-    assert len(sim.existing_parts(tmp_path / "a")) == 5
-    assert np.array_equal(sim.read_rows(tmp_path / "a"), classic_rows)
-    assert np.array_equal(sim.read_rows(tmp_path / "b"), classic_rows)
+    assert len(run_dir.existing_parts(tmp_path / "a")) == 5
+    assert np.array_equal(run_dir.read_rows(tmp_path / "a"), classic_rows)
+    assert np.array_equal(run_dir.read_rows(tmp_path / "b"), classic_rows)
     sa, sb = report.summary_json(tmp_path / "a"), report.summary_json(tmp_path / "b")
     assert sa["rows_sha256"] == sb["rows_sha256"] and sa["complete"] and sa["hands"] == N
 
@@ -78,16 +78,16 @@ def test_interrupted_run_resumes_to_the_same_rows(classic, classic_rows, tmp_pat
     with pytest.raises(Stop):
         sim.run(classic, "random", SEED, N, out, chunk_size=7, progress=progress)
     assert calls == [(7, N), (14, N)]
-    assert sorted(sim.existing_parts(out)) == [0, 7]
-    manifest = sim.load_manifest(out)
+    assert sorted(run_dir.existing_parts(out)) == [0, 7]
+    manifest = run_dir.load_manifest(out)
     assert manifest["hands_written"] == 14 and not manifest["complete"]
     assert not report.summary_json(out)["complete"]
     (out / "rows" / ".part-000000000014.parquet.999.tmp").write_bytes(b"torn")  # a killed write
     res = sim.run(classic, "random", SEED, N, out, resume=True)
     assert (res.hands_skipped, res.hands_run) == (14, 16)
     assert not list((out / "rows").glob(".*.tmp"))
-    assert np.array_equal(sim.read_rows(out), classic_rows)
-    assert sim.load_manifest(out)["complete"]
+    assert np.array_equal(run_dir.read_rows(out), classic_rows)
+    assert run_dir.load_manifest(out)["complete"]
     again = sim.run(classic, "random", SEED, N, out, resume=True)  # nothing left to do
     assert again.hands_run == 0
 
@@ -98,7 +98,7 @@ def test_shorter_run_extended_by_resume(classic, classic_rows, tmp_path, first) 
     out = tmp_path / "run"
     sim.run(classic, "random", SEED, first, out, chunk_size=7)
     sim.run(classic, "random", SEED, N, out, resume=True)
-    assert np.array_equal(sim.read_rows(out), classic_rows)
+    assert np.array_equal(run_dir.read_rows(out), classic_rows)
 
 
 def test_parquet_and_csv_round_trip_the_same_rows(baifen, tmp_path) -> None:
@@ -106,8 +106,8 @@ def test_parquet_and_csv_round_trip_the_same_rows(baifen, tmp_path) -> None:
     for fmt in ("parquet", "csv"):
         out = tmp_path / fmt
         sim.run(baifen, "greedy", 5, N, out, chunk_size=12, rows_format=fmt)
-        assert sorted(p.suffix for p in sim.existing_parts(out).values()) == ["." + fmt] * 3
-        got = sim.read_rows(out)
+        assert sorted(p.suffix for p in run_dir.existing_parts(out).values()) == ["." + fmt] * 3
+        got = run_dir.read_rows(out)
         assert got.dtype == ROW_DTYPE and np.array_equal(got, want)
     extreme = np.zeros(2, ROW_DTYPE)
     extreme["seed"] = 2**64 - 1
@@ -115,8 +115,8 @@ def test_parquet_and_csv_round_trip_the_same_rows(baifen, tmp_path) -> None:
     extreme["attacker_points"] = [-5, 2**31 - 1]
     for fmt in ("parquet", "csv"):
         path = tmp_path / f"x.{fmt}"
-        sim.write_part(path, extreme, fmt)
-        assert np.array_equal(sim.read_part(path), extreme)
+        run_dir.write_part(path, extreme, fmt)
+        assert np.array_equal(run_dir.read_part(path), extreme)
 
 
 # ------------------------------------------------------------------------- backends
@@ -136,12 +136,12 @@ def test_backend_registry(classic, classic_rows, tmp_path, monkeypatch) -> None:
 
     sim.register_backend("test-reversed", reversed_work)
     sim.run(classic, "random", SEED, N, tmp_path / "r", chunk_size=13, backend="test-reversed")
-    assert np.array_equal(sim.read_rows(tmp_path / "r"), classic_rows)
+    assert np.array_equal(run_dir.read_rows(tmp_path / "r"), classic_rows)
 
     sim.register_backend("test-bad", lambda v, p, s, start, count, t: np.zeros(count, ROW_DTYPE))
     with pytest.raises(RuntimeError, match="not in index order"):
         sim.run(classic, "random", SEED, 3, tmp_path / "bad", backend="test-bad")
-    with pytest.raises(sim.SimError, match="unknown backend 'nope'"):
+    with pytest.raises(run_dir.SimError, match="unknown backend 'nope'"):
         sim.run(classic, "random", SEED, 3, tmp_path / "nope", backend="nope")
 
 
@@ -175,22 +175,22 @@ def test_hand_failure_keeps_earlier_chunks_and_resume_retries_its_chunk(
     assert (failed.value.index, failed.value.engine) == (BAD_HAND, "reference")
     assert failed.value.reason == f"GameError: injected defect in hand {BAD_HAND}"
     assert not isinstance(failed.value, ValueError)  # never reported as bad input
-    assert sorted(sim.existing_parts(out)) == [0, 7]
+    assert sorted(run_dir.existing_parts(out)) == [0, 7]
     assert not list((out / "rows").glob(".*"))  # no torn part of the failing chunk
-    manifest = sim.load_manifest(out)
+    manifest = run_dir.load_manifest(out)
     assert manifest["hands_written"] == 14 and not manifest["complete"]
-    assert np.array_equal(sim.read_rows(out), classic_rows[:14])
+    assert np.array_equal(run_dir.read_rows(out), classic_rows[:14])
 
     with pytest.raises(sim.HandFailure, match=f"hand {BAD_HAND}: reference engine"):
         sim.run(classic, "random", SEED, N, out, backend="reference", resume=True)  # again
-    assert sorted(sim.existing_parts(out)) == [0, 7]
-    assert sim.load_manifest(out)["hands_written"] == 14
+    assert sorted(run_dir.existing_parts(out)) == [0, 7]
+    assert run_dir.load_manifest(out)["hands_written"] == 14
 
     reference_defect()  # the defect is fixed: resume completes the run
     res = sim.run(classic, "random", SEED, N, out, backend="reference", resume=True)
     assert (res.hands_skipped, res.hands_run) == (14, 16)
-    assert sim.load_manifest(out)["complete"]
-    assert np.array_equal(sim.read_rows(out), classic_rows)
+    assert run_dir.load_manifest(out)["complete"]
+    assert np.array_equal(run_dir.read_rows(out), classic_rows)
 
 
 def test_cli_simulate_hand_failure_is_one_line_exit_1_and_resume_completes(
@@ -204,14 +204,14 @@ def test_cli_simulate_hand_failure_is_one_line_exit_1_and_resume_completes(
                    f"random): reference engine: GameError: injected defect in hand {BAD_HAND}; "
                    f"replay: shengji-sim play --engine reference --seed {SEED} --index "
                    f"{BAD_HAND} --variant classic-2deck --players random\n")
-    assert sorted(sim.existing_parts(out)) == [0, 7]
+    assert sorted(run_dir.existing_parts(out)) == [0, 7]
     replay = shlex.split(err.split("; replay: ")[1])[1:]  # without "shengji-sim"
     assert run_cli(capsys, *replay) == (1, "", err)  # the replay reports the same line
     reference_defect()
     code, stdout, err = run_cli(capsys, *argv, "--resume", "--json")
     assert code == 0, err
     assert json.loads(stdout)["complete"]
-    assert np.array_equal(sim.read_rows(out), classic_rows)
+    assert np.array_equal(run_dir.read_rows(out), classic_rows)
 
 
 # -------------------------------------------------------------------------- summary
@@ -275,14 +275,14 @@ def test_cli_simulate_writes_summary(capsys, tmp_path, monkeypatch) -> None:
     assert summary["variant"] == "baifen-1deck" and summary["run"]["root_seed"] == 4
     assert summary["hands_per_second"] > 0
     assert set(summary["versions"]) >= {"numpy", "numba", "pyarrow"}
-    assert len(sim.existing_parts(run_dir)) == 3
+    assert len(run_dir.existing_parts(run_dir)) == 3
 
     # the same command again (issue 34): the run is complete, its summary, exit 0
     code, again, err = run_cli(capsys, "simulate", "--variant", "baifen-1deck", "--hands",
                                "20", "--seed", "4", "--quiet", "--json")
     assert code == 0 and "holds this run, complete: its summary" in err, err
     assert json.loads(again)["hands"] == 20 and json.loads(again)["complete"]
-    assert len(sim.existing_parts(run_dir)) == 3
+    assert len(run_dir.existing_parts(run_dir)) == 3
 
     # more hands without --resume, a different run with --resume: one line, exit 2
     for argv, needle in [
@@ -349,25 +349,25 @@ def test_resume_on_a_new_directory_says_it_starts_fresh(capsys, tmp_path: Path) 
                            "--backend", "reference", "--out", str(tmp_path / "new"),
                            "--resume", "--quiet")
     assert code == 0 and "holds no run yet; starting it fresh" in err, err
-    assert sim.load_manifest(tmp_path / "new")["complete"]
+    assert run_dir.load_manifest(tmp_path / "new")["complete"]
 
 
 def test_unreadable_run_files_are_sim_errors(baifen, tmp_path: Path) -> None:
     """Files of a run directory that cannot be read (the user's to fix) are bad input, a
     SimError naming the file, never a bare OSError or pyarrow error."""
-    (tmp_path / "m" / sim.MANIFEST).mkdir(parents=True)  # run.json is a directory
-    with pytest.raises(sim.SimError, match="cannot read the manifest"):
-        sim.load_manifest(tmp_path / "m")
+    (tmp_path / "m" / run_dir.MANIFEST).mkdir(parents=True)  # run.json is a directory
+    with pytest.raises(run_dir.SimError, match="cannot read the manifest"):
+        run_dir.load_manifest(tmp_path / "m")
     (tmp_path / "u").mkdir()
-    (tmp_path / "u" / sim.MANIFEST).write_bytes(b"\xff\xfe")
-    with pytest.raises(sim.SimError, match="not UTF-8"):
-        sim.load_manifest(tmp_path / "u")
+    (tmp_path / "u" / run_dir.MANIFEST).write_bytes(b"\xff\xfe")
+    with pytest.raises(run_dir.SimError, match="not UTF-8"):
+        run_dir.load_manifest(tmp_path / "u")
     part = tmp_path / "part-000000000000.parquet"
     part.write_bytes(b"not parquet")
-    with pytest.raises(sim.SimError, match="unreadable part file"):
-        sim.read_part(part)
+    with pytest.raises(run_dir.SimError, match="unreadable part file"):
+        run_dir.read_part(part)
     (tmp_path / "file").write_text("")
-    with pytest.raises(sim.SimError, match="cannot create the run directory"):
+    with pytest.raises(run_dir.SimError, match="cannot create the run directory"):
         sim.run(baifen, "random", 0, 2, tmp_path / "file" / "run", backend="reference")
 
 
@@ -386,16 +386,16 @@ def test_sigterm_keeps_written_chunks_and_resume_completes(classic_rows, tmp_pat
     env = {**os.environ, "PYTHONPATH": str(Path(sim.__file__).parents[2])}
     proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
     deadline = time.monotonic() + 30
-    while not sim.existing_parts(out) and proc.poll() is None and time.monotonic() < deadline:
+    while not run_dir.existing_parts(out) and proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.005)
     proc.send_signal(signal.SIGTERM)
     _, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
     assert "--resume" in err.decode()
-    written = sim.existing_parts(out)
+    written = run_dir.existing_parts(out)
     assert 0 < len(written) < 10 and not list((out / "rows").glob(".*"))
     res = subprocess.run(argv + ["--resume", "--json"], capture_output=True, env=env,
                          timeout=60)
     assert res.returncode == 0, res.stderr
     assert json.loads(res.stdout)["complete"]
-    assert np.array_equal(sim.read_rows(out), classic_rows)
+    assert np.array_equal(run_dir.read_rows(out), classic_rows)

@@ -16,7 +16,7 @@ import pytest
 
 from shengji_sim.config.variant import load_variant
 from shengji_sim.results import ROW_DTYPE
-from shengji_sim.run import sim
+from shengji_sim.run import run_dir, sim
 
 N = 24
 SEED = 5
@@ -65,7 +65,7 @@ def test_chunks_in_any_order_some_encoded(classic, rows, registry, tmp_path) -> 
     res = sim.run(classic, "random", SEED, N, tmp_path / "run", chunk_size=5,
                   backend="test-map")
     assert res.hands_run == N and res.manifest["complete"]
-    assert np.array_equal(sim.read_rows(tmp_path / "run"), rows)
+    assert np.array_equal(run_dir.read_rows(tmp_path / "run"), rows)
 
 
 def test_a_chunk_yielded_twice_is_written_once(classic, registry, tmp_path,
@@ -76,7 +76,7 @@ def test_a_chunk_yielded_twice_is_written_once(classic, registry, tmp_path,
             yield start, part_of(variant, job, root_seed, start, count)
 
     writes: Counter = Counter()
-    write_part = sim.write_part
+    write_part = run_dir.write_part
     monkeypatch.setattr(sim, "write_part",
                         lambda path, *a, **k: (writes.update([Path(path).name]),
                                                write_part(path, *a, **k)))
@@ -96,22 +96,22 @@ def test_a_missing_chunk_is_an_error(classic, registry, tmp_path) -> None:
     with pytest.raises(RuntimeError, match=r"without the chunks at \[5, 10, 15\]"):
         sim.run(classic, "random", SEED, N, tmp_path / "run", chunk_size=5,
                 backend="test-short")
-    assert sorted(sim.existing_parts(tmp_path / "run")) == [0]
+    assert sorted(run_dir.existing_parts(tmp_path / "run")) == [0]
 
 
-@pytest.mark.parametrize("fmt", sim.ROWS_FORMATS)
+@pytest.mark.parametrize("fmt", run_dir.ROWS_FORMATS)
 def test_encoded_part_is_the_written_part(rows, tmp_path, fmt) -> None:
     meta = {"shengji_sim.root_seed": str(SEED)}
-    encoder = sim.PartEncoder(fmt, tuple(meta.items()))
-    part = encoder(sim.Part(N, N, rows))
+    encoder = run_dir.PartEncoder(fmt, tuple(meta.items()))
+    part = encoder(run_dir.Part(N, N, rows))
     path = tmp_path / f"part.{fmt}"
-    sim.write_part(path, rows, fmt, meta)
+    run_dir.write_part(path, rows, fmt, meta)
     assert (part.count, part.hands, part.match_rows) == (N, N, None)
     assert path.read_bytes() == part.rows
 
 
 def test_a_chunk_is_checked_where_it_is_computed(classic, rows) -> None:
-    job = sim.Job("hands", False, sim.seats("random"))
+    job = run_dir.Job("hands", False, sim.seats("random"))
     with pytest.raises(RuntimeError, match="not in index order"):
         sim.compute_chunk(classic, job, SEED, 0, N,
                           lambda *a: rows[::-1].copy(), 1)

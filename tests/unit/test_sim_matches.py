@@ -15,7 +15,7 @@ from shengji_sim.config.variant import load_variant
 from shengji_sim.core.runtime.backend import run_chunk, run_matches
 from shengji_sim.report import summary as report
 from shengji_sim.results import PLAY_FIELDS
-from shengji_sim.run import sim
+from shengji_sim.run import run_dir, sim
 from tests.helpers import run_cli
 
 SEED = 4
@@ -41,8 +41,8 @@ def test_match_run_rows_do_not_depend_on_threads_or_chunks(classic, matches, tmp
     for name, chunk, threads in (("a", 2, 1), ("b", 3, 2)):
         sim.run(classic, "random", SEED, M, tmp_path / name, chunk_size=chunk,
                 threads=threads, mode="matches")
-        assert np.array_equal(sim.read_rows(tmp_path / name), matches[0])
-        assert np.array_equal(sim.read_rows(tmp_path / name, sim.MATCHES_DIR), matches[1])
+        assert np.array_equal(run_dir.read_rows(tmp_path / name), matches[0])
+        assert np.array_equal(run_dir.read_rows(tmp_path / name, run_dir.MATCHES_DIR), matches[1])
     summary = report.write_summary(tmp_path / "a")
     assert summary["complete"] and summary["hands"] == len(matches[0])
     ms = summary["matches"]
@@ -63,24 +63,24 @@ def test_match_run_resumes_at_match_granularity(classic, matches, tmp_path) -> N
     with pytest.raises(Stop):
         sim.run(classic, "random", SEED, M, out, chunk_size=2, mode="matches",
                 progress=progress)
-    assert sorted(sim.existing_parts(out, sim.MATCHES_DIR)) == [0]
+    assert sorted(run_dir.existing_parts(out, run_dir.MATCHES_DIR)) == [0]
     assert not report.summary_json(out)["complete"]
     # a chunk whose hand rows were written but not its match rows is not done
-    sim.write_part(sim.part_path(out, 2, "parquet"), matches[0][:1], "parquet")
+    run_dir.write_part(run_dir.part_path(out, 2, "parquet"), matches[0][:1], "parquet")
     res = sim.run(classic, "random", SEED, M, out, mode="matches", resume=True)
     assert (res.hands_run, res.hands_skipped) == (3, 2)
-    assert np.array_equal(sim.read_rows(out), matches[0])
-    assert np.array_equal(sim.read_rows(out, sim.MATCHES_DIR), matches[1])
+    assert np.array_equal(run_dir.read_rows(out), matches[0])
+    assert np.array_equal(run_dir.read_rows(out, run_dir.MATCHES_DIR), matches[1])
     sim.run(classic, "random", SEED, 3, tmp_path / "h", chunk_size=3)
-    with pytest.raises(sim.SimError, match="mode hands there, matches requested"):
+    with pytest.raises(run_dir.SimError, match="mode hands there, matches requested"):
         sim.run(classic, "random", SEED, M, tmp_path / "h", mode="matches", resume=True)
 
 
 def test_duplicate_hands_are_paired_with_the_teams_swapped(classic, tmp_path) -> None:
     spec = "EW=random,NS=greedy"
     sim.run(classic, spec, SEED, 6, tmp_path / "d", chunk_size=4, duplicate=True)
-    rows = sim.read_rows(tmp_path / "d")
-    manifest = sim.load_manifest(tmp_path / "d")
+    rows = run_dir.read_rows(tmp_path / "d")
+    manifest = run_dir.load_manifest(tmp_path / "d")
     assert manifest["players"] == "NS=greedy,EW=random"
     assert manifest["strategies"] == ["greedy", "random"] and manifest["duplicate"]
     assert list(rows["index"]) == [i for i in range(6) for _ in range(2)]
@@ -99,8 +99,8 @@ def test_duplicate_hands_are_paired_with_the_teams_swapped(classic, tmp_path) ->
 def test_duplicate_matches_are_paired(classic, tmp_path) -> None:
     sim.run(classic, "NS=greedy,EW=random", SEED, 2, tmp_path / "m", mode="matches",
             duplicate=True, threads=2)
-    hands = sim.read_rows(tmp_path / "m")
-    ms = sim.read_rows(tmp_path / "m", sim.MATCHES_DIR)
+    hands = run_dir.read_rows(tmp_path / "m")
+    ms = run_dir.read_rows(tmp_path / "m", run_dir.MATCHES_DIR)
     assert list(ms["match"]) == [0, 0, 1, 1] and list(ms["duplicate"]) == [0, 1, 0, 1]
     keys = list(zip(hands["match"], hands["duplicate"]))
     assert keys == sorted(keys)
@@ -124,7 +124,7 @@ def test_simulate_matches_and_level_on_the_command_line(capsys, tmp_path) -> Non
     code, text, err = run_cli(capsys, "simulate", "--hands", "5", "--level", "K", "--out",
                               str(tmp_path / "k"), "--quiet", "--variant", "baifen-1deck")
     assert code == 0, err
-    assert set(sim.read_rows(tmp_path / "k")["level"]) == {11}
+    assert set(run_dir.read_rows(tmp_path / "k")["level"]) == {11}
 
 
 @pytest.mark.parametrize("argv, words", [
@@ -142,8 +142,8 @@ def test_simulate_bad_requests_are_one_line(capsys, tmp_path, argv, words) -> No
 
 def test_csv_match_runs_and_hand_runs_have_no_match(classic, matches, tmp_path) -> None:
     sim.run(classic, "random", SEED, 2, tmp_path / "c", mode="matches", rows_format="csv")
-    ms = sim.read_rows(tmp_path / "c", sim.MATCHES_DIR)
+    ms = run_dir.read_rows(tmp_path / "c", run_dir.MATCHES_DIR)
     assert np.array_equal(ms, matches[1][:2])
-    hands = sim.read_rows(tmp_path / "c")
+    hands = run_dir.read_rows(tmp_path / "c")
     assert np.array_equal(hands, matches[0][matches[0]["match"] < 2])
     assert set(run_chunk(classic, "random", SEED, 0, 4)["match"]) == {-1}

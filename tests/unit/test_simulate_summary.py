@@ -14,7 +14,7 @@ import numpy as np
 from shengji_sim import stats
 from shengji_sim.config.variant import load_variant
 from shengji_sim.report import summary as report
-from shengji_sim.run import sim
+from shengji_sim.run import run_dir, sim
 from tests.helpers import run_cli
 
 
@@ -88,7 +88,7 @@ def test_compile_step_is_timed_apart_from_play(tmp_path: Path, monkeypatch) -> N
         sim._BACKENDS.pop("test-compiling")
         sim._COMPILE_STEPS.pop("test-compiling")
     assert calls == [("baifen-1deck", "random")]
-    timing = sim.load_manifest(tmp_path / "run")["timing"]
+    timing = run_dir.load_manifest(tmp_path / "run")["timing"]
     assert timing["compile_seconds"] == 100.0
     assert timing["hands"] == 6 and 0 < timing["seconds"] < 1.0
     summary = report.summary_json(tmp_path / "run")

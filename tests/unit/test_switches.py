@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 
 from shengji_sim.config.interpretations import ITEMS, item_for_key
-from shengji_sim.config.variant import SCHEMA, load_variant
+from shengji_sim.config.variant import load_variant
+from shengji_sim.config.variant_schema import SCHEMA
 from shengji_sim.core.base import make_switches, switches
 from shengji_sim.core.base.tables import SW, code, switch_array
 from shengji_sim.core.runtime.api import kernel_inputs

@@ -19,17 +19,15 @@ from hypothesis import strategies as st
 
 from shengji_sim.config.interpretations import ITEMS, item_for_key
 from shengji_sim.config.variant import (
-    SCHEMA,
-    SECTIONS,
     Variant,
     VariantError,
     builtin_names,
-    describe_schema,
     dump_variant,
     load_variant,
     variant_from_mapping,
     variants_dir,
 )
+from shengji_sim.config.variant_schema import SCHEMA, SECTIONS, describe_schema
 from tests.helpers import NAMES
 
 RULE_SETS = ("CZ4", "JJ4", "STD2", "ONE1", "THREE3")

@@ -13,15 +13,16 @@ import textwrap
 from pathlib import Path
 
 from shengji_sim.config.interpretations import item_for_key
-from shengji_sim.config.variant import SCHEMA, SECTIONS
+from shengji_sim.config.variant_schema import SCHEMA, SECTIONS
 
 TARGET = Path(__file__).with_name("switches.py")
 WIDTH = 100
 HEADER = '''"""Switch constants of the kernels: GENERATED from the variant schema, do not edit.
 
 Regenerate with ``python -m shengji_sim.core.base.make_switches`` after changing
-:data:`shengji_sim.config.variant.SCHEMA` or :data:`shengji_sim.config.interpretations.ITEMS`;
-``tests/unit/test_switches.py`` fails when this file is stale.
+:data:`shengji_sim.config.variant_schema.SCHEMA` or
+:data:`shengji_sim.config.interpretations.ITEMS`; ``tests/unit/test_switches.py`` fails when
+this file is stale.
 
 Representation
 --------------

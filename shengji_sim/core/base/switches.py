@@ -1,8 +1,9 @@
 """Switch constants of the kernels: GENERATED from the variant schema, do not edit.
 
 Regenerate with ``python -m shengji_sim.core.base.make_switches`` after changing
-:data:`shengji_sim.config.variant.SCHEMA` or :data:`shengji_sim.config.interpretations.ITEMS`;
-``tests/unit/test_switches.py`` fails when this file is stale.
+:data:`shengji_sim.config.variant_schema.SCHEMA` or
+:data:`shengji_sim.config.interpretations.ITEMS`; ``tests/unit/test_switches.py`` fails when
+this file is stale.
 
 Representation
 --------------

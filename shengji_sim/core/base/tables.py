@@ -3,7 +3,7 @@
 Representation
 --------------
 **Switches.** ``switch_array(variant)`` is ``sw``, an ``int32[N_SWITCHES]`` with one slot
-per key of :data:`shengji_sim.config.variant.SCHEMA`; the slot and value constants
+per key of :data:`shengji_sim.config.variant_schema.SCHEMA`; the slot and value constants
 (``SW_SPLIT_SETS``,
 ``V_SPLIT_SETS_YES``, ``NA``) are generated in :mod:`shengji_sim.core.base.switches`. Kernels never
 see strings.
@@ -57,7 +57,7 @@ import numpy as np
 
 from shengji_sim.cards import N_KINDS, TRUMP, points_of
 from shengji_sim.config.interpretations import item_for_key
-from shengji_sim.config.variant import SCHEMA
+from shengji_sim.config.variant_schema import SCHEMA
 from shengji_sim.core.base.switches import N_SWITCHES, NA
 from shengji_sim.rules.shapes import Unit, make_context, tractor_kinds, unit_top
 

@@ -29,7 +29,7 @@ import numpy as np
 from shengji_sim.cards import (
     N_KINDS,
 )
-from shengji_sim.config.variant import SCHEMA
+from shengji_sim.config.variant_schema import SCHEMA
 from shengji_sim.core.base.jit import njit
 from shengji_sim.rules.follow import chain_rows_for
 from shengji_sim.rules.follow_tables import CZ4_CHAINS, QT, T2, T3, T4, TT, Q, jj4_table
