@@ -39,7 +39,7 @@ TABLES = ("balance-cells", "balance-comparisons", "balance-distributions")
 
 def _decimals(lo: float, hi: float, least: int) -> int:
     """``least`` decimals, or the more that print an interval's bounds apart
-    (:func:`~shengji_sim.report.summary.apart`); an interval of no width (every hand alike) keeps
+    (:func:`~shengji_sim.stats.apart`); an interval of no width (every hand alike) keeps
     ``least``."""
     return least if lo == hi else apart(lo, hi, least)
 
