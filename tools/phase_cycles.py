@@ -51,13 +51,23 @@ from pathlib import Path
 COUNTER_ADDRESS = 0x6F0000000000  #: where the child maps the counters (a free address)
 SLOTS = 64  #: phases at most; the buffer holds their cycles, then their calls
 ROOT = Path(__file__).resolve().parents[1]
+CORE = ROOT / "shengji_sim" / "core"
+
+
+def module_path(module: str) -> Path:
+    """The core's module named ``module`` (a file stem, one in all the core's rooms)."""
+    found = sorted(CORE.rglob(f"{module}.py"))
+    if len(found) != 1:
+        raise ValueError(f"{len(found)} modules {module}.py in shengji_sim/core, not one")
+    return found[0]
 
 
 @dataclass(frozen=True)
 class Probe:
-    """Cycles of one statement of ``module`` (``shengji_sim/core/<module>.py``): ``text``,
-    its exact source (found once), counted into the phase ``names[slot]``, ``slot`` a
-    Python expression of the statement's variables (``"0"`` for one phase)."""
+    """Cycles of one statement of ``module`` (the core's one module of that name,
+    ``shengji_sim/core/<room>/<module>.py``, :func:`module_path`): ``text``, its exact source
+    (found once), counted into the phase ``names[slot]``, ``slot`` a Python expression of the
+    statement's variables (``"0"`` for one phase)."""
 
     module: str
     text: str
@@ -181,7 +191,7 @@ def instrumented(source: str, module: str, probes: tuple[Probe, ...] = PROBES,
         found = out.count(lines)
         if found != 1:
             raise ValueError(f"probe {probe.names[0]!r}: its statement is in "
-                             f"shengji_sim/core/{module}.py {found} times, not once")
+                             f"{module}.py {found} times, not once")
         indent = probe.text[:len(probe.text) - len(probe.text.lstrip(" "))]
         slot = first_slot + len(names)
         t = _probe_var(slot)
@@ -200,10 +210,9 @@ def instrument(work: Path, probes: tuple[Probe, ...] = PROBES) -> list[str]:
     """Copy ``shengji_sim`` and the variants and strategies into ``work`` with the probes
     inserted (a file rewritten only when its text changes) and the counters module beside
     it; returns the phase names in slot order."""
-    unknown = sorted({p.module for p in probes} - {p.stem for p in (ROOT / "shengji_sim" /
-                                                                   "core").glob("*.py")})
+    unknown = sorted({p.module for p in probes} - {p.stem for p in CORE.rglob("*.py")})
     if unknown:
-        raise ValueError(f"probes name no module shengji_sim/core/{unknown[0]}.py")
+        raise ValueError(f"probes name no module {unknown[0]}.py of shengji_sim/core")
     work.mkdir(parents=True, exist_ok=True)
     for folder in ("variants", "strategies"):
         shutil.copytree(ROOT / folder, work / folder, dirs_exist_ok=True)
@@ -215,7 +224,7 @@ def instrument(work: Path, probes: tuple[Probe, ...] = PROBES) -> list[str]:
         target = work / "shengji_sim" / path.relative_to(package)
         target.parent.mkdir(parents=True, exist_ok=True)
         data = path.read_bytes()
-        if path.suffix == ".py" and path.parent.name == "core":
+        if path.suffix == ".py" and CORE in path.parents:
             text, added = instrumented(data.decode(), path.stem, probes, len(names))
             names.extend(added)
             data = text.encode()
