@@ -1,6 +1,6 @@
 """Differential tests of the expert follower's kernel (core/players/heuristic_nb.py): the walk over
 the options that lists none of them (``expert_follow_nb``: one family's compositions or
-several families' sorted keys, ``players_nb``'s walks) against the plain listing and
+several families' sorted keys, ``walks_nb``'s walks) against the plain listing and
 scoring of the first 256 options (``expert_follow_listed_nb``), on hypothesis tricks of
 every built-in variant with varied readings, follower positions 1 to 3, and an arbitrary
 memory: the highest unseen powers, the unseen trumps, the void table, the endgame's kept
@@ -23,6 +23,7 @@ from hypothesis.control import currently_in_test_context
 from shengji_sim.cards import TRUMP, parse_cards, parse_rank, parse_trump
 from shengji_sim.core.base.bits_nb import masks_of_nb
 from shengji_sim.core.follow.follow_count_nb import options_nth_nb
+from shengji_sim.core.players.greedy_nb import greedy_walk_nb
 from shengji_sim.core.players.heuristic_nb import (
     NEEDS_MEMORY,
     P_RUFF_MIN,
@@ -32,12 +33,7 @@ from shengji_sim.core.players.heuristic_nb import (
     expert_follow_nb,
     expert_single_nb,
 )
-from shengji_sim.core.players.players_nb import (
-    GREEDY_OPTIONS,
-    SHORTCUT_FROM,
-    greedy_walk_nb,
-    single_beats_nb,
-)
+from shengji_sim.core.players.walks_nb import GREEDY_OPTIONS, SHORTCUT_FROM, single_beats_nb
 from shengji_sim.core.runtime.api import counts_of, kernel_inputs, make_lane, seat_profiles
 from shengji_sim.fuzz.strategies import (
     VARIANTS,
@@ -155,7 +151,7 @@ def test_FOLLOW_1_FOLLOW_2_expert_walk_of_a_short_follower(follow_buf, pos: Posi
                                                            data) -> None:
     """A follower short in the led class (FOLLOW-1), often void (FOLLOW-2): past
     ``SHORTCUT_FROM`` options a partner is fed, and a follower none of whose options may
-    win ducks, by the best fill of its free cards (``players_nb.best_fill_index_nb``)
+    win ducks, by the best fill of its free cards (``fills_nb.best_fill_index_nb``)
     instead of a walk; one whose options of one suit may win walks those only
     (``heuristic_nb._one_suit_winners_nb``)."""
     position = min(position, len(pos.hands))

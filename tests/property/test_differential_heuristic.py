@@ -53,7 +53,7 @@ def test_a_user_profile_plays_in_the_kernels(tmp_path) -> None:
 def test_a_profile_that_follows_by_the_greedy_rule_plays_in_the_kernels(tmp_path,
                                                                         name: str) -> None:
     """A heuristic profile with ``follow_rule = "greedy"`` follows by the greedy player's
-    walks in the kernels (``players_nb.greedy_follow_nb``, ``greedy_single_nb``), beside
+    walks in the kernels (``greedy_nb.greedy_follow_nb``, ``greedy_single_nb``), beside
     expert seats, and plays the reference's cards."""
     path = tmp_path / "plain.toml"
     path.write_text('name = "plain"\nextends = "expert"\n[follow]\nfollow_rule = "greedy"\n',

@@ -8,10 +8,11 @@ as the reference does: the pre-trick phase (deal, declarations, kitty and 炒底
 :mod:`.deal_nb`), then each trick (:func:`_play_trick`: the lead :func:`_lead`, three
 follows :func:`_follow`, the winner and points :func:`_winner_and_points`), the kitty on
 the last trick and the level change, drawing the same numbers from the hand's SplitMix64
-stream. The players' choices are :mod:`.players_nb`'s. It writes one result row into
-``out[i, :]`` (an ``int64`` matrix whose columns are the fields of
-:data:`shengji_sim.results.ROW_DTYPE`, at ``C_<FIELD>``) and, when ``log_on``, every play into
-a :class:`HandLog` from which ``backend.play_hand_core`` rebuilds the reference's record.
+stream. The players' choices are :mod:`.random_nb`'s, :mod:`.greedy_nb`'s and
+:mod:`.heuristic_nb`'s. It writes one result row into ``out[i, :]`` (an ``int64`` matrix whose
+columns are the fields of :data:`shengji_sim.results.ROW_DTYPE`, at ``C_<FIELD>``) and, when
+``log_on``, every play into a :class:`HandLog` from which ``backend.play_hand_core`` rebuilds the
+reference's record.
 
 Buffers (:class:`Lane`) are allocated once per lane (:func:`run_lane_nb`); lane ``j`` of
 ``L`` plays hands ``start + j, start + j + L, ...``; a row depends on its hand index only,
@@ -25,7 +26,7 @@ Kernels that allocate nothing are compiled with ``_nrt=False`` (no reference cou
 phases are ``inline="always"`` (a call passes every array of ``kt`` and the lane by value,
 docs/core-conventions.md). The common cases skip the general machinery and draw the same
 numbers: a random leader's lead is counted without listing the sets
-(:func:`~.players_nb.random_lead_pick_nb`); a one-card lead is followed by looking at the
+(:func:`~.random_nb.random_lead_pick_nb`); a one-card lead is followed by looking at the
 led card's follow class only; a random follower takes a fast path of :mod:`.follow_fast_nb`
 where one covers the position, and the family kernels otherwise; the winner of a one-set
 lead (single, pair, triple, quad) compares the followers' matching sets only
@@ -122,6 +123,19 @@ from shengji_sim.core.follow.follow_fast_nb import (
     random_single_nb,
     random_triple_follow_nb,
 )
+from shengji_sim.core.players.greedy_fast_nb import (
+    greedy_pair_follow_nb,
+    greedy_short_follow_nb,
+    greedy_triple_follow_nb,
+)
+from shengji_sim.core.players.greedy_nb import (
+    GREEDY,
+    greedy_follow_nb,
+    greedy_lead_into_nb,
+    greedy_lead_pick_nb,
+    greedy_single_nb,
+    greedy_walk_nb,
+)
 from shengji_sim.core.players.heuristic_nb import (
     HEURISTIC,
     NEEDS_MEMORY,
@@ -140,21 +154,12 @@ from shengji_sim.core.players.memory_nb import (
     note_play_nb,
     unseen_by_masks_nb,
 )
-from shengji_sim.core.players.players_nb import (
-    GREEDY,
-    greedy_follow_nb,
-    greedy_lead_into_nb,
-    greedy_lead_pick_nb,
-    greedy_pair_follow_nb,
-    greedy_short_follow_nb,
-    greedy_single_nb,
-    greedy_triple_follow_nb,
-    greedy_walk_nb,
+from shengji_sim.core.players.one_family_nb import (
     pair_follow_row_nb,
     play_one_family_nb,
-    random_lead_pick_nb,
     short_family_nb,
 )
+from shengji_sim.core.players.random_nb import random_lead_pick_nb
 from shengji_sim.core.rules.kitty_nb import (
     judge_kitty_nb,
 )
@@ -276,7 +281,7 @@ def alloc_lane_nb(decks, hand_size, kitty_size, max_lead, pkinds, params, levels
     """One lane's buffers (players ``pkinds``, heuristic profiles ``params`` (int32[4,
     N_PARAMS]), match ``levels``); no allocation per hand.
     ``cand``: the greedy players' candidate buffer, or ``None`` when no seat is greedy, which
-    compiles a lane with no greedy code in it (:mod:`.players_nb`, "Compiled players")."""
+    compiles a lane with no greedy code in it (:mod:`.greedy_nb`, "Compiled players")."""
     lane = Lane(alloc_pre_trick_buffers_nb(decks, hand_size, kitty_size),
                 alloc_follow_buffers_nb(FOLLOW_FAMILIES, FOLLOW_PLAYS, FOLLOW_ALTERNATIVES,
                                 FOLLOW_TRACTORS),
@@ -377,7 +382,7 @@ def _family_follow_nb(kt, sw, level, trump, lane, cand, seat, position, n_units,
     """One follow into ``lane.plays[position]`` by the family kernels, the player choosing
     among the listed options; returns the rule or ``ERR_FOLLOW`` plus the follow kernels'
     error. ``cand`` is ``lane.cand``: ``None`` (no greedy or heuristic seat) compiles the
-    random path only (players_nb, "Compiled players")."""
+    random path only (greedy_nb, "Compiled players")."""
     if cand is not None:
         if lane.pkinds[seat] == GREEDY or lane.pkinds[seat] == HEURISTIC:
             return strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position,
@@ -428,7 +433,7 @@ def _expert_pick(kt, sw, level, trump, lane, seat, position, leader, n_units, n_
 @njit(cache=True, _nrt=False, inline="always")
 def _expert_one_family(kt, sw, level, trump, lane, seat, position, leader, n_units):
     """An expert follower's choice among the options of the one family in the follow
-    buffers (``players_nb.one_family_ready_nb``; a forced play needs no choice), into
+    buffers (``one_family_nb.one_family_ready_nb``; a forced play needs no choice), into
     ``lane.plays[position]``, taken from the hand."""
     kind_at = kt.kind_at[level, trump]
     count = one_family_count_nb(kind_at, lane.fb)
@@ -504,7 +509,7 @@ def _lead(kt, sw, level, trump, lane, cand, leader):
     """LEAD-3: the leader's player chooses a one-unit lead into ``lane.lead`` and takes it
     from the hand; returns ``(size, strongest kind, first kind in kind order)``, or an
     error code as the first value. A random leader's option is counted without listing the
-    sets (:func:`~.players_nb.random_lead_pick_nb`); tractors (and AMB-41 A two-quad units)
+    sets (:func:`~.random_nb.random_lead_pick_nb`); tractors (and AMB-41 A two-quad units)
     are listed only when the hand's masks say it may hold one."""
     pre = lane.pre
     hm = lane.hm
@@ -630,7 +635,7 @@ def _strategy_single(kt, sw, level, trump, lane, seat, position, leader, opts):
     being their listing positions as a mask: the expert rule
     (:func:`~.heuristic_nb.expert_single_nb`; a forced card sums no memory, and the memory
     is summed only when the choice asks for it) or the greedy one
-    (:func:`~.players_nb.greedy_single_nb`). Returns the kind."""
+    (:func:`~.greedy_nb.greedy_single_nb`). Returns the kind."""
     eff = kt.eff[level, trump]
     kind_at = kt.kind_at[level, trump]
     pre = lane.pre
@@ -697,7 +702,7 @@ def _random_follow(kt, sw, level, trump, lane, seat, position, n_units, size, fi
 
 @njit(cache=True, _nrt=False, inline="always")
 def _greedy_lead(kt, sw, level, trump, lane, leader):
-    """A greedy leader's unit into ``lane.lead`` (:func:`~.players_nb.greedy_lead_pick_nb`:
+    """A greedy leader's unit into ``lane.lead`` (:func:`~.greedy_nb.greedy_lead_pick_nb`:
     the tractors listed only when the masks say the hand may hold one, the sets never);
     returns a kind of the lead or an error code."""
     hand = lane.pre.hands[leader]
@@ -761,7 +766,7 @@ def _expert_follow(kt, sw, level, trump, lane, seat, position, leader, n_units, 
 @njit(cache=True, _nrt=False, inline="always")
 def _greedy_follow(kt, sw, level, trump, lane, seat, position, leader, n_units, size, first):
     """A greedy player's follow of a multi-card lead: the greedy forms of the random
-    player's fast paths (short in the led class, a pair or triple lead, :mod:`.players_nb`),
+    player's fast paths (short in the led class, a pair or triple lead, :mod:`.greedy_fast_nb`),
     which build the families without the family kernels, else the families listed.
     Returns ``(rule, table row)``."""
     cls_mask = kt.cls_pmask[level, trump, first]
@@ -846,7 +851,7 @@ def _winner_and_points(kt, sw, level, trump, lane, size, first, n_units):
             tk[p] = _set_kind_nb(lane.plays[p], size)
         return _set_winner_nb(eff, power, tk), trick_points_nb(kt.points, lane.plays, 4)
     # the plays are legal (equal sizes, DEF-27) and lane.uw/ul/ut still hold the lead's
-    # units (the greedy follower reuses them too, players_nb.greedy_pick_nb)
+    # units (the greedy follower reuses them too, greedy_nb.greedy_pick_nb)
     winner = trick_winner_units_nb(kt, sw, level, trump, lane.plays, 4, n_units, lane.uw,
                                    lane.ul, lane.ut, size, eff[first], lane.ts)
     return winner, trick_points_nb(kt.points, lane.plays, 4)

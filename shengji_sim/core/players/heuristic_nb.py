@@ -1,6 +1,6 @@
 """The heuristic family of :class:`shengji_sim.players.reference.HeuristicPlayer` as kernels: every
 profile (strategies/*.toml) with ``base = "heuristic"`` that is not the default ``greedy``
-(which keeps :mod:`.players_nb`'s kernels) plays as player kind :data:`HEURISTIC`.
+(which keeps :mod:`.greedy_nb`'s kernels) plays as player kind :data:`HEURISTIC`.
 
 Representation
 --------------
@@ -17,7 +17,7 @@ tables, the own hand and the own buried kitty, summed up before a decision as ``
 (the highest unseen power per group and width) and the count of unseen trumps.
 Choices follow the reference's listing order and tie rules exactly (Python's ``max`` and
 ``min`` keep the first best option), so the records are identical; decisions draw no random
-numbers. A multi-card follow is not listed where the greedy walks of :mod:`.players_nb`
+numbers. A multi-card follow is not listed where the greedy walks of :mod:`.walks_nb`
 apply: :func:`expert_follow_nb` steps through the options in listing order keeping their
 sums (the kept kind marked in the suit bits) and writes out only an option it must judge;
 :func:`expert_follow_listed_nb` is the plain form the tests compare it with
@@ -57,10 +57,12 @@ from shengji_sim.core.follow.follow_data import (
     STATE_NKEYS,
     STATE_WAYS,
 )
+from shengji_sim.core.players.fills_nb import best_fill_index_nb, suit_walk_index_nb
+from shengji_sim.core.players.greedy_nb import greedy_burial_nb, greedy_lead_nb
 from shengji_sim.core.players.memory_nb import (
     higher_nb,
 )
-from shengji_sim.core.players.players_nb import (
+from shengji_sim.core.players.walks_nb import (
     CAND_FLAG,
     CAND_KEY,
     GREEDY_OPTIONS,
@@ -68,13 +70,10 @@ from shengji_sim.core.players.players_nb import (
     MARKED,
     SHORTCUT_FROM,
     UNDECIDED,
-    best_fill_index_nb,
     family_option_nb,
     family_walk_next_nb,
     family_walk_start_nb,
     fixed_bits_nb,
-    greedy_burial_nb,
-    greedy_lead_nb,
     greedy_wins_nb,
     judge_by_sums_nb,
     key_option_nb,
@@ -85,7 +84,6 @@ from shengji_sim.core.players.players_nb import (
     single_beats_nb,
     single_cost_nb,
     suit_points_bound_nb,
-    suit_walk_index_nb,
     suit_walk_next_nb,
     suit_walk_sums_nb,
     throw_set_cards_nb,
@@ -110,7 +108,7 @@ from shengji_sim.core.rules.trick_nb import (
     trick_winner_units_nb,
 )
 
-HEURISTIC = 3  #: player kind (beside players_nb.RANDOM, GREEDY, PASSIVE)
+HEURISTIC = 3  #: player kind (beside random_nb.RANDOM, GREEDY, PASSIVE)
 
 # profile columns, in strategy.SCHEMA order
 P_BASE = 0
@@ -830,8 +828,8 @@ def _winner_so_far_nb(kt, sw, level, trump, plays, n_so_far, n_units, uw, ul, ut
 
 
 LISTED = 0  #: :func:`expert_pick_nb`'s options: the rows ``walk.cand[:m]``
-ONE_FAMILY = 1  #: one family's compositions, walked (``players_nb.family_walk_start_nb``)
-KEYS = 2  #: several families' sorted keys, walked (``players_nb.keys_walk_start_nb``)
+ONE_FAMILY = 1  #: one family's compositions, walked (``walks_nb.family_walk_start_nb``)
+KEYS = 2  #: several families' sorted keys, walked (``walks_nb.keys_walk_start_nb``)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -874,8 +872,8 @@ def _option_sums_nb(kt, level, trump, walk, source, i, n, held, kept, lead_suit,
     """Option ``i``'s sums (``i`` = 0, 1, ... in turn: a walk steps to it): ``(cost,
     points, side, claim number, cards in sets, uses the kept kind)``, side as
     :func:`_play_sums_nb`. A listed row is summed over the hand's kinds ``held`` (its
-    claim number, for ``players_nb.judge_by_sums_nb``, is -1); a walk marks the kept
-    kind (``players_nb.MARKED``)."""
+    claim number, for ``walks_nb.judge_by_sums_nb``, is -1); a walk marks the kept
+    kind (``walks_nb.MARKED``)."""
     if source == LISTED:
         row = walk.cand[i]
         cost, pts, side = _play_sums_nb(kt.eff[level, trump], kt.power[level, trump],
@@ -920,11 +918,11 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
     it is judged (does it win? does it hold?) only when it could become the winning or
     the unsure choice, and only if it is of one suit (TRUMP-6, CMP-9) and, against a
     throw, has as many cards in sets as the throw's sets and tractors
-    (``players_nb.throw_set_cards_nb``; the walks' sums tell), from its sums where
-    ``players_nb.judge_by_sums_nb`` can tell, else written out. One family of more than
+    (``walks_nb.throw_set_cards_nb``; the walks' sums tell), from its sums where
+    ``walks_nb.judge_by_sums_nb`` can tell, else written out. One family of more than
     ``SHORTCUT_FROM`` options whose free cards do not hold the kept kind is not walked for
     the feed, nor for the duck: both are its best fill by (points, cost)
-    (``players_nb.best_fill_index_nb``), and its winning and unsure choices come from its
+    (``fills_nb.best_fill_index_nb``), and its winning and unsure choices come from its
     options of one suit (:func:`_one_suit_winners_nb`). ``held`` is the follower's hand
     as a position mask (``lane.hm[seat, 0]``); ``kept`` is the endgame's kept kind (-1 none)."""
     eff = kt.eff[level, trump]
@@ -980,7 +978,7 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
     if source == ONE_FAMILY and m > SHORTCUT_FROM and (kept < 0 or
                                                        walk.fb.fam_pool[0, kept] == 0):
         # the kept kind is not to choose (KEPT_COST the same for all): feeding and ducking
-        # are the best fills by (points, cost), found without walking (players_nb)
+        # are the best fills by (points, cost), found without walking (fills_nb)
         if feed:
             return best_fill_index_nb(walk, n, m, 1)
         pick, unsure = (-1, -1) if (fixed_bits_nb(walk.keys) & MARKED) and hand_len != size else \
@@ -1059,7 +1057,7 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
 
 _PICKABLE = 1  # _one_suit_winners_nb's flags: its points meet the threshold,
 _UNSURE_OK = 2  # it is pointless and the table meets win_min_points,
-_WINS_BY_SUMS = 4  # players_nb.judge_by_sums_nb says it wins
+_WINS_BY_SUMS = 4  # walks_nb.judge_by_sums_nb says it wins
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -1070,17 +1068,17 @@ def _one_suit_winners_nb(kt, sw, level, trump, p, walk, nk, m, n_so_far, seat, l
     """:func:`expert_pick_nb`'s winning and unsure choices among the first ``m`` options
     of the one family being walked, without walking the others: only options of one suit
     may win (TRUMP-6, CMP-9), so the led suit's and then the trumps' are walked
-    (``players_nb.one_suit_walk_start_nb``). An option that could be chosen (its points
+    (``walks_nb.one_suit_walk_start_nb``). An option that could be chosen (its points
     meet the threshold, ``ruff_min_points`` for a ruff; or it is pointless and the points
     played so far, ``table``, meet ``win_min_points``) and that its sums do not prove a
     loser is noted with its key (cost, -points, listing index). The noted ones are then
     judged cheapest key first, so the first that wins and holds is the pick and the rest
     are not judged; the first pointless winner met before it is the unsure choice: the
     minima the whole walk finds. A throw's option with fewer than ``throw_sets`` cards in
-    kinds it holds twice or more (``players_nb.throw_set_cards_nb``; 0 when that does not
+    kinds it holds twice or more (``walks_nb.throw_set_cards_nb``; 0 when that does not
     apply) cannot take it and is not noted. A suit is not walked when no unsure choice is
     possible (``table`` below ``win_min_points``) and none of its options can meet the
-    threshold (``players_nb.suit_points_bound_nb``). Returns ``(pick, unsure)``, -1 for
+    threshold (``walks_nb.suit_points_bound_nb``). Returns ``(pick, unsure)``, -1 for
     none."""
     eff = kt.eff[level, trump]
     group = kt.group[level, trump]
@@ -1214,7 +1212,7 @@ def heuristic_lead_into_nb(kt, sw, level, trump, p, hands, hm, gmask, seat, lb, 
 @njit(cache=True, _nrt=False, inline="always")
 def expert_follows_nb(p):
     """Whether profile row ``p`` follows by the expert rule (``follow_rule = "expert"``);
-    any other profile follows a one-card lead by ``players_nb.greedy_single_nb``."""
+    any other profile follows a one-card lead by ``greedy_nb.greedy_single_nb``."""
     return p[P_FOLLOW_RULE] == EXPERT
 
 
@@ -1226,8 +1224,8 @@ def expert_single_nb(eff, group, power, points, kind_at, p, tk, opts, position, 
                      tops, trumps_out, void, kept, hand_len, remembered):
     """:func:`expert_pick_nb` on a one-card lead (the kinds played so far ``tk[:position]``)
     over the options ``opts``, their listing positions as a mask (as
-    ``players_nb.greedy_single_nb`` takes them), walked once in listing order and scored
-    each as one card (``players_nb.single_beats_nb`` against the winner so far); returns
+    ``greedy_nb.greedy_single_nb`` takes them), walked once in listing order and scored
+    each as one card (``walks_nb.single_beats_nb`` against the winner so far); returns
     the chosen kind. Only whether a play holds reads the memory (``tops``, ``trumps_out``,
     ``void``): asked before it is summed (``remembered`` False), the choice returns
     :data:`NEEDS_MEMORY` where it would read it (most ducks never do)."""

@@ -98,17 +98,13 @@ from shengji_sim.core.follow.follow_data import (
 from shengji_sim.core.follow.follow_families_nb import (
     follow_options_nb,
 )
+from shengji_sim.core.players.greedy_nb import GREEDY, greedy_lead_nb
 from shengji_sim.core.players.heuristic_nb import (
     HEURISTIC,
     N_PARAMS,
 )
-from shengji_sim.core.players.players_nb import (
-    GREEDY,
-    GREEDY_OPTIONS,
-    PASSIVE,
-    RANDOM,
-    greedy_lead_nb,
-)
+from shengji_sim.core.players.random_nb import PASSIVE, RANDOM
+from shengji_sim.core.players.walks_nb import GREEDY_OPTIONS
 from shengji_sim.core.rules.bidding_nb import (
     MAX_OPTIONS,
     chaodi_options_nb,
@@ -589,7 +585,7 @@ def make_lane(kt, sw, pkinds, levels, params=None) -> Lane:
 def candidates(pkinds: np.ndarray) -> np.ndarray | None:
     """The lane's candidate buffer of greedy and heuristic followers, or ``None`` when every
     seat is random: such a lane then compiles and runs no greedy or heuristic code
-    (players_nb, "Compiled players")."""
+    (greedy_nb, "Compiled players")."""
     if not np.any((pkinds == GREEDY) | (pkinds == HEURISTIC)):
         return None
     return np.zeros((GREEDY_OPTIONS, N_KINDS), np.int8)

@@ -69,7 +69,7 @@ def other_part(kt, sw, lane) -> Iterator[tuple]:
         random_single_nb,
         random_triple_follow_nb,
     )
-    from shengji_sim.core.players.players_nb import random_lead_pick_nb
+    from shengji_sim.core.players.random_nb import random_lead_pick_nb
     from shengji_sim.core.rules.kitty_nb import judge_kitty_nb
     from shengji_sim.core.rules.shapes_nb import decompose_top_nb
     from shengji_sim.core.rules.trick_nb import trick_winner_units_nb
