@@ -87,10 +87,10 @@ PROBES: tuple[Probe, ...] = (
     Probe("game_nb", """\
             trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, leader)""",
           ("lead: heuristic memory view",)),
-    Probe("heuristic_nb", """\
+    Probe("heuristic_lead_nb", """\
     n = lead_options_nb(kt, sw, level, trump, hand, lb)""",
           ("lead: heuristic leads listed (no proven throw)",)),
-    Probe("heuristic_nb", """\
+    Probe("heuristic_lead_nb", """\
         i = expert_lead_nb(kt, level, trump, p, hand, hm, gmask, lb, n, tops, trumps_out, void,
                            seat, kept)""", ("lead: expert choice among them",)),
     Probe("game_nb", """\

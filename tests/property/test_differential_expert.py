@@ -24,15 +24,13 @@ from shengji_sim.cards import TRUMP, parse_cards, parse_rank, parse_trump
 from shengji_sim.core.base.bits_nb import masks_of_nb
 from shengji_sim.core.follow.follow_count_nb import options_nth_nb
 from shengji_sim.core.players.greedy_nb import greedy_walk_nb
-from shengji_sim.core.players.heuristic_nb import (
+from shengji_sim.core.players.heuristic_follow_nb import (
     NEEDS_MEMORY,
-    P_RUFF_MIN,
-    P_WIN_MIN,
-    P_WIN_UNSURE,
     expert_follow_listed_nb,
     expert_follow_nb,
     expert_single_nb,
 )
+from shengji_sim.core.players.heuristic_nb import P_RUFF_MIN, P_WIN_MIN, P_WIN_UNSURE
 from shengji_sim.core.players.walks_nb import GREEDY_OPTIONS, SHORTCUT_FROM, single_beats_nb
 from shengji_sim.core.runtime.api import counts_of, kernel_inputs, make_lane, seat_profiles
 from shengji_sim.fuzz.strategies import (
@@ -153,7 +151,7 @@ def test_FOLLOW_1_FOLLOW_2_expert_walk_of_a_short_follower(follow_buf, pos: Posi
     ``SHORTCUT_FROM`` options a partner is fed, and a follower none of whose options may
     win ducks, by the best fill of its free cards (``fills_nb.best_fill_index_nb``)
     instead of a walk; one whose options of one suit may win walks those only
-    (``heuristic_nb._one_suit_winners_nb``)."""
+    (``heuristic_follow_nb._one_suit_winners_nb``)."""
     position = min(position, len(pos.hands))
     if data.draw(st.booleans(), label="no kept kind"):  # as before the endgame
         memory = memory[:3] + (-1,) + memory[4:]

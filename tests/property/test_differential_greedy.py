@@ -220,7 +220,7 @@ def test_best_below_the_cap_is_the_first_best_listed(kinds, free, partner, draw)
 @given(st.lists(st.tuples(st.integers(1, 4), st.booleans()), min_size=1, max_size=7),
        st.integers(1, 12))
 def test_one_suit_walk_ranks_each_option_by_its_listing_index(kinds, free) -> None:
-    """A one-suit walk (``heuristic_nb._one_suit_winners_nb``, greedy's shortcut) steps
+    """A one-suit walk (``heuristic_follow_nb._one_suit_winners_nb``, greedy's shortcut) steps
     through the compositions of ``free`` cards over the pool kinds of one suit alone and
     ranks each among all the pool's compositions, recounting only from the first kind that
     changed (``_rank_from_nb``): each rank is the composition's index in a brute-force

@@ -136,16 +136,14 @@ from shengji_sim.core.players.greedy_nb import (
     greedy_single_nb,
     greedy_walk_nb,
 )
-from shengji_sim.core.players.heuristic_nb import (
-    HEURISTIC,
+from shengji_sim.core.players.heuristic_follow_nb import (
     NEEDS_MEMORY,
-    P_MEMORY,
     expert_follow_nb,
     expert_follows_nb,
     expert_single_nb,
-    heuristic_lead_into_nb,
-    kept_kind_nb,
 )
+from shengji_sim.core.players.heuristic_lead_nb import heuristic_lead_into_nb
+from shengji_sim.core.players.heuristic_nb import HEURISTIC, P_MEMORY, kept_kind_nb
 from shengji_sim.core.players.memory_nb import (
     N_GROUPS,
     forget_nb,
@@ -261,7 +259,7 @@ class Lane(NamedTuple):
     seen: np.ndarray  # int16[54] memory_nb: the cards played this hand
     void: np.ndarray  # int8[4, 5] memory_nb: the seats shown void in a follow group
     novoid: np.ndarray  # int8[4, 5] zeros: the void table of a seat without memory
-    hcnt: np.ndarray  # int8[54] scratch of heuristic_nb.proven_throw_nb
+    hcnt: np.ndarray  # int8[54] scratch of heuristic_lead_nb.proven_throw_nb
     tops: np.ndarray  # int16[5, 5] scratch: memory_nb.unseen_by_masks_nb's highest unseen powers
     smask: np.ndarray  # int64[4] memory_nb: ``seen`` as position masks
     gmask: np.ndarray  # int64[5] memory_nb: each group's kinds as a position mask, per hand
@@ -422,7 +420,7 @@ def strategy_family_follow_nb(kt, sw, level, trump, lane, seat, position, n_unit
 @njit(cache=True, _nrt=False, inline="always")
 def _expert_pick(kt, sw, level, trump, lane, seat, position, leader, n_units, n_fam, count):
     """An expert follower's choice among the ``count`` options of the ``n_fam`` families
-    in ``lane.fb`` (:func:`~.heuristic_nb.expert_follow_nb`, with what it knows)."""
+    in ``lane.fb`` (:func:`~.heuristic_follow_nb.expert_follow_nb`, with what it knows)."""
     pre = lane.pre
     trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, seat)
     return expert_follow_nb(kt, sw, level, trump, pre.params[seat], greedy_walk_nb(lane),
@@ -633,7 +631,7 @@ def _one_card_follow(kt, sw, level, trump, lane, cand, seat, position, leader, n
 def _strategy_single(kt, sw, level, trump, lane, seat, position, leader, opts):
     """A greedy or heuristic player's card among the options of a one-card lead, ``opts``
     being their listing positions as a mask: the expert rule
-    (:func:`~.heuristic_nb.expert_single_nb`; a forced card sums no memory, and the memory
+    (:func:`~.heuristic_follow_nb.expert_single_nb`; a forced card sums no memory, and the memory
     is summed only when the choice asks for it) or the greedy one
     (:func:`~.greedy_nb.greedy_single_nb`). Returns the kind."""
     eff = kt.eff[level, trump]

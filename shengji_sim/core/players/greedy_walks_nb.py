@@ -22,7 +22,7 @@ walked) says whether it is within the cap; past it, the best of the first 256 is
 of a few greedy fills (``fills_nb._best_below_nb``); only the options of one suit are walked
 for winners. ``greedy_nb.greedy_single_nb`` walks a one-card lead's options from the hand masks.
 The walks' steps (start, next option, sums, the option written out) are the kernels of
-:mod:`.walks_nb`, which the expert follower's walk (``heuristic_nb.expert_follow_nb``)
+:mod:`.walks_nb`, which the expert follower's walk (``heuristic_follow_nb.expert_follow_nb``)
 shares. A short follower and a pair or triple lead are answered without the family kernels
 (:mod:`.greedy_fast_nb`). Same choices, same tie-breaks (first in listing order) and the same
 256-option cap as the reference; ``greedy_nb.greedy_follow_listed_nb`` (list, then

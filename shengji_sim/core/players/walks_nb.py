@@ -1,5 +1,5 @@
 """The walks over a follower's options that the greedy and the expert followers
-share (``greedy_nb.greedy_follow_nb``, ``heuristic_nb.expert_follow_nb``): each option in
+share (``greedy_nb.greedy_follow_nb``, ``heuristic_follow_nb.expert_follow_nb``): each option in
 listing order with its sums, without listing the options.
 
 Representation
@@ -83,7 +83,7 @@ _P_TOP = 832
 _P_SETC = 896  # prefix count of the cards in kinds held twice or more (a tractor's answers)
 _Y_ORD = 960  # _order_by_weight_nb: the pool kinds, heaviest first
 _Y_PATH = 1024  # _best_below_nb: the composition at the cap
-CAND_KEY = 1152  #: heuristic_nb._one_suit_winners_nb: its candidates' keys (GREEDY_OPTIONS)
+CAND_KEY = 1152  #: heuristic_follow_nb._one_suit_winners_nb: its candidates' keys (GREEDY_OPTIONS)
 CAND_FLAG = 1408  #: and their flags (lane.keys holds 54 * 54)
 _R_RANK = 1664  # _rank_from_nb: per pool kind the rank counted over the kinds before it,
 _R_LEFT = 1728  # and the cards left to place after them
@@ -282,7 +282,7 @@ def one_suit_walk_start_nb(sw, sc, ucap, nk, free, s, lead_suit, f_bit, width, s
     or none, the pool has ``free`` cards of it) and not all lose by their sums
     (:func:`_cannot_claim_nb`); whole when every pool kind is of that suit, so that the
     walk's n-th step is the option's listing index (else :func:`_rank_nb`). ``throw_sets``:
-    the cards in sets an option needs to take a throw (``heuristic_nb.expert_pick_nb``'s,
+    the cards in sets an option needs to take a throw (``heuristic_follow_nb.expert_pick_nb``'s,
     0 for none)."""
     if s == 1 and lead_suit == TRUMP:
         return False, False

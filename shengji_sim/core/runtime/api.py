@@ -99,10 +99,7 @@ from shengji_sim.core.follow.follow_families_nb import (
     follow_options_nb,
 )
 from shengji_sim.core.players.greedy_nb import GREEDY, greedy_lead_nb
-from shengji_sim.core.players.heuristic_nb import (
-    HEURISTIC,
-    N_PARAMS,
-)
+from shengji_sim.core.players.heuristic_nb import HEURISTIC, N_PARAMS
 from shengji_sim.core.players.random_nb import PASSIVE, RANDOM
 from shengji_sim.core.players.walks_nb import GREEDY_OPTIONS
 from shengji_sim.core.rules.bidding_nb import (
@@ -732,7 +729,8 @@ def heuristic_decision_core(state, seat: int, current=()) -> list[int]:
     from shengji_sim.core.base.bits_nb import masks_of_nb
     from shengji_sim.core.engine.deal_nb import I_DEALER, I_N_BUR
     from shengji_sim.core.engine.game_nb import strategy_family_follow_nb
-    from shengji_sim.core.players.heuristic_nb import P_MEMORY, heuristic_lead_into_nb, kept_kind_nb
+    from shengji_sim.core.players.heuristic_lead_nb import heuristic_lead_into_nb
+    from shengji_sim.core.players.heuristic_nb import P_MEMORY, kept_kind_nb
     from shengji_sim.core.players.memory_nb import (
         forget_nb,
         group_masks_nb,
