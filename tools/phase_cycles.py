@@ -82,9 +82,9 @@ PROBES: tuple[Probe, ...] = (
     Probe("game_nb", """\
     status = pre_trick_nb(kt, sw, lane.state, lane.levels, match_dealer, hand_number,
                           lane.pkinds, pre)""", ("deal, declarations, kitty",)),
-    Probe("game_nb", """\
+    Probe("play_trick_nb", """\
     size, top, first = _lead(kt, sw, level, trump, lane, cand, leader)""", ("lead",)),
-    Probe("game_nb", """\
+    Probe("play_trick_nb", """\
             trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, leader)""",
           ("lead: heuristic memory view",)),
     Probe("heuristic_lead_nb", """\
@@ -93,48 +93,48 @@ PROBES: tuple[Probe, ...] = (
     Probe("heuristic_lead_nb", """\
         i = expert_lead_nb(kt, level, trump, p, hand, hm, gmask, lb, n, tops, trumps_out, void,
                            seat, kept)""", ("lead: expert choice among them",)),
-    Probe("game_nb", """\
+    Probe("play_trick_nb", """\
     n_units = _lead_units(kt, sw, level, trump, lane, size, first)""",
           ("lead's units",)),
-    Probe("game_nb", """\
+    Probe("play_trick_nb", """\
         rule, table_row = _follow(kt, sw, level, trump, lane, cand, seat, position, leader,
                                   n_units, size, first)""",
           ("follow: one-card lead", "follow: one-unit lead of 2+ cards",
            "follow: throw"), "0 if size == 1 else (1 if n_units == 1 else 2)"),
-    Probe("game_nb", """\
+    Probe("play_follow_nb", """\
         rule = short_family_nb(kt, level, trump, lane, seat, size,
                                kt.cls_pmask[level, trump, first])""",
           ("follow, expert: short in the led class? (one unit)",
            "follow, expert: short in the led class? (throw)"), "0 if n_units == 1 else 1"),
-    Probe("game_nb", """\
+    Probe("play_follow_nb", """\
         _expert_one_family(kt, sw, level, trump, lane, seat, position, leader, n_units)""",
           ("follow, expert: one-family choice (one unit)",
            "follow, expert: one-family choice (throw)"), "0 if n_units == 1 else 1"),
-    Probe("game_nb", """\
+    Probe("play_follow_nb", """\
     n_fam, rule = follow_options_nb(kt, sw, level, trump, lane.lead, n_units, lane.uw,
                                     lane.ul, lane.uk, pre.hands[seat], position, lane.fb)""",
           ("follow, family kernels: families (one unit)",
            "follow, family kernels: families (throw)"), "0 if n_units == 1 else 1"),
-    Probe("game_nb", """\
+    Probe("play_follow_nb", """\
     count = options_count_nb(kt, level, trump, lane.fb, n_fam)""",
           ("follow, family kernels: count (one unit)",
            "follow, family kernels: count (throw)"), "0 if n_units == 1 else 1"),
-    Probe("game_nb", """\
+    Probe("play_follow_nb", """\
         pick = _expert_pick(kt, sw, level, trump, lane, seat, position, leader, n_units,
                             n_fam, count)""",
           ("follow, family kernels: expert choice (one unit)",
            "follow, family kernels: expert choice (throw)"), "0 if n_units == 1 else 1"),
-    Probe("game_nb", """\
+    Probe("play_follow_nb", """\
         pick = greedy_follow_nb(kt, sw, level, trump, greedy_walk_nb(lane), n_fam, count,
                                 position, seat % 2, leader, n_units)""",
           ("follow, family kernels: greedy choice (one unit)",
            "follow, family kernels: greedy choice (throw)"),
           "0 if n_units == 1 else 1"),
-    Probe("game_nb", """\
+    Probe("play_trick_nb", """\
             note_play_nb(sw, kt.group[level, trump], kt.order[level, trump], lane.seen,
                          lane.smask, lane.void, lane.plays, 0, leader, first)""",
           ("memory: note the lead",)),
-    Probe("game_nb", """\
+    Probe("play_trick_nb", """\
             if lane.hflag[0] and size == 1:
                 note_card_nb(sw, kt.group[level, trump], kt.order[level, trump], lane.seen,
                              lane.smask, lane.void, lane.tk[position], position, seat, first)
@@ -142,7 +142,7 @@ PROBES: tuple[Probe, ...] = (
                 note_play_nb(sw, kt.group[level, trump], kt.order[level, trump], lane.seen,
                              lane.smask, lane.void, lane.plays, position, seat, first)""",
           ("memory: note a follow",)),
-    Probe("game_nb", """\
+    Probe("play_trick_nb", """\
     winner, points = _winner_and_points(kt, sw, level, trump, lane, size, first, n_units)""",
           ("trick winner and points",)),
 )

@@ -182,7 +182,7 @@ def test_THROW_6_DEF_4_a_ruff_of_a_throw_after_a_ruff_is_judged_whole(follow_buf
 def test_expert_single_asks_for_the_memory_before_reading_it(pos: Position, position: int,
                                                              memory, unsummed) -> None:
     """The expert's card on a one-card lead (``expert_single_nb``), asked without the
-    memory as ``game_nb._strategy_single`` first asks it (with whatever the unsummed
+    memory as ``play_follow_nb._strategy_single`` first asks it (with whatever the unsummed
     memory holds, here another drawn one), is the card it chooses with the memory, or
     :data:`NEEDS_MEMORY` exactly when the choice reads the memory: the partner is winning
     so far (does the win hold?), or some card other than the kept one (outside the last

@@ -75,7 +75,7 @@ ABSENT = 1 << 62  # greedy burial key offset of kinds not held
 
 
 class GreedyWalk(NamedTuple):
-    """The lane's arrays a greedy follow reads and writes (``game_nb.Lane``'s fields of the
+    """The lane's arrays a greedy follow reads and writes (``lane_nb.Lane``'s fields of the
     same names): :func:`greedy_follow_nb` takes these, not the lane, because a call copies
     every array it is passed (the whole lane is some 800 machine words a call)."""
 

@@ -6,7 +6,7 @@ such a family played (:func:`play_one_family_nb`).
 
 The greedy follows of :mod:`.greedy_nb` (:mod:`.greedy_fast_nb`) choose among these
 families, and an expert follower uses their one-family cases with its own choice
-(``game_nb._expert_follow``); the random player's are in :mod:`.follow_fast_nb`.
+(``play_follow_nb._expert_follow``); the random player's are in :mod:`.follow_fast_nb`.
 """
 
 from __future__ import annotations

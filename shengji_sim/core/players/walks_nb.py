@@ -438,7 +438,7 @@ def single_beats_nb(eff, power, lead_suit, k, best):
     """Card ``k`` played after ``best`` (the winner so far of a one-card lead of suit
     ``lead_suit``) wins the trick from it: a higher card of the led suit, a ruff of a led
     plain card, a higher trump over a ruff; the first of equal cards keeps the trick (CMP-1,
-    TRUMP-6, TRUMP-7, DEF-3; ``game_nb._set_winner_nb``)."""
+    TRUMP-6, TRUMP-7, DEF-3; ``play_trick_nb._set_winner_nb``)."""
     e = eff[k]
     best_ruff = eff[best] == TRUMP and lead_suit != TRUMP
     if e == lead_suit:

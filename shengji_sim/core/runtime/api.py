@@ -82,10 +82,7 @@ from shengji_sim.core.engine.deal_nb import (
     alloc_pre_trick_buffers_nb,
     pre_trick_nb,
 )
-from shengji_sim.core.engine.game_nb import (
-    Lane,
-    alloc_lane_nb,
-)
+from shengji_sim.core.engine.lane_nb import Lane, alloc_lane_nb
 from shengji_sim.core.follow.follow_count_nb import (
     options_count_nb,
     options_nth_nb,
@@ -728,7 +725,7 @@ def heuristic_decision_core(state, seat: int, current=()) -> list[int]:
     hand, its buried kitty and the plays (tests/property/test_no_peeking_kernels.py)."""
     from shengji_sim.core.base.bits_nb import masks_of_nb
     from shengji_sim.core.engine.deal_nb import I_DEALER, I_N_BUR
-    from shengji_sim.core.engine.game_nb import strategy_family_follow_nb
+    from shengji_sim.core.engine.play_follow_nb import strategy_family_follow_nb
     from shengji_sim.core.players.heuristic_lead_nb import heuristic_lead_into_nb
     from shengji_sim.core.players.heuristic_nb import P_MEMORY, kept_kind_nb
     from shengji_sim.core.players.memory_nb import (

@@ -28,7 +28,8 @@ from shengji_sim import RULES_VERSION
 from shengji_sim.cards import N_KINDS, format_card, format_trump
 from shengji_sim.config.seats import parse_players
 from shengji_sim.core.base.errors import hand_error_text
-from shengji_sim.core.engine.game_nb import N_COLUMNS, Lane, play_hand_nb, run_lane_nb
+from shengji_sim.core.engine.game_nb import play_hand_nb, run_lane_nb
+from shengji_sim.core.engine.lane_nb import N_COLUMNS, Lane
 from shengji_sim.core.engine.match_nb import MAX_HANDS, N_MATCH_COLUMNS, run_match_lane_nb
 from shengji_sim.core.follow.follow_data import RULE_NAMES
 from shengji_sim.core.players.greedy_nb import GREEDY
