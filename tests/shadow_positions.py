@@ -61,7 +61,8 @@ def _cards(counts) -> list[int]:
 def _hand_logs(variant, players: str, seed: int, levels: np.ndarray):
     """``(index, level, trump, leader, plays, winner)`` of each hand under ``variant`` on the
     core, with per-decision draws, hand ``i`` at ``levels[i]`` (``diff_nb.diff_lane_nb``)."""
-    from shengji_sim.core.engine.game_nb import C_LEVEL, C_TRUMP, N_COLUMNS, play_hand_nb
+    from shengji_sim.core.engine.game_nb import play_hand_nb
+    from shengji_sim.core.engine.lane_nb import C_LEVEL, C_TRUMP, N_COLUMNS
     from shengji_sim.core.runtime.api import make_lane
     from shengji_sim.core.runtime.backend import RULE_COLUMN, CoreError, _seats, engine
     from shengji_sim.core.runtime.diffrun import decision_switches

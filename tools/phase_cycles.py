@@ -51,13 +51,23 @@ from pathlib import Path
 COUNTER_ADDRESS = 0x6F0000000000  #: where the child maps the counters (a free address)
 SLOTS = 64  #: phases at most; the buffer holds their cycles, then their calls
 ROOT = Path(__file__).resolve().parents[1]
+CORE = ROOT / "shengji_sim" / "core"
+
+
+def module_path(module: str) -> Path:
+    """The core's module named ``module`` (a file stem, one in all the core's rooms)."""
+    found = sorted(CORE.rglob(f"{module}.py"))
+    if len(found) != 1:
+        raise ValueError(f"{len(found)} modules {module}.py in shengji_sim/core, not one")
+    return found[0]
 
 
 @dataclass(frozen=True)
 class Probe:
-    """Cycles of one statement of ``module`` (``shengji_sim/core/<room>/<module>.py``): ``text``,
-    its exact source (found once), counted into the phase ``names[slot]``, ``slot`` a
-    Python expression of the statement's variables (``"0"`` for one phase)."""
+    """Cycles of one statement of ``module`` (the core's one module of that name,
+    ``shengji_sim/core/<room>/<module>.py``, :func:`module_path`): ``text``, its exact source
+    (found once), counted into the phase ``names[slot]``, ``slot`` a Python expression of the
+    statement's variables (``"0"`` for one phase)."""
 
     module: str
     text: str
@@ -72,59 +82,59 @@ PROBES: tuple[Probe, ...] = (
     Probe("game_nb", """\
     status = pre_trick_nb(kt, sw, lane.state, lane.levels, match_dealer, hand_number,
                           lane.pkinds, pre)""", ("deal, declarations, kitty",)),
-    Probe("game_nb", """\
+    Probe("play_trick_nb", """\
     size, top, first = _lead(kt, sw, level, trump, lane, cand, leader)""", ("lead",)),
-    Probe("game_nb", """\
+    Probe("play_trick_nb", """\
             trumps_out, void, kept = _heuristic_view(kt, sw, level, trump, lane, leader)""",
           ("lead: heuristic memory view",)),
-    Probe("heuristic_nb", """\
+    Probe("heuristic_lead_nb", """\
     n = lead_options_nb(kt, sw, level, trump, hand, lb)""",
           ("lead: heuristic leads listed (no proven throw)",)),
-    Probe("heuristic_nb", """\
+    Probe("heuristic_lead_nb", """\
         i = expert_lead_nb(kt, level, trump, p, hand, hm, gmask, lb, n, tops, trumps_out, void,
                            seat, kept)""", ("lead: expert choice among them",)),
-    Probe("game_nb", """\
+    Probe("play_trick_nb", """\
     n_units = _lead_units(kt, sw, level, trump, lane, size, first)""",
           ("lead's units",)),
-    Probe("game_nb", """\
+    Probe("play_trick_nb", """\
         rule, table_row = _follow(kt, sw, level, trump, lane, cand, seat, position, leader,
                                   n_units, size, first)""",
           ("follow: one-card lead", "follow: one-unit lead of 2+ cards",
            "follow: throw"), "0 if size == 1 else (1 if n_units == 1 else 2)"),
-    Probe("game_nb", """\
+    Probe("play_follow_nb", """\
         rule = short_family_nb(kt, level, trump, lane, seat, size,
                                kt.cls_pmask[level, trump, first])""",
           ("follow, expert: short in the led class? (one unit)",
            "follow, expert: short in the led class? (throw)"), "0 if n_units == 1 else 1"),
-    Probe("game_nb", """\
+    Probe("play_follow_nb", """\
         _expert_one_family(kt, sw, level, trump, lane, seat, position, leader, n_units)""",
           ("follow, expert: one-family choice (one unit)",
            "follow, expert: one-family choice (throw)"), "0 if n_units == 1 else 1"),
-    Probe("game_nb", """\
+    Probe("play_follow_nb", """\
     n_fam, rule = follow_options_nb(kt, sw, level, trump, lane.lead, n_units, lane.uw,
                                     lane.ul, lane.uk, pre.hands[seat], position, lane.fb)""",
           ("follow, family kernels: families (one unit)",
            "follow, family kernels: families (throw)"), "0 if n_units == 1 else 1"),
-    Probe("game_nb", """\
+    Probe("play_follow_nb", """\
     count = options_count_nb(kt, level, trump, lane.fb, n_fam)""",
           ("follow, family kernels: count (one unit)",
            "follow, family kernels: count (throw)"), "0 if n_units == 1 else 1"),
-    Probe("game_nb", """\
+    Probe("play_follow_nb", """\
         pick = _expert_pick(kt, sw, level, trump, lane, seat, position, leader, n_units,
                             n_fam, count)""",
           ("follow, family kernels: expert choice (one unit)",
            "follow, family kernels: expert choice (throw)"), "0 if n_units == 1 else 1"),
-    Probe("game_nb", """\
+    Probe("play_follow_nb", """\
         pick = greedy_follow_nb(kt, sw, level, trump, greedy_walk_nb(lane), n_fam, count,
                                 position, seat % 2, leader, n_units)""",
           ("follow, family kernels: greedy choice (one unit)",
            "follow, family kernels: greedy choice (throw)"),
           "0 if n_units == 1 else 1"),
-    Probe("game_nb", """\
+    Probe("play_trick_nb", """\
             note_play_nb(sw, kt.group[level, trump], kt.order[level, trump], lane.seen,
                          lane.smask, lane.void, lane.plays, 0, leader, first)""",
           ("memory: note the lead",)),
-    Probe("game_nb", """\
+    Probe("play_trick_nb", """\
             if lane.hflag[0] and size == 1:
                 note_card_nb(sw, kt.group[level, trump], kt.order[level, trump], lane.seen,
                              lane.smask, lane.void, lane.tk[position], position, seat, first)
@@ -132,7 +142,7 @@ PROBES: tuple[Probe, ...] = (
                 note_play_nb(sw, kt.group[level, trump], kt.order[level, trump], lane.seen,
                              lane.smask, lane.void, lane.plays, position, seat, first)""",
           ("memory: note a follow",)),
-    Probe("game_nb", """\
+    Probe("play_trick_nb", """\
     winner, points = _winner_and_points(kt, sw, level, trump, lane, size, first, n_units)""",
           ("trick winner and points",)),
 )
@@ -181,7 +191,7 @@ def instrumented(source: str, module: str, probes: tuple[Probe, ...] = PROBES,
         found = out.count(lines)
         if found != 1:
             raise ValueError(f"probe {probe.names[0]!r}: its statement is in "
-                             f"core module {module}.py {found} times, not once")
+                             f"{module}.py {found} times, not once")
         indent = probe.text[:len(probe.text) - len(probe.text.lstrip(" "))]
         slot = first_slot + len(names)
         t = _probe_var(slot)
@@ -200,10 +210,9 @@ def instrument(work: Path, probes: tuple[Probe, ...] = PROBES) -> list[str]:
     """Copy ``shengji_sim`` and the variants and strategies into ``work`` with the probes
     inserted (a file rewritten only when its text changes) and the counters module beside
     it; returns the phase names in slot order."""
-    core = ROOT / "shengji_sim" / "core"
-    unknown = sorted({p.module for p in probes} - {p.stem for p in core.rglob("*.py")})
+    unknown = sorted({p.module for p in probes} - {p.stem for p in CORE.rglob("*.py")})
     if unknown:
-        raise ValueError(f"probes name no module {unknown[0]}.py under shengji_sim/core/")
+        raise ValueError(f"probes name no module {unknown[0]}.py of shengji_sim/core")
     work.mkdir(parents=True, exist_ok=True)
     for folder in ("variants", "strategies"):
         shutil.copytree(ROOT / folder, work / folder, dirs_exist_ok=True)
@@ -215,7 +224,7 @@ def instrument(work: Path, probes: tuple[Probe, ...] = PROBES) -> list[str]:
         target = work / "shengji_sim" / path.relative_to(package)
         target.parent.mkdir(parents=True, exist_ok=True)
         data = path.read_bytes()
-        if path.suffix == ".py" and path.relative_to(package).parts[0] == "core":
+        if path.suffix == ".py" and CORE in path.parents:
             text, added = instrumented(data.decode(), path.stem, probes, len(names))
             names.extend(added)
             data = text.encode()

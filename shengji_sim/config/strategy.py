@@ -59,8 +59,8 @@ __all__ = [
 SECTIONS: tuple[str, ...] = ("declare", "bury", "lead", "follow", "endgame")
 META_KEYS: tuple[str, ...] = ("name", "description", "extends")
 #: The built-in profiles. The Numba core plays every profile, built-in or a file
-#: (core.api.player_kind): ``base = "random"`` as core.players_nb.RANDOM, the default
-#: heuristic one as players_nb.GREEDY and any other heuristic one as
+#: (core.api.player_kind): ``base = "random"`` as random_nb.RANDOM, the default
+#: heuristic one as greedy_nb.GREEDY and any other heuristic one as
 #: core.heuristic_nb.HEURISTIC with its keys as a parameter row.
 CORE_PROFILES: tuple[str, ...] = ("random", "greedy", "expert", "cautious", "bold")
 

@@ -1,9 +1,10 @@
 """The reference players: ``random``, the heuristic family of the strategy profiles
 (strategies/*.toml, docs/strategies.md) whose default profile is ``greedy`` (the kernels of
-:mod:`shengji_sim.core.players.players_nb` make the same decisions as random and greedy, those of
-:mod:`shengji_sim.core.players.heuristic_nb` as every other heuristic profile), and
-``passive`` for tests. :func:`make_player` builds one seat's player from a
-:class:`~shengji_sim.config.strategy.StrategyProfile`, :func:`make_players` four seats by name.
+:mod:`shengji_sim.core.players.random_nb` and :mod:`~shengji_sim.core.players.greedy_nb` make the
+same decisions as random and greedy, those of :mod:`shengji_sim.core.players.heuristic_nb` as every
+other heuristic profile), and ``passive`` for tests. :func:`make_player` builds one seat's player
+from a :class:`~shengji_sim.config.strategy.StrategyProfile`, :func:`make_players` four seats by
+name.
 
 The ``random`` player's distribution, exactly (the Numba core draws the same numbers):
 
@@ -491,7 +492,7 @@ def _is_top(ctx, cards: list[int]) -> bool:
 
 class PassivePlayer(RandomPlayer):
     """Random, but never declares nor 炒s: a table of them exercises BID-8 (nobody
-    declares; the kernels' player kind ``players_nb.PASSIVE``). For tests, not for users."""
+    declares; the kernels' player kind ``random_nb.PASSIVE``). For tests, not for users."""
 
     name = "passive"
 

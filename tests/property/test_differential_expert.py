@@ -1,6 +1,6 @@
 """Differential tests of the expert follower's kernel (core/players/heuristic_nb.py): the walk over
 the options that lists none of them (``expert_follow_nb``: one family's compositions or
-several families' sorted keys, ``players_nb``'s walks) against the plain listing and
+several families' sorted keys, ``walks_nb``'s walks) against the plain listing and
 scoring of the first 256 options (``expert_follow_listed_nb``), on hypothesis tricks of
 every built-in variant with varied readings, follower positions 1 to 3, and an arbitrary
 memory: the highest unseen powers, the unseen trumps, the void table, the endgame's kept
@@ -23,21 +23,15 @@ from hypothesis.control import currently_in_test_context
 from shengji_sim.cards import TRUMP, parse_cards, parse_rank, parse_trump
 from shengji_sim.core.base.bits_nb import masks_of_nb
 from shengji_sim.core.follow.follow_count_nb import options_nth_nb
-from shengji_sim.core.players.heuristic_nb import (
+from shengji_sim.core.players.greedy_nb import greedy_walk_nb
+from shengji_sim.core.players.heuristic_follow_nb import (
     NEEDS_MEMORY,
-    P_RUFF_MIN,
-    P_WIN_MIN,
-    P_WIN_UNSURE,
     expert_follow_listed_nb,
     expert_follow_nb,
     expert_single_nb,
 )
-from shengji_sim.core.players.players_nb import (
-    GREEDY_OPTIONS,
-    SHORTCUT_FROM,
-    greedy_walk_nb,
-    single_beats_nb,
-)
+from shengji_sim.core.players.heuristic_nb import P_RUFF_MIN, P_WIN_MIN, P_WIN_UNSURE
+from shengji_sim.core.players.walks_nb import GREEDY_OPTIONS, SHORTCUT_FROM, single_beats_nb
 from shengji_sim.core.runtime.api import counts_of, kernel_inputs, make_lane, seat_profiles
 from shengji_sim.fuzz.strategies import (
     VARIANTS,
@@ -155,9 +149,9 @@ def test_FOLLOW_1_FOLLOW_2_expert_walk_of_a_short_follower(follow_buf, pos: Posi
                                                            data) -> None:
     """A follower short in the led class (FOLLOW-1), often void (FOLLOW-2): past
     ``SHORTCUT_FROM`` options a partner is fed, and a follower none of whose options may
-    win ducks, by the best fill of its free cards (``players_nb.best_fill_index_nb``)
+    win ducks, by the best fill of its free cards (``fills_nb.best_fill_index_nb``)
     instead of a walk; one whose options of one suit may win walks those only
-    (``heuristic_nb._one_suit_winners_nb``)."""
+    (``heuristic_follow_nb._one_suit_winners_nb``)."""
     position = min(position, len(pos.hands))
     if data.draw(st.booleans(), label="no kept kind"):  # as before the endgame
         memory = memory[:3] + (-1,) + memory[4:]
@@ -188,7 +182,7 @@ def test_THROW_6_DEF_4_a_ruff_of_a_throw_after_a_ruff_is_judged_whole(follow_buf
 def test_expert_single_asks_for_the_memory_before_reading_it(pos: Position, position: int,
                                                              memory, unsummed) -> None:
     """The expert's card on a one-card lead (``expert_single_nb``), asked without the
-    memory as ``game_nb._strategy_single`` first asks it (with whatever the unsummed
+    memory as ``play_follow_nb._strategy_single`` first asks it (with whatever the unsummed
     memory holds, here another drawn one), is the card it chooses with the memory, or
     :data:`NEEDS_MEMORY` exactly when the choice reads the memory: the partner is winning
     so far (does the win hold?), or some card other than the kept one (outside the last

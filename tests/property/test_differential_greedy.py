@@ -1,8 +1,7 @@
-"""Differential tests of the greedy follower's kernel (core/players/players_nb.py): the walk over
-the
-options that lists none of them (``greedy_follow_nb``: ``_walk_one_family_nb`` for one
-family, ``_walk_keys_nb`` for several) against the plain listing and scoring of the first
-256 options (``greedy_follow_listed_nb``) and against the reference
+"""Differential tests of the greedy follower's kernel (core/players/greedy_nb.py,
+greedy_walks_nb.py): the walk over the options that lists none of them (``greedy_follow_nb``:
+``_walk_one_family_nb`` for one family, ``_walk_keys_nb`` for several) against the plain listing and
+scoring of the first 256 options (``greedy_follow_listed_nb``) and against the reference
 ``HeuristicPlayer.follow`` of the ``greedy`` profile (shengji_sim/players/reference.py), on
 hypothesis
 tricks of every built-in variant with varied readings: the follower at position 1, 2 or 3
@@ -29,19 +28,18 @@ from hypothesis import strategies as st
 from shengji_sim.config.variant import load_variant
 from shengji_sim.core.follow.follow_count_nb import options_count_nb, options_nth_nb
 from shengji_sim.core.follow.follow_families_nb import follow_options_nb
-from shengji_sim.core.players.players_nb import (
+from shengji_sim.core.players.fills_nb import _best_below_nb, _best_fill_nb, _rank_from_nb, _rank_nb
+from shengji_sim.core.players.greedy_nb import (
+    greedy_follow_listed_nb,
+    greedy_follow_nb,
+    greedy_walk_nb,
+)
+from shengji_sim.core.players.walks_nb import (
     _U_COST,
     _U_PTS,
     _X_CAP,
     _X_CNT,
     GREEDY_OPTIONS,
-    _best_below_nb,
-    _best_fill_nb,
-    _rank_from_nb,
-    _rank_nb,
-    greedy_follow_listed_nb,
-    greedy_follow_nb,
-    greedy_walk_nb,
     suit_walk_next_nb,
 )
 from shengji_sim.core.rules.shapes_nb import decompose_top_nb
@@ -222,7 +220,7 @@ def test_best_below_the_cap_is_the_first_best_listed(kinds, free, partner, draw)
 @given(st.lists(st.tuples(st.integers(1, 4), st.booleans()), min_size=1, max_size=7),
        st.integers(1, 12))
 def test_one_suit_walk_ranks_each_option_by_its_listing_index(kinds, free) -> None:
-    """A one-suit walk (``heuristic_nb._one_suit_winners_nb``, greedy's shortcut) steps
+    """A one-suit walk (``heuristic_follow_nb._one_suit_winners_nb``, greedy's shortcut) steps
     through the compositions of ``free`` cards over the pool kinds of one suit alone and
     ranks each among all the pool's compositions, recounting only from the first kind that
     changed (``_rank_from_nb``): each rank is the composition's index in a brute-force

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shengji_sim.config.variant import load_variant
-from shengji_sim.core.players.heuristic_nb import trump_score_nb, trump_scores_step_nb
+from shengji_sim.core.players.heuristic_declare_bury_nb import trump_score_nb, trump_scores_step_nb
 from shengji_sim.core.runtime.backend import play_hand_core, run_chunk, run_matches
 from shengji_sim.players.reference import trump_score
 from shengji_sim.results import row_from_record
@@ -53,7 +53,7 @@ def test_a_user_profile_plays_in_the_kernels(tmp_path) -> None:
 def test_a_profile_that_follows_by_the_greedy_rule_plays_in_the_kernels(tmp_path,
                                                                         name: str) -> None:
     """A heuristic profile with ``follow_rule = "greedy"`` follows by the greedy player's
-    walks in the kernels (``players_nb.greedy_follow_nb``, ``greedy_single_nb``), beside
+    walks in the kernels (``greedy_nb.greedy_follow_nb``, ``greedy_single_nb``), beside
     expert seats, and plays the reference's cards."""
     path = tmp_path / "plain.toml"
     path.write_text('name = "plain"\nextends = "expert"\n[follow]\nfollow_rule = "greedy"\n',
@@ -89,8 +89,8 @@ def test_heuristic_matches_equal_the_reference(name: str, players: str) -> None:
 @given(counts=st.lists(st.integers(0, 4), min_size=54, max_size=54),
        level=st.integers(0, 12), suit=st.integers(0, 4))
 def test_trump_score_kernel_equals_the_reference(counts, level, suit) -> None:
-    """``heuristic_nb.trump_score_nb`` (visits the trumps only) is ``players.trump_score``
-    on any holding, level and trump suit (4: no-trump)."""
+    """``heuristic_declare_bury_nb.trump_score_nb`` (visits the trumps only) is
+    ``players.trump_score`` on any holding, level and trump suit (4: no-trump)."""
     hand = [k for k in range(54) for _ in range(counts[k])]
     assert trump_score_nb(np.array(counts, np.int8), level, suit) == trump_score(hand, level,
                                                                                  suit)
@@ -98,8 +98,8 @@ def test_trump_score_kernel_equals_the_reference(counts, level, suit) -> None:
 
 @given(dealt=st.lists(st.integers(0, 53), max_size=40), level=st.integers(0, 12))
 def test_trump_scores_kept_while_dealt_equal_the_scores_of_the_hand(dealt, level) -> None:
-    """``heuristic_nb.trump_scores_step_nb``, called as each card is dealt (the deal loop
-    keeps a heuristic seat's scores so), leaves every suit's score (4: no-trump) equal to
+    """``heuristic_declare_bury_nb.trump_scores_step_nb``, called as each card is dealt (the
+    deal loop keeps a heuristic seat's scores so), leaves every suit's score (4: no-trump) equal to
     ``trump_score_nb`` of the hand so far, after every card."""
     counts = np.zeros(54, np.int8)
     scores = np.zeros(5, np.int32)

@@ -20,7 +20,7 @@ import pytest
 
 from shengji_sim.cards import parse_card, parse_cards, parse_rank
 from shengji_sim.core.base.tables import switch_array
-from shengji_sim.core.players.players_nb import PASSIVE
+from shengji_sim.core.players.random_nb import PASSIVE
 from shengji_sim.core.rules import bidding_nb as bnb
 from shengji_sim.core.runtime import api, backend
 from shengji_sim.rules.bidding import (

@@ -2,7 +2,7 @@
 and at hand 9251 of classic-2deck under AMB-07 B with expert players: both engines refused
 the leads D2 DA and H2 H2 HA (DEF-27).
 Under AMB-07 B a natural suit's follow group holds its level cards, which are trumps, and
-``players.proven_throw`` (and ``heuristic_nb.proven_throw_nb``) gathered a throw by group
+``players.proven_throw`` (and ``heuristic_lead_nb.proven_throw_nb``) gathered a throw by group
 alone, mixing the trump D2 with the plain DA. A throw is now gathered from a group's trumps
 or from its plain cards, never both."""
 

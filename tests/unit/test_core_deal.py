@@ -25,16 +25,19 @@ from shengji_sim.core.base.errors import STATUS_OK
 from shengji_sim.core.base.switches import SW_DECKS
 from shengji_sim.core.base.tables import switch_array
 from shengji_sim.core.engine.deal_nb import I_DEALER, I_LEVEL, I_TRUMP
+from shengji_sim.core.players.greedy_nb import greedy_lead_nb
+from shengji_sim.core.players.heuristic_declare_bury_nb import (
+    heuristic_choose_nb,
+    heuristic_declare_nb,
+    trump_score_nb,
+)
 from shengji_sim.core.players.heuristic_nb import (
     P_DECLARE_MIN_CARDS,
     P_DECLARE_RULE,
     P_DECLARE_STRENGTH,
     STRENGTH,
-    heuristic_choose_nb,
-    heuristic_declare_nb,
-    trump_score_nb,
 )
-from shengji_sim.core.players.players_nb import greedy_lead_nb, random_lead_into_nb, random_lead_nb
+from shengji_sim.core.players.random_nb import random_lead_into_nb, random_lead_nb
 from shengji_sim.core.rules import bidding_nb as bnb
 from shengji_sim.core.rules.lead_nb import lead_options_nb
 from shengji_sim.core.runtime import api

@@ -109,14 +109,14 @@ def test_follow_kernel_error_reaches_the_hand_code(lead, hand, own) -> None:
     returned a bare -101 for all of them)."""
     from shengji_sim.cards import parse_cards
     from shengji_sim.core.base import errors
-    from shengji_sim.core.engine import game_nb
+    from shengji_sim.core.engine import play_follow_nb
     from shengji_sim.core.follow.follow_data import make_buffers
     from shengji_sim.core.runtime.api import counts_of, kernel_inputs
 
     kt, sw = kernel_inputs(load_variant("classic-2deck"))
     units = np.zeros(1, np.int8), np.zeros(1, np.int8), np.full((1, 13), -1, np.int8)
     play = np.zeros(54, np.int8)
-    got = game_nb._random_family_follow_nb(
+    got = play_follow_nb._random_family_follow_nb(
         kt, sw, 0, 1, counts_of(parse_cards(lead)), 1, *units,
         counts_of(parse_cards(hand)), 1, make_buffers(), np.ones(1, np.uint64), play)
     assert got == errors.ERR_FOLLOW + getattr(errors, own)

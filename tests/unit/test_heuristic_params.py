@@ -18,7 +18,8 @@ from shengji_sim.config.strategy import (
     strategy_names,
 )
 from shengji_sim.core.players import heuristic_nb as H
-from shengji_sim.core.players.players_nb import GREEDY, RANDOM
+from shengji_sim.core.players.greedy_nb import GREEDY
+from shengji_sim.core.players.random_nb import RANDOM
 from shengji_sim.core.runtime.api import (
     PARAM_COLUMNS,
     player_kind,

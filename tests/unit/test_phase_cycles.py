@@ -15,16 +15,15 @@ from pathlib import Path
 
 import pytest
 
-from tools.phase_cycles import PROBES, SLOTS, Probe, instrument, instrumented
+from tools.phase_cycles import PROBES, SLOTS, Probe, instrument, instrumented, module_path
 
 ROOT = Path(__file__).resolve().parents[2]
-CORE = ROOT / "shengji_sim" / "core"
 
 
 def test_every_probe_names_one_statement_of_the_current_kernels():
     names = []
     for module in sorted({p.module for p in PROBES}):
-        source = (CORE / f"{module}.py").read_text()
+        source = module_path(module).read_text()
         text, added = instrumented(source, module, PROBES, len(names))
         ast.parse(text)  # the wrapped statements keep the module valid Python
         assert text.count("_pc_count(") == sum(p.module == module for p in PROBES)
@@ -36,7 +35,7 @@ def test_every_probe_names_one_statement_of_the_current_kernels():
 def test_a_probe_whose_statement_moved_names_itself():
     probe = Probe("game_nb", "    no_such_statement()", ("the missing phase",))
     with pytest.raises(ValueError, match="'the missing phase'.*0 times"):
-        instrumented((CORE / "game_nb.py").read_text(), "game_nb", (probe,))
+        instrumented(module_path("game_nb").read_text(), "game_nb", (probe,))
 
 
 def test_a_probe_matches_whole_lines_only():
@@ -53,10 +52,10 @@ def test_a_probe_of_an_unknown_module_is_refused(tmp_path):
 def test_the_copy_holds_the_probes_and_is_rewritten_only_where_changed(tmp_path):
     names = instrument(tmp_path)
     assert names[0] == "a hand, in all"
-    game = tmp_path / "shengji_sim" / "core" / "game_nb.py"
+    game = tmp_path / module_path("game_nb").relative_to(ROOT)
     assert "_pc_count(" in game.read_text()
-    plain = tmp_path / "shengji_sim" / "core" / "bits_nb.py"
-    assert plain.read_text() == (CORE / "bits_nb.py").read_text()
+    plain = tmp_path / module_path("bits_nb").relative_to(ROOT)
+    assert plain.read_text() == module_path("bits_nb").read_text()
     stamps = {p: p.stat().st_mtime_ns for p in (game, plain)}
     os.utime(game, ns=(1, 1))
     instrument(tmp_path)

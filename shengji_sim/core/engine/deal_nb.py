@@ -74,22 +74,15 @@ from shengji_sim.core.base.switches import (
     V_NO_DECLARATION_SPADES,
     reading_nb,
 )
-from shengji_sim.core.players.heuristic_nb import (
-    HEURISTIC,
-    N_PARAMS,
+from shengji_sim.core.players.greedy_nb import GREEDY, greedy_burial_nb, greedy_declares_nb
+from shengji_sim.core.players.heuristic_declare_bury_nb import (
     heuristic_bury_nb,
     heuristic_choose_nb,
     heuristic_declare_nb,
     trump_scores_step_nb,
 )
-from shengji_sim.core.players.players_nb import (
-    GREEDY,
-    PASSIVE,
-    RANDOM,
-    choose_nb,
-    greedy_burial_nb,
-    greedy_declares_nb,
-)
+from shengji_sim.core.players.heuristic_nb import HEURISTIC, N_PARAMS
+from shengji_sim.core.players.random_nb import PASSIVE, RANDOM, choose_nb
 from shengji_sim.core.rules.bidding_nb import (
     MAX_AFTER_DEAL,
     MAX_OPTIONS,

@@ -26,7 +26,8 @@ from shengji_sim.cards import N_KINDS
 from shengji_sim.core.base.jit import njit
 from shengji_sim.core.base.switches import SW_DECKS, SW_HAND_SIZE, SW_KITTY_SIZE
 from shengji_sim.core.base.tables import MAX_RUN
-from shengji_sim.core.engine.game_nb import (
+from shengji_sim.core.engine.game_nb import play_hand_nb
+from shengji_sim.core.engine.lane_nb import (
     C_LEVEL,
     C_TRUMP,
     FOLLOW_ALTERNATIVES,
@@ -34,7 +35,6 @@ from shengji_sim.core.engine.game_nb import (
     FOLLOW_PLAYS,
     FOLLOW_TRACTORS,
     alloc_lane_nb,
-    play_hand_nb,
 )
 from shengji_sim.core.engine.shadow_nb import shadow_alike_nb, shadow_hand_nb
 from shengji_sim.core.follow.follow_data import alloc_follow_buffers_nb

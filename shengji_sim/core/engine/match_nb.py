@@ -34,7 +34,8 @@ import numpy as np
 from shengji_sim.core.base.jit import njit
 from shengji_sim.core.base.rng_nb import hand_seed_nb
 from shengji_sim.core.base.switches import SW_DECKS, SW_HAND_SIZE, SW_KITTY_SIZE
-from shengji_sim.core.engine.game_nb import (
+from shengji_sim.core.engine.game_nb import play_hand_nb
+from shengji_sim.core.engine.lane_nb import (
     C_DEALER,
     C_LEVELS,
     C_MATCH,
@@ -42,7 +43,6 @@ from shengji_sim.core.engine.game_nb import (
     C_WINNER_SIDE,
     N_COLUMNS,
     alloc_lane_nb,
-    play_hand_nb,
 )
 from shengji_sim.core.rules.score_nb import after_hand_nb
 from shengji_sim.results import MATCH_DTYPE

@@ -5,13 +5,13 @@ Representation
 *Per-decision draws.* ``sw`` is the variant's switch array (:mod:`.switches`); a diff run
 passes it with one slot more, ``sw[SW_DECISION_DRAWS] = 1`` (:data:`SW_DECISION_DRAWS` is
 ``N_SWITCHES``, past the schema's keys). :func:`decision_draw_nb`, called by
-``game_nb._play_trick`` before each lead and follow, then seeds the hand's stream with
+``play_trick_nb._play_trick`` before each lead and follow, then seeds the hand's stream with
 ``rng.decision_seed(hand seed, 4 * trick + position)`` (position 0: the lead), so a reading
 that changes one decision leaves every other decision's numbers unchanged. With the plain
 ``sw`` it does nothing and the hand draws from its one stream, as ``simulate`` always has.
 
 *Shadow evaluation.* :func:`shadow_hand_nb` walks a hand played under reading A (its
-:class:`~.game_nb.HandLog`) and evaluates reading B (``kt_b``, ``sw_b``) beside it at every
+:class:`~.lane_nb.HandLog`) and evaluates reading B (``kt_b``, ``sw_b``) beside it at every
 follow and trick: the seats' holdings before the first trick are the sums of their logged
 plays. Counters, one ``int64[N_SHADOW]`` row per hand, indexed by ``S_*``:
 
@@ -199,7 +199,7 @@ def _single_set_nb(cls, n_cls, eff, lead_kind, hand, position, last_only):
 def _single_winner_nb(eff, power, kinds):
     """The winner of a one-card trick of ``kinds`` (by position): the led suit by power, a
     ruff over the led suit, a higher trump over a ruff, the first of equals (CMP-1, TRUMP-6,
-    TRUMP-7, DEF-3), as ``game_nb._set_winner_nb``."""
+    TRUMP-7, DEF-3), as ``play_trick_nb._set_winner_nb``."""
     lead_suit = eff[kinds[0]]
     best_ruff = False
     best_top = power[kinds[0]]

@@ -52,8 +52,9 @@ class LeadBuffers(NamedTuple):
     gkinds: np.ndarray  # int8[MAXL, 13]
     gords: np.ndarray  # int16[MAXL, 13]
     idx: np.ndarray  # int32[MAXL]  scratch: the generated tractors in listing order (then
-    #                  free: heuristic_nb._option_facts_nb marks the options using the kept kind)
-    tmp: np.ndarray  # int32[MAXL]  scratch (heuristic_nb._option_facts_nb: each option's points)
+    #                  free: heuristic_lead_nb._option_facts_nb marks the options using the
+    #                  kept kind)
+    tmp: np.ndarray  # int32[MAXL]  scratch (heuristic_lead_nb._option_facts_nb: option points)
 
 
 @njit(cache=True, _nrt=True)

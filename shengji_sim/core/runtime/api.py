@@ -82,10 +82,7 @@ from shengji_sim.core.engine.deal_nb import (
     alloc_pre_trick_buffers_nb,
     pre_trick_nb,
 )
-from shengji_sim.core.engine.game_nb import (
-    Lane,
-    alloc_lane_nb,
-)
+from shengji_sim.core.engine.lane_nb import Lane, alloc_lane_nb
 from shengji_sim.core.follow.follow_count_nb import (
     options_count_nb,
     options_nth_nb,
@@ -98,17 +95,10 @@ from shengji_sim.core.follow.follow_data import (
 from shengji_sim.core.follow.follow_families_nb import (
     follow_options_nb,
 )
-from shengji_sim.core.players.heuristic_nb import (
-    HEURISTIC,
-    N_PARAMS,
-)
-from shengji_sim.core.players.players_nb import (
-    GREEDY,
-    GREEDY_OPTIONS,
-    PASSIVE,
-    RANDOM,
-    greedy_lead_nb,
-)
+from shengji_sim.core.players.greedy_nb import GREEDY, greedy_lead_nb
+from shengji_sim.core.players.heuristic_nb import HEURISTIC, N_PARAMS
+from shengji_sim.core.players.random_nb import PASSIVE, RANDOM
+from shengji_sim.core.players.walks_nb import GREEDY_OPTIONS
 from shengji_sim.core.rules.bidding_nb import (
     MAX_OPTIONS,
     chaodi_options_nb,
@@ -589,7 +579,7 @@ def make_lane(kt, sw, pkinds, levels, params=None) -> Lane:
 def candidates(pkinds: np.ndarray) -> np.ndarray | None:
     """The lane's candidate buffer of greedy and heuristic followers, or ``None`` when every
     seat is random: such a lane then compiles and runs no greedy or heuristic code
-    (players_nb, "Compiled players")."""
+    (greedy_nb, "Compiled players")."""
     if not np.any((pkinds == GREEDY) | (pkinds == HEURISTIC)):
         return None
     return np.zeros((GREEDY_OPTIONS, N_KINDS), np.int8)
@@ -735,8 +725,9 @@ def heuristic_decision_core(state, seat: int, current=()) -> list[int]:
     hand, its buried kitty and the plays (tests/property/test_no_peeking_kernels.py)."""
     from shengji_sim.core.base.bits_nb import masks_of_nb
     from shengji_sim.core.engine.deal_nb import I_DEALER, I_N_BUR
-    from shengji_sim.core.engine.game_nb import strategy_family_follow_nb
-    from shengji_sim.core.players.heuristic_nb import P_MEMORY, heuristic_lead_into_nb, kept_kind_nb
+    from shengji_sim.core.engine.play_follow_nb import strategy_family_follow_nb
+    from shengji_sim.core.players.heuristic_lead_nb import heuristic_lead_into_nb
+    from shengji_sim.core.players.heuristic_nb import P_MEMORY, kept_kind_nb
     from shengji_sim.core.players.memory_nb import (
         forget_nb,
         group_masks_nb,

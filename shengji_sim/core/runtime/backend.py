@@ -28,11 +28,12 @@ from shengji_sim import RULES_VERSION
 from shengji_sim.cards import N_KINDS, format_card, format_trump
 from shengji_sim.config.seats import parse_players
 from shengji_sim.core.base.errors import hand_error_text
-from shengji_sim.core.engine.game_nb import N_COLUMNS, Lane, play_hand_nb, run_lane_nb
+from shengji_sim.core.engine.game_nb import play_hand_nb, run_lane_nb
+from shengji_sim.core.engine.lane_nb import N_COLUMNS, Lane
 from shengji_sim.core.engine.match_nb import MAX_HANDS, N_MATCH_COLUMNS, run_match_lane_nb
 from shengji_sim.core.follow.follow_data import RULE_NAMES
+from shengji_sim.core.players.greedy_nb import GREEDY
 from shengji_sim.core.players.heuristic_nb import HEURISTIC
-from shengji_sim.core.players.players_nb import GREEDY
 from shengji_sim.core.runtime.api import PLAYER_KINDS as KERNEL_KINDS  # with the tests' passive
 from shengji_sim.core.runtime.api import (
     PreTrick,
@@ -100,7 +101,7 @@ def _seat_params(players: str) -> np.ndarray:
 
 def greedy_candidates(pkinds: np.ndarray) -> np.ndarray | None:
     """The lane's candidate buffer (``api.candidates``), or ``None`` when no seat is greedy
-    or heuristic: a lane of random players then compiles and runs no greedy code (players_nb,
+    or heuristic: a lane of random players then compiles and runs no greedy code (greedy_nb,
     "Compiled players")."""
     return candidates(pkinds)
 

@@ -28,7 +28,7 @@ import numpy as np
 
 from shengji_sim.core.base.tables import SWITCH_KEYS
 from shengji_sim.core.engine.diff_nb import PLAY_A, PLAY_B, PLAY_BOTH, diff_lane_nb
-from shengji_sim.core.engine.game_nb import N_COLUMNS
+from shengji_sim.core.engine.lane_nb import N_COLUMNS
 from shengji_sim.core.engine.shadow_nb import N_SHADOW
 from shengji_sim.core.runtime.backend import (
     RULE_COLUMN,

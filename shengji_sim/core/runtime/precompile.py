@@ -2,7 +2,7 @@
 
 Cold, a run of random players compiles about three minutes of kernels on one core
 (``python -m tools.compile_times``), a third of it the family follow kernels under
-``game_nb._random_family_follow_nb``. :func:`compile_in_parallel` starts a second process
+``play_follow_nb._random_family_follow_nb``. :func:`compile_in_parallel` starts a second process
 (``python -m shengji_sim.core.runtime.precompile --players random``) that compiles that subtree into
 the shared compile cache, while this process compiles the deal, lead, trick-winner, kitty and
 fast-path kernels; then it waits for the other process, and the whole-hand kernel
@@ -49,7 +49,7 @@ def signature(*args) -> tuple:
 
 def follow_part(kt, sw, lane) -> Iterator[tuple]:
     """The family follow kernels, as ``game_nb`` calls them (the second process's part)."""
-    from shengji_sim.core.engine.game_nb import _family_follow_nb, _random_family_follow_nb
+    from shengji_sim.core.engine.play_follow_nb import _family_follow_nb, _random_family_follow_nb
 
     hand, play = lane.pre.hands[0], lane.plays[1]
     yield _random_family_follow_nb, signature(kt, sw, 0, 0, lane.lead, 0, lane.uw, lane.ul,
@@ -69,7 +69,7 @@ def other_part(kt, sw, lane) -> Iterator[tuple]:
         random_single_nb,
         random_triple_follow_nb,
     )
-    from shengji_sim.core.players.players_nb import random_lead_pick_nb
+    from shengji_sim.core.players.random_nb import random_lead_pick_nb
     from shengji_sim.core.rules.kitty_nb import judge_kitty_nb
     from shengji_sim.core.rules.shapes_nb import decompose_top_nb
     from shengji_sim.core.rules.trick_nb import trick_winner_units_nb
