@@ -34,7 +34,7 @@ LAYERS: dict[str, int] = {
     "shengji_sim.cli": 5,
     "shengji_sim.__main__": 5,
 }
-#: floors inside the core, one direction (docs/core-conventions.md "Rooms")
+#: floors inside the core, one direction (docs/core-conventions.md "Where things live")
 CORE_FLOORS: dict[str, int] = {
     "shengji_sim.core": 0,  # the package: the source-keyed kernel cache
     "shengji_sim.core.base": 1,
