@@ -14,7 +14,7 @@ from numba import njit
 from shengji_sim.config.variant import load_variant
 from shengji_sim.core.engine.deal_nb import pre_trick_batch_nb
 from shengji_sim.core.rules.lead_nb import lead_options_nb
-from shengji_sim.core.runtime.api import PreTrick, make_lead_buffers
+from shengji_sim.core.runtime.api import PreTrick, candidates, make_lead_buffers
 
 VARIANTS = ["changzhou-4deck", "jj-4deck", "classic-2deck", "baifen-1deck", "classic-3deck"]
 
@@ -24,12 +24,15 @@ def bench(name: str, player: int, hands: int, hand_number: int) -> float:
     levels = np.zeros(2, np.int32)  # both sides at 2
     dealer = -1 if hand_number == 1 else 0
     pkinds = np.full(4, player, np.int8)
+    skilled = candidates(pkinds)
     state = np.zeros(1, np.uint64)
     out = np.zeros(hands, np.int32)
     args = (pt.kt, pt.sw, np.uint64(1), np.uint64(0))
-    pre_trick_batch_nb(*args, 10, levels, dealer, hand_number, pkinds, pt.buf, state, out)
+    pre_trick_batch_nb(*args, 10, levels, dealer, hand_number, pkinds, skilled, pt.buf,
+                       state, out)
     t = time.perf_counter()
-    pre_trick_batch_nb(*args, hands, levels, dealer, hand_number, pkinds, pt.buf, state, out)
+    pre_trick_batch_nb(*args, hands, levels, dealer, hand_number, pkinds, skilled, pt.buf,
+                       state, out)
     return (time.perf_counter() - t) / hands * 1e6
 
 

@@ -81,7 +81,7 @@ PROBES: tuple[Probe, ...] = (
                                  False)""", ("a hand, in all",)),
     Probe("game_nb", """\
     status = pre_trick_nb(kt, sw, lane.state, lane.levels, match_dealer, hand_number,
-                          lane.pkinds, pre)""", ("deal, declarations, kitty",)),
+                          lane.pkinds, cand, pre)""", ("deal, declarations, kitty",)),
     Probe("play_trick_nb", """\
     size, top, first = _lead(kt, sw, level, trump, lane, cand, leader)""", ("lead",)),
     Probe("play_trick_nb", """\

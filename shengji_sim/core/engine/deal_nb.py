@@ -74,7 +74,12 @@ from shengji_sim.core.base.switches import (
     V_NO_DECLARATION_SPADES,
     reading_nb,
 )
-from shengji_sim.core.players.greedy_nb import GREEDY, greedy_burial_nb, greedy_declares_nb
+from shengji_sim.core.players.greedy_nb import (
+    GREEDY,
+    greedy_burial_nb,
+    greedy_choose_nb,
+    greedy_declares_nb,
+)
 from shengji_sim.core.players.heuristic_declare_bury_nb import (
     heuristic_bury_nb,
     heuristic_choose_nb,
@@ -82,7 +87,7 @@ from shengji_sim.core.players.heuristic_declare_bury_nb import (
     trump_scores_step_nb,
 )
 from shengji_sim.core.players.heuristic_nb import HEURISTIC, N_PARAMS
-from shengji_sim.core.players.random_nb import PASSIVE, RANDOM, choose_nb
+from shengji_sim.core.players.random_nb import PASSIVE, RANDOM, random_choose_nb
 from shengji_sim.core.rules.bidding_nb import (
     MAX_AFTER_DEAL,
     MAX_OPTIONS,
@@ -172,7 +177,7 @@ def level_of_nb(levels, dealer):
 
 
 @njit(cache=True, _nrt=False)
-def _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, buf):
+def _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, skilled, buf):
     """One ``_deal_and_declare``; False when the hand must be redealt (BID-8).
 
     One loop deals the cards, asking the receiver after each (DEF-24), then asks the seats
@@ -233,8 +238,9 @@ def _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, buf):
             k = cards[i]
             hands[seat, k] += 1
             hand_len[seat] += 1
-            if pkinds[seat] == HEURISTIC:  # its trump scores, which its declaring reads
-                trump_scores_step_nb(buf.tscore[seat], level, k, hands[seat, k])
+            if skilled is not None:  # a lane with a greedy or heuristic seat (else pruned)
+                if pkinds[seat] == HEURISTIC:  # its trump scores, which its declaring reads
+                    trump_scores_step_nb(buf.tscore[seat], level, k, hands[seat, k])
             s = slot_of_nb(level, k)
             if s >= 0:  # one more of a biddable kind: its newly legal count, if any
                 t = 1 if seat == stand[0] else 0
@@ -260,8 +266,8 @@ def _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, buf):
             seat = (seat + 1) % 4  # play order from the seat after the last card's
             now = dealt
             asked += 1
-        declared, legal, n_decl = _ask_nb(sw, cfg, state, level, pkinds, buf, seat, now,
-                                          after_deal, legal, n_decl, choose)
+        declared, legal, n_decl = _ask_nb(sw, cfg, state, level, pkinds, skilled, buf, seat,
+                                          now, after_deal, legal, n_decl, choose)
         passes = 0 if declared else passes + 1
     info[I_N_DECL] = n_decl
     return _settle_nb(sw, levels, match_dealer, hand_number, first, n_kitty, level, buf,
@@ -269,8 +275,8 @@ def _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, buf):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _ask_nb(sw, cfg, state, level, pkinds, buf, seat, now, after_deal, legal, n_decl,
-            choose):
+def _ask_nb(sw, cfg, state, level, pkinds, skilled, buf, seat, now, after_deal, legal,
+            n_decl, choose):
     """``_offer_declaration``: ``seat`` (``opt_n[seat]`` options under the mask ``legal``)
     declares or passes; a declaration is logged in ``decl`` (dealt ``now``, after the deal
     or not) and becomes the standing one where the rules say so (AMB-35). Returns
@@ -287,6 +293,8 @@ def _ask_nb(sw, cfg, state, level, pkinds, buf, seat, now, after_deal, legal, n_
         if c == n:
             return False, legal, n_decl
         kind, count, choice = nth_declaration_nb(level, legal, t, hands, seat, c, choose)
+    elif skilled is None:  # a lane of random and passive seats: the rest is pruned by type
+        return False, legal, n_decl
     elif pkinds[seat] == HEURISTIC:  # its profile's rule (heuristic_nb)
         c = heuristic_declare_nb(buf.params[seat], level, legal, t, hands, seat,
                                  buf.hand_len[seat], buf.opt_kind[1], buf.opt_count[1],
@@ -365,8 +373,12 @@ def _settle_nb(sw, levels, match_dealer, hand_number, first, n_kitty, level, buf
 
 
 @njit(cache=True, _nrt=False)
-def deal_and_declare_nb(kt, sw, state, levels, match_dealer, hand_number, pkinds, buf):
-    """``_deal_and_declare`` + ``_settle_trump`` in ``play_hand``'s redeal loop.
+def deal_and_declare_nb(kt, sw, state, levels, match_dealer, hand_number, pkinds, skilled,
+                        buf):
+    """``_deal_and_declare`` + ``_settle_trump`` in ``play_hand``'s redeal loop. ``skilled``
+    is the lane's greedy candidate buffer (``lane.cand``), ``None`` when no seat is greedy or
+    heuristic: Numba then prunes their branches by type, so a lane of random players compiles
+    no greedy or heuristic kernel (``tests/unit/test_random_run_kernels.py``).
 
     Returns the status (``info[I_STATUS]``): 0, or 1 after ``MAX_REDEALS`` redeals.
     """
@@ -377,7 +389,7 @@ def deal_and_declare_nb(kt, sw, state, levels, match_dealer, hand_number, pkinds
     info[I_N_BUR] = 0
     info[I_N_CHAO] = 0
     for _ in range(MAX_REDEALS):
-        if _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, buf):
+        if _deal_once_nb(sw, state, levels, match_dealer, hand_number, pkinds, skilled, buf):
             info[I_STATUS] = STATUS_OK
             return STATUS_OK
         info[I_REDEALS] += 1
@@ -389,18 +401,16 @@ def deal_and_declare_nb(kt, sw, state, levels, match_dealer, hand_number, pkinds
 
 
 @njit(cache=True, _nrt=False)
-def _bury_nb(kt, sw, state, pkind, seat, level, trump, buf):
+def _bury_nb(kt, sw, state, pkind, skilled, seat, level, trump, buf):
     """``_bury`` (KITTY-1, DEF-22): ``seat`` takes the kitty and buries as many cards."""
     n = sw[SW_KITTY_SIZE]
     hand = buf.hands[seat]
     for i in range(n):
         hand[buf.kitty[i]] += 1
-    if pkind == HEURISTIC:
-        heuristic_bury_nb(kt, level, trump, buf.params[seat], hand, n, buf.bkeys, buf.kitty)
-    elif pkind == GREEDY:
-        greedy_burial_nb(kt.eff[level, trump], kt.power[level, trump], kt.points, hand, n,
-                          buf.bkeys, buf.kitty)
-    else:
+    buried = False
+    if skilled is not None:  # a lane with a greedy or heuristic seat (else pruned by type)
+        buried = _skilled_bury_nb(kt, pkind, seat, level, trump, hand, n, buf)
+    if not buried:  # random (and passive) seats draw a uniform burial
         random_multiset_nb(kt.kind_at[level, trump], state, hand, n, buf.bkinds, buf.suf,
                           buf.kitty)
     for i in range(n):
@@ -412,8 +422,36 @@ def _bury_nb(kt, sw, state, pkind, seat, level, trump, buf):
     buf.info[I_N_BUR] = b + 1
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _skilled_bury_nb(kt, pkind, seat, level, trump, hand, n, buf):
+    """A heuristic or greedy seat's burial into ``buf.kitty``; False for any other seat."""
+    if pkind == HEURISTIC:
+        heuristic_bury_nb(kt, level, trump, buf.params[seat], hand, n, buf.bkeys, buf.kitty)
+        return True
+    if pkind == GREEDY:
+        greedy_burial_nb(kt.eff[level, trump], kt.power[level, trump], kt.points, hand, n,
+                         buf.bkeys, buf.kitty)
+        return True
+    return False
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _chaodi_choice_nb(state, pkind, skilled, buf, seat, level, n):
+    """A seat's 炒 among the ``n`` options in row 0 of ``buf.opt_kind`` (CHAO-2): the index
+    or -1 = pass. Greedy and heuristic seats choose only in a lane that has one (``skilled``
+    not None; pruned by type otherwise)."""
+    if skilled is not None:
+        if pkind == HEURISTIC:
+            return heuristic_choose_nb(buf.params[seat], buf.hands[seat], buf.hand_len[seat],
+                                       level, n, buf.opt_kind[0], buf.opt_count[0])
+        if pkind == GREEDY:
+            return greedy_choose_nb(buf.hands[seat], buf.hand_len[seat], level, n,
+                                    buf.opt_kind[0])
+    return random_choose_nb(state, pkind, n)
+
+
 @njit(cache=True, _nrt=False)
-def kitty_and_chaodi_nb(kt, sw, state, levels, hand_number, pkinds, buf):
+def kitty_and_chaodi_nb(kt, sw, state, levels, hand_number, pkinds, skilled, buf):
     """``_kitty_exchange`` + ``_chaodi`` (KITTY-1, CHAO-1, CHAO-2, CHAO-3, CHAO-4, CHAO-5, CHAO-6,
     DEF-21, AMB-32) after
     :func:`deal_and_declare_nb` on the same ``buf``; returns the status (0)."""
@@ -424,8 +462,8 @@ def kitty_and_chaodi_nb(kt, sw, state, levels, hand_number, pkinds, buf):
     info[I_N_BUR] = 0
     info[I_N_CHAO] = 0
     if kitty_size:
-        _bury_nb(kt, sw, state, pkinds[dealer], dealer, level_of_nb(levels, dealer), trump,
-                 buf)
+        _bury_nb(kt, sw, state, pkinds[dealer], skilled, dealer, level_of_nb(levels, dealer),
+                 trump, buf)
     info[I_HOLDER] = dealer
     if sw[SW_CHAODI] == 0 or kitty_size == 0:
         return STATUS_OK
@@ -451,12 +489,7 @@ def kitty_and_chaodi_nb(kt, sw, state, levels, hand_number, pkinds, buf):
         n = chaodi_options_nb(sw, level, buf.hands[seat], seat, st_seat, st_kind, st_count,
                               declarer, someone_else, kitty_flip, buf.opt_kind[0],
                               buf.opt_count[0], buf.opt_choice[0])
-        if pkinds[seat] == HEURISTIC:
-            i = heuristic_choose_nb(buf.params[seat], buf.hands[seat], buf.hand_len[seat],
-                                    level, n, buf.opt_kind[0], buf.opt_count[0])
-        else:
-            i = choose_nb(state, pkinds[seat], buf.hands, seat, buf.hand_len[seat], level, n,
-                          buf.opt_kind[0])
+        i = _chaodi_choice_nb(state, pkinds[seat], skilled, buf, seat, level, n)
         if i < 0:
             passes += 1
             continue
@@ -472,7 +505,8 @@ def kitty_and_chaodi_nb(kt, sw, state, levels, hand_number, pkinds, buf):
         st_count = count
         someone_else = someone_else or seat != declarer
         passes = 0
-        _bury_nb(kt, sw, state, pkinds[seat], seat, level_of_nb(levels, dealer), trump, buf)
+        _bury_nb(kt, sw, state, pkinds[seat], skilled, seat, level_of_nb(levels, dealer), trump,
+                 buf)
         c = info[I_N_CHAO]
         buf.chao[c, 0] = seat
         buf.chao[c, 1] = kind
@@ -489,24 +523,24 @@ def kitty_and_chaodi_nb(kt, sw, state, levels, hand_number, pkinds, buf):
 
 
 @njit(cache=True, _nrt=False)
-def pre_trick_nb(kt, sw, state, levels, match_dealer, hand_number, pkinds, buf):
+def pre_trick_nb(kt, sw, state, levels, match_dealer, hand_number, pkinds, skilled, buf):
     """The whole pre-trick phase: :func:`deal_and_declare_nb` then
-    :func:`kitty_and_chaodi_nb`; returns the status."""
+    :func:`kitty_and_chaodi_nb` (``skilled``: as there); returns the status."""
     status = deal_and_declare_nb(kt, sw, state, levels, match_dealer, hand_number, pkinds,
-                                 buf)
+                                 skilled, buf)
     if status != STATUS_OK:
         return status
-    return kitty_and_chaodi_nb(kt, sw, state, levels, hand_number, pkinds, buf)
+    return kitty_and_chaodi_nb(kt, sw, state, levels, hand_number, pkinds, skilled, buf)
 
 
 @njit(cache=True, _nrt=False)
 def pre_trick_batch_nb(kt, sw, root, start, count, levels, match_dealer, hand_number,
-                       pkinds, buf, state, out):
+                       pkinds, skilled, buf, state, out):
     """Hands ``start .. start + count - 1`` of root seed ``root`` (same match state): the
     pre-trick phase of each; ``out[i]`` = trump * 4 + dealer (-1 on error). For benchmarks
     and smoke runs; ``state`` is a ``uint64[1]`` scratch stream."""
     for i in range(count):
         state[0] = hand_seed_nb(root, start + i)
         status = pre_trick_nb(kt, sw, state, levels, match_dealer, hand_number, pkinds,
-                              buf)
+                              skilled, buf)
         out[i] = -1 if status != STATUS_OK else buf.info[I_TRUMP] * 4 + buf.info[I_DEALER]

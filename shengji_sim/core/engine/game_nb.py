@@ -152,7 +152,7 @@ def play_hand_nb(kt, sw, rule_col, root, index, hand_number, match_dealer, lane,
     lane.state[0] = seed
     pre = lane.pre
     status = pre_trick_nb(kt, sw, lane.state, lane.levels, match_dealer, hand_number,
-                          lane.pkinds, pre)
+                          lane.pkinds, cand, pre)
     if status != STATUS_OK:
         return ERR_PRE_TRICK - status
     row = row_out[r]

@@ -5,7 +5,8 @@
 Each decision gets the engine's options and returns an option's index (greedy players draw
 nothing):
 
-* declare and 炒 (BID-2, CHAO-2): :func:`greedy_declares_nb` (``random_nb.choose_nb``);
+* declare and 炒 (BID-2, CHAO-2): :func:`greedy_declares_nb` (declaring: ``deal_nb._ask_nb``)
+  and :func:`greedy_choose_nb` (炒);
 * bury (KITTY-1): :func:`greedy_burial_nb`;
 * lead (LEAD-3): :func:`greedy_lead_pick_nb` (the random player's walk of the lead options,
   comparing each kind's whole set and the tractors; :func:`greedy_lead_nb` over
@@ -110,6 +111,15 @@ def greedy_declares_nb(counts, hand_len, level, kind):
         for q in range(13):
             same += counts[suit * 13 + q]
     return 4 * same >= max(hand_len, 4)
+
+
+@njit(cache=True, _nrt=False)
+def greedy_choose_nb(counts, hand_len, level, n, opt_kind):
+    """``GreedyPlayer``'s 炒 among ``n`` options of kinds ``opt_kind``: the last (strongest)
+    when :func:`greedy_declares_nb` takes it, else -1 = pass (no draw)."""
+    if n > 0 and greedy_declares_nb(counts, hand_len, level, opt_kind[n - 1]):
+        return n - 1
+    return -1
 
 
 @njit(cache=True, _nrt=False)

@@ -1,6 +1,6 @@
 """The random player's decisions as kernels: the ``random`` player of
 :mod:`shengji_sim.players.reference` (and ``passive``, a random player that never declares or
-炒s, for tests of BID-8), and the declare and 炒 choice of every seat that is not heuristic.
+炒s, for tests of BID-8).
 
 Representation
 --------------
@@ -10,8 +10,8 @@ them are ``runtime.api.PLAYER_KINDS``). Each decision gets the engine's options 
 way to list them, as the reference's ``Choice``) and returns an option's index, drawing from
 the hand's rng stream ``state`` exactly where the reference player draws:
 
-* declare and 炒 (BID-2, CHAO-2): :func:`choose_nb` (random: ``below(n + 1)``; passive
-  passes; greedy: ``greedy_nb.greedy_declares_nb``, no draw);
+* declare and 炒 (BID-2, CHAO-2): :func:`random_choose_nb` (random: ``below(n + 1)``; passive
+  passes);
 * bury (KITTY-1): ``rng_nb.random_multiset_nb``;
 * lead (LEAD-3): :func:`random_lead_into_nb` and :func:`random_lead_pick_nb` (counted
   without listing the sets), or :func:`random_lead_nb` over a listing;
@@ -27,7 +27,6 @@ from shengji_sim.core.base.bits_nb import lowest_bit_nb
 from shengji_sim.core.base.jit import njit
 from shengji_sim.core.base.rng_nb import below_nb
 from shengji_sim.core.base.switches import SW_TRACTOR_UNITS
-from shengji_sim.core.players.greedy_nb import greedy_declares_nb
 from shengji_sim.core.rules.lead_nb import sorted_tractors_nb
 from shengji_sim.core.rules.shapes_nb import (
     may_hold_tractor_nb,
@@ -41,20 +40,13 @@ PASSIVE = 2  # random, but never declares or 炒s (exercises BID-8 in tests)
 
 
 @njit(cache=True, _nrt=False)
-def choose_nb(state, pkind, hands, seat, hand_len, level, n, opt_kind):
-    """A declaration or 炒 choice of ``seat`` among ``n`` options of kinds ``opt_kind``:
-    the index, or -1 = pass.
-
-    random: ``below(n + 1)``, ``n`` passes; greedy: the last option or pass (no draw).
-    """
+def random_choose_nb(state, pkind, n):
+    """A random or passive seat's declaration or 炒 among ``n`` options: the index, or
+    -1 = pass. random: ``below(n + 1)``, ``n`` passes; passive: always passes."""
     if n == 0 or pkind == PASSIVE:
         return -1
-    if pkind == RANDOM:
-        i = below_nb(state, n + 1)
-        return -1 if i == n else i
-    if greedy_declares_nb(hands[seat], hand_len, level, opt_kind[n - 1]):
-        return n - 1
-    return -1
+    i = below_nb(state, n + 1)
+    return -1 if i == n else i
 
 
 @njit(cache=True, _nrt=False)

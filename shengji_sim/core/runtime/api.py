@@ -521,7 +521,7 @@ class PreTrick:
         levels = np.array(match.levels, np.int32)
         dealer = -1 if match.dealer is None else match.dealer
         status = pre_trick_nb(self.kt, self.sw, state, levels, dealer,
-                              match.hand_number, pkinds, self.buf)
+                              match.hand_number, pkinds, candidates(pkinds), self.buf)
         return self.fields(status, int(state[0]))
 
     def fields(self, status: int, rng_state: int) -> dict:

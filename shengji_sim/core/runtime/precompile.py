@@ -77,7 +77,8 @@ def other_part(kt, sw, lane) -> Iterator[tuple]:
     hand, held, play = lane.pre.hands[0], lane.hm[0], lane.plays[1]
     kind_at, cls = kt.kind_at[0, 0], kt.cls_kinds[0, 0, 0]
     lb = lane.lb
-    yield pre_trick_nb, signature(kt, sw, lane.state, lane.levels, 0, 0, lane.pkinds, lane.pre)
+    yield pre_trick_nb, signature(kt, sw, lane.state, lane.levels, 0, 0, lane.pkinds, lane.cand,
+                                  lane.pre)
     yield random_lead_pick_nb, signature(kind_at, hand, 0, 0, 0, lb.w, lb.ln, lb.kinds,
                                          lb.ords, lane.state, lane.lead)
     yield decompose_top_nb, signature(kt, sw, 0, 0, lane.lead, lane.uw, lane.ul, lane.uk,
