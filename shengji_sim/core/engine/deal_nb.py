@@ -378,7 +378,7 @@ def deal_and_declare_nb(kt, sw, state, levels, match_dealer, hand_number, pkinds
     """``_deal_and_declare`` + ``_settle_trump`` in ``play_hand``'s redeal loop. ``skilled``
     is the lane's greedy candidate buffer (``lane.cand``), ``None`` when no seat is greedy or
     heuristic: Numba then prunes their branches by type, so a lane of random players compiles
-    no greedy or heuristic kernel (``tests/unit/test_random_run_kernels.py``).
+    no greedy or heuristic kernel (``tests/integration/test_random_run_kernels.py``).
 
     Returns the status (``info[I_STATUS]``): 0, or 1 after ``MAX_REDEALS`` redeals.
     """

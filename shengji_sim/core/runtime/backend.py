@@ -121,12 +121,18 @@ def whole_hand_cached(variant, players: str) -> bool:
 
     if not hasattr(run_lane_nb, "typeof_pyval"):  # plain Python (NUMBA_DISABLE_JIT, a test's
         return True                               # planted kernel): nothing to compile
+    return is_cached(run_lane_nb, whole_hand_signature(variant, players), keep=True)
+
+
+def whole_hand_signature(variant, players: str) -> tuple:
+    """The argument types :func:`run_chunk` calls the whole-hand kernel ``run_lane_nb`` with
+    for these players (``tools.kernel_tree`` walks the kernels it compiles)."""
     eng = engine(variant)
     kinds, params = _seats(players)
     args = (eng.kt, eng.sw, RULE_COLUMN, np.uint64(0), 0, 1, 0, 1, eng.max_lead, kinds,
             params, _start_levels(variant), greedy_candidates(kinds),
             np.zeros((1, N_COLUMNS), np.int64), np.zeros(1, np.int64))
-    return is_cached(run_lane_nb, tuple(run_lane_nb.typeof_pyval(a) for a in args), keep=True)
+    return tuple(run_lane_nb.typeof_pyval(a) for a in args)
 
 
 def compile_kind(players: str) -> str:
