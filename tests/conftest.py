@@ -50,7 +50,7 @@ def _cold_rule_caches():
     credit only the first test that fills it with covering that code. Elsewhere: no-op.
     """
     if "MUTANT_UNDER_TEST" in os.environ:
-        from shengji_sim.fuzz.strategies import context_for, variant_for
+        from shengji_sim.fuzz.positions import context_for, variant_for
         from shengji_sim.rules.ranking import _build
         from shengji_sim.rules.shapes import _decompose, tractor_kinds
 

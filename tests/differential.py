@@ -56,7 +56,7 @@ from shengji_sim.core.runtime.api import (
     trick_winner_core,
     unit_scratch,
 )
-from shengji_sim.fuzz.strategies import Position, variant_for
+from shengji_sim.fuzz.positions import Position, variant_for
 from shengji_sim.rules.follow import FollowError, Options, check_follow, obligation
 from shengji_sim.rules.kitty import judge_kitty
 from shengji_sim.rules.match import after_hand

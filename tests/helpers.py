@@ -1,7 +1,8 @@
 """Helpers shared by the test modules (imported as ``tests.helpers``, like
 ``tests.differential``: pyproject's pytest ``pythonpath`` puts the repository root on
-``sys.path``). Hypothesis strategies live in :mod:`shengji_sim.fuzz.strategies`; the kernel ==
-reference checkers in :mod:`tests.differential` (this module does not import the Numba core).
+``sys.path``). Hypothesis strategies live in :mod:`shengji_sim.fuzz.strategies` and the
+modules it names; the kernel == reference checkers in :mod:`tests.differential` (this module
+does not import the Numba core).
 
 * :func:`budget`: a test's hypothesis example budget as a multiple of the loaded profile's
   (tests/conftest.py).

@@ -35,8 +35,9 @@ from dataclasses import dataclass, field, replace
 from hypothesis import HealthCheck, Phase, Verbosity, given, settings
 from hypothesis import seed as hyp_seed
 
+from shengji_sim.fuzz.positions import Position, context_for, variant_for
 from shengji_sim.fuzz.runner import derive, judge_command
-from shengji_sim.fuzz.strategies import Position, context_for, positions_of, variant_for
+from shengji_sim.fuzz.strategies import positions_of
 from shengji_sim.rules import follow, throw, trick
 from shengji_sim.rules.shapes import play_suit
 

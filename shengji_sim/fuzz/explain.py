@@ -28,9 +28,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from shengji_sim.fuzz.properties import CATALOGUE, ENGINE, NA, PropertyFailure
+from shengji_sim.fuzz.positions import Position, _loads, position, variant_for
+from shengji_sim.fuzz.properties import CATALOGUE
+from shengji_sim.fuzz.property_base import ENGINE, NA, PropertyFailure
 from shengji_sim.fuzz.runner import Finding, judge_command
-from shengji_sim.fuzz.strategies import Position, _loads, position, variant_for
 
 ENGINE_DEFECT = "engine defect"
 READING = "consequence of a reading"

@@ -2,13 +2,13 @@
 
 Representation
 --------------
-:func:`run_property` runs one :class:`~shengji_sim.fuzz.properties.Property` in *chunks*:
+:func:`run_property` runs one :class:`~shengji_sim.fuzz.property_base.Property` in *chunks*:
 chunk ``i`` is a hypothesis run with ``database=None``, ``deadline=None``, a fixed
 ``max_examples`` and ``@seed(derive(seed, variant, readings, name, i))``, so the examples
 depend only on the seed and the example count (``max_examples``: reproducible; a budget in
 seconds: as many chunks as the time allows). A failure is shrunk by hypothesis and kept as
 a :class:`Finding` (the shrunk position, its ``repr``, a
-:func:`~shengji_sim.fuzz.strategies.position` call, its card count, the ``shengji-sim``
+:func:`~shengji_sim.fuzz.positions.position` call, its card count, the ``shengji-sim``
 command that reproduces it, :func:`judge_command`) under its :func:`signature`; the search
 goes on in the next chunk, where a failure of a signature already found counts as a pass,
 so each run collects up to ``MAX_FINDINGS`` *distinct* failures.
@@ -42,14 +42,10 @@ from hypothesis import seed as hyp_seed
 
 from shengji_sim import RULES_VERSION
 from shengji_sim.cards import format_rank, format_trump
-from shengji_sim.fuzz.properties import (
-    CATALOGUE,
-    ENGINE,
-    Property,
-    PropertyFailure,
-    known_examples,
-)
-from shengji_sim.fuzz.strategies import Position, _loads, positions_of
+from shengji_sim.fuzz.positions import Position, _loads
+from shengji_sim.fuzz.properties import CATALOGUE, known_examples
+from shengji_sim.fuzz.property_base import ENGINE, Property, PropertyFailure
+from shengji_sim.fuzz.strategies import positions_of
 
 CHUNK = 40  #: examples per hypothesis run
 MAX_FINDINGS = 6  #: distinct failures collected per property run
@@ -131,7 +127,7 @@ def alternative_readings(variant: str) -> list[str]:
     for every applicable AMB and OTH item (AMB-27's sub-letters included): the readings
     ``--vary-readings`` covers one at a time."""
     from shengji_sim.config.interpretations import ITEMS
-    from shengji_sim.fuzz.strategies import variant_for
+    from shengji_sim.fuzz.positions import variant_for
 
     v = variant_for(variant, ())
     readings = v.readings()

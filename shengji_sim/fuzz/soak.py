@@ -226,7 +226,7 @@ def soak(variants: list[str], hands: int, players: list[str], seed: int = 0,
          start_index: int = 0) -> SoakResult:
     """Play hands ``start_index .. start_index + hands - 1`` of each variant on both engines
     (hand ``i`` in lane ``i % len(lanes)``); stop at the first divergence."""
-    from shengji_sim.fuzz.strategies import variant_for
+    from shengji_sim.fuzz.positions import variant_for
 
     result = SoakResult(seed, list(players), vary_readings, start_index)
     for name in variants:

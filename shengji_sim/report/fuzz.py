@@ -45,12 +45,12 @@ def _run(task):
 
 def _warm_kernels() -> None:
     """Compile the kernels once in the parent, so forked workers do not each compile."""
-    from shengji_sim.fuzz import properties
-    from shengji_sim.fuzz.strategies import position
+    from shengji_sim.fuzz.engine_properties import kernels_agree
+    from shengji_sim.fuzz.positions import position
 
     pos = position("trick", "classic-2deck", lead="H3 H3", hands=("H4 H4", "H5 H6", "D7 D8"),
                    plays=("H4 H4", "H5 H6", "D7 D8"))
-    properties.kernels_agree(pos)
+    kernels_agree(pos)
 
 
 def run_tasks(tasks: list, workers: int) -> list:

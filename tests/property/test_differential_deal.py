@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from shengji_sim.core.base import rng_nb
 from shengji_sim.core.runtime.api import PreTrick
-from shengji_sim.fuzz.strategies import amb_overrides, variant_for
+from shengji_sim.fuzz.card_strategies import amb_overrides
+from shengji_sim.fuzz.positions import variant_for
 from shengji_sim.players.reference import GreedyPlayer, PassivePlayer, RandomPlayer
 from tests.helpers import budget, kept_lane
 from tests.unit.test_core_deal import LATER, check_hands

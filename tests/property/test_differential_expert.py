@@ -33,14 +33,9 @@ from shengji_sim.core.players.heuristic_follow_nb import (
 from shengji_sim.core.players.heuristic_nb import P_RUFF_MIN, P_WIN_MIN, P_WIN_UNSURE
 from shengji_sim.core.players.walks_nb import GREEDY_OPTIONS, SHORTCUT_FROM, single_beats_nb
 from shengji_sim.core.runtime.api import counts_of, kernel_inputs, make_lane, seat_profiles
-from shengji_sim.fuzz.strategies import (
-    VARIANTS,
-    Position,
-    follow_groups,
-    group_of,
-    trick_positions,
-    variant_for,
-)
+from shengji_sim.fuzz.card_strategies import follow_groups, group_of
+from shengji_sim.fuzz.positions import VARIANTS, Position, variant_for
+from shengji_sim.fuzz.trick_strategies import trick_positions
 from tests.helpers import budget, kept_lane
 from tests.property.test_differential_greedy import follow_families, trick_in_lane
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from shengji_sim.fuzz.strategies import FOLLOW_ITEMS, VARIANTS, Position, follow_positions
+from shengji_sim.fuzz.positions import FOLLOW_ITEMS, VARIANTS, Position
+from shengji_sim.fuzz.trick_strategies import follow_positions
 from tests.differential import check_position
 
 ITEMS = FOLLOW_ITEMS + ("AMB-37", "OTH-7")

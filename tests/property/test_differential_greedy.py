@@ -45,13 +45,8 @@ from shengji_sim.core.players.walks_nb import (
 from shengji_sim.core.rules.shapes_nb import decompose_top_nb
 from shengji_sim.core.runtime.api import counts_of, kernel_inputs, make_lane
 from shengji_sim.core.runtime.backend import play_hand_core
-from shengji_sim.fuzz.strategies import (
-    VARIANTS,
-    Position,
-    context_for,
-    trick_positions,
-    variant_for,
-)
+from shengji_sim.fuzz.positions import VARIANTS, Position, context_for, variant_for
+from shengji_sim.fuzz.trick_strategies import trick_positions
 from shengji_sim.players.reference import GreedyPlayer, _cost, _points, make_players
 from shengji_sim.rules.follow import follow_options
 from shengji_sim.rules.game import Choice, play_hand

@@ -20,15 +20,14 @@ from hypothesis import strategies as st
 
 from shengji_sim.cards import N_KINDS
 from shengji_sim.config.variant import load_variant
-from shengji_sim.fuzz.strategies import (
-    VARIANTS,
+from shengji_sim.fuzz.card_strategies import (
     amb_overrides,
     contexts,
     follow_play,
     follower_hands,
     lead_cards,
-    variant_for,
 )
+from shengji_sim.fuzz.positions import VARIANTS, variant_for
 from shengji_sim.rules.match import MatchState
 from shengji_sim.rules.shapes import decompose
 from tests.differential import (

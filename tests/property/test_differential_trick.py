@@ -33,7 +33,7 @@ from shengji_sim.core.runtime.api import (
     trick_winner_core,
     unit_scratch,
 )
-from shengji_sim.fuzz.strategies import contexts, follow_groups, follow_play, lead_cards
+from shengji_sim.fuzz.card_strategies import contexts, follow_groups, follow_play, lead_cards
 from shengji_sim.rules.shapes import decompose
 from shengji_sim.rules.trick import trick_winner
 from tests.helpers import budget

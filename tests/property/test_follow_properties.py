@@ -6,7 +6,7 @@ Generator/checker agreement: whatever ``legal_follows`` lists passes
 (a depth-1 "perft" of the follow). ``test_DEF_5_matches_independent_oracle`` is a
 differential test against a brute-force reading of DEF-5 / AMB-16 A for classic-2deck,
 written here without the engine's rows. Positions come from
-:func:`shengji_sim.fuzz.strategies.follow_positions` with a ``holding`` (the follow tests'
+:func:`shengji_sim.fuzz.trick_strategies.follow_positions` with a ``holding`` (the follow tests'
 leaning); failures print a ``position(...)`` call that pastes into ``@example``.
 """
 
@@ -18,14 +18,9 @@ import pytest
 from hypothesis import assume, event, example, given
 
 from shengji_sim.cards import parse_cards
-from shengji_sim.fuzz.properties import sub_multisets
-from shengji_sim.fuzz.strategies import (
-    FOLLOW_ITEMS,
-    VARIANTS,
-    Position,
-    follow_positions,
-    position,
-)
+from shengji_sim.fuzz.positions import FOLLOW_ITEMS, VARIANTS, Position, position
+from shengji_sim.fuzz.property_base import sub_multisets
+from shengji_sim.fuzz.trick_strategies import follow_positions
 from shengji_sim.rules.follow import check_follow, legal_follows
 from shengji_sim.rules.ranking import Ranking
 from shengji_sim.rules.shapes import tractor_kinds

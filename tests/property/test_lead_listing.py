@@ -8,7 +8,7 @@ Each option is compared as cards (``api.lead_options``, the reference's card lis
 order) and as the kernel's ``(w, kinds, ords)``: ``ords`` the kinds' positions ascending, and
 ``kinds`` a set's one kind, a tractor's run in chain order (``shapes.tractor_kinds``) or, under
 AMB-41 A, two quads of one suit in power order. Hands lean towards one follow group with runs
-and full sets (``fuzz.strategies.hand_cards``), and take every copy left of up to three kinds
+and full sets (``fuzz.card_strategies.hand_cards``), and take every copy left of up to three kinds
 of that group, so tractors and two-quad units are common; ``target`` steers towards many
 tractor options, ``event`` counts the hands that list one.
 """
@@ -22,13 +22,8 @@ from hypothesis import strategies as st
 from shengji_sim.cards import parse_cards, parse_rank, parse_trump
 from shengji_sim.core.rules.shapes_nb import two_quads_count_nb
 from shengji_sim.core.runtime.api import kernel_inputs, lead_options, make_lead_buffers
-from shengji_sim.fuzz.strategies import (
-    contexts,
-    copies_left,
-    follow_groups,
-    hand_cards,
-    variant_for,
-)
+from shengji_sim.fuzz.card_strategies import contexts, copies_left, follow_groups, hand_cards
+from shengji_sim.fuzz.positions import variant_for
 from shengji_sim.rules import game as G
 from shengji_sim.rules.shapes import make_context, tractor_kinds
 from tests.helpers import budget
@@ -88,7 +83,7 @@ def check_listing(ctx, hand: list[int]) -> list[str]:
 @st.composite
 def lead_hands(draw):
     """(Context, hand): a hand of 1 .. hand + kitty cards leaning towards one follow group
-    (:func:`~shengji_sim.fuzz.strategies.hand_cards`), plus every copy left of up to three
+    (:func:`~shengji_sim.fuzz.card_strategies.hand_cards`), plus every copy left of up to three
     kinds of that group (quads on four decks)."""
     ctx = draw(contexts(LEAD_ITEMS, variants=LEAD_VARIANTS))
     v = ctx.variant

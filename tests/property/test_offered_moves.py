@@ -13,8 +13,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from shengji_sim.fuzz.positions import VARIANTS
 from shengji_sim.fuzz.properties import CATALOGUE
-from shengji_sim.fuzz.strategies import VARIANTS, positions_of
+from shengji_sim.fuzz.strategies import positions_of
 from tests.helpers import budget
 
 

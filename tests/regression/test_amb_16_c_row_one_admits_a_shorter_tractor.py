@@ -10,8 +10,8 @@ property reported H9 H9 H7 H7 H6 H6 (a 2-pair tractor and a pair) as an engine d
 from __future__ import annotations
 
 from shengji_sim.cards import parse_cards
-from shengji_sim.fuzz.properties import leads_follows_agree
-from shengji_sim.fuzz.strategies import Position
+from shengji_sim.fuzz.positions import Position
+from shengji_sim.fuzz.trick_properties import leads_follows_agree
 from shengji_sim.rules import follow
 
 LEAD = "H3 H3 H4 H4 H5 H5"

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given
 
 from shengji_sim.config.interpretations import VariantError
-from shengji_sim.fuzz.strategies import amb_overrides, variant_for
+from shengji_sim.fuzz.card_strategies import amb_overrides
+from shengji_sim.fuzz.positions import variant_for
 from tests.helpers import budget
 
 

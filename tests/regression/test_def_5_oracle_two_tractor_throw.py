@@ -23,7 +23,7 @@ oracle now scores component by component, longest first.
 from __future__ import annotations
 
 from shengji_sim.cards import parse_cards
-from shengji_sim.fuzz.strategies import Position
+from shengji_sim.fuzz.positions import Position
 from shengji_sim.rules.follow import legal_follows
 from tests.differential import check_position
 from tests.property.test_follow_properties import (

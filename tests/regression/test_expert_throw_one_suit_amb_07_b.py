@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
+from shengji_sim.fuzz.positions import variant_for
 from shengji_sim.fuzz.soak import compare_hand
-from shengji_sim.fuzz.strategies import variant_for
 
 AMBS = ("AMB-07=B",)
 

@@ -8,9 +8,10 @@ from __future__ import annotations
 import pytest
 
 from shengji_sim.fuzz.explain import READING, verdict
-from shengji_sim.fuzz.properties import CATALOGUE, KNOWN_EXAMPLES, RULESET, PropertyFailure
+from shengji_sim.fuzz.positions import position
+from shengji_sim.fuzz.properties import CATALOGUE, KNOWN_EXAMPLES
+from shengji_sim.fuzz.property_base import RULESET, PropertyFailure
 from shengji_sim.fuzz.runner import finding_of, replay_known
-from shengji_sim.fuzz.strategies import position
 
 CASES = [(prop, name, spec) for prop, entries in KNOWN_EXAMPLES.items()
          for name, spec in entries.items()]

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from shengji_sim.fuzz.properties import NA, RULESET, PropertyFailure, throw_unbeatable
-from shengji_sim.fuzz.strategies import position
+from shengji_sim.fuzz.positions import position
+from shengji_sim.fuzz.property_base import NA, RULESET, PropertyFailure
+from shengji_sim.fuzz.trick_properties import throw_unbeatable
 
 SPEC = dict(kind="throw", variant="changzhou-4deck", level="2", trump="S",
             lead="H5 H5 H4 H4 H3 H3 H3 H3", hands=("", "", "H6 H6 H6 H5 H5"))

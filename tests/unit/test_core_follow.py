@@ -35,7 +35,7 @@ from shengji_sim.core.runtime.api import (
     masks_of,
     new_state,
 )
-from shengji_sim.fuzz.strategies import Position, position
+from shengji_sim.fuzz.positions import Position, position
 from shengji_sim.players.reference import RandomPlayer
 from shengji_sim.rng import Rng
 from shengji_sim.rules import game as G

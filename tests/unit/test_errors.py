@@ -10,7 +10,7 @@ from shengji_sim.cards import CardError, parse_cards
 from shengji_sim.cli import EngineDefect, UserError
 from shengji_sim.config.interpretations import VariantError
 from shengji_sim.errors import EngineError, InputError, PositionError, ShengjiError
-from shengji_sim.fuzz.strategies import StrategyWarning
+from shengji_sim.fuzz.positions import StrategyWarning
 from shengji_sim.rules.bidding import Declaration
 from shengji_sim.rules.follow import FollowError, check_follow
 from shengji_sim.rules.game import GameError

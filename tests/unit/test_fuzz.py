@@ -11,13 +11,15 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, settings
 
 from shengji_sim.cli import cli
-from shengji_sim.fuzz import properties as P
 from shengji_sim.fuzz.diff import diff_readings, follow_sets_differ
+from shengji_sim.fuzz.game_machine import game_machine
+from shengji_sim.fuzz.positions import position
+from shengji_sim.fuzz.properties import CATALOGUE
+from shengji_sim.fuzz.property_base import ENGINE, RULESET, PropertyFailure
 from shengji_sim.fuzz.runner import judge_command, run_catalogue, run_property
-from shengji_sim.fuzz.strategies import game_machine, position
 from shengji_sim.rules import follow, follow_tables, trick
 
-CAT = P.CATALOGUE
+CAT = CATALOGUE
 
 
 def passes(name: str, variant: str, n: int = 25) -> None:
@@ -26,8 +28,8 @@ def passes(name: str, variant: str, n: int = 25) -> None:
     assert run.examples >= n // 2
 
 
-def fails(name: str, pos) -> P.PropertyFailure:
-    with pytest.raises(P.PropertyFailure) as info:
+def fails(name: str, pos) -> PropertyFailure:
+    with pytest.raises(PropertyFailure) as info:
         CAT[name].check(pos)
     return info.value
 
@@ -48,7 +50,7 @@ def test_follow_obligation_finds_jj4_table6_quad_choice() -> None:
     pos = position("follow", "jj-4deck", level="2", trump="S", lead="H4 H4 H3 H3",
                    hands=("H5 H5 H5 H5 H4 H4 H3 H3",))
     exc = fails("follow_obligation", pos)
-    assert exc.classification == P.RULESET
+    assert exc.classification == RULESET
     passes("follow_obligation", "classic-2deck")
 
 
@@ -73,7 +75,7 @@ def test_failed_throw_beatable_finds_amb21_smallest_component() -> None:
     pos = position("throw", "changzhou-4deck", level="2", trump="S", lead="S2 S4 S4 S3 S3",
                    hands=("", "", "S5 S5 S4 S4 S3 S3"))
     exc = fails("failed_throw_beatable", pos)
-    assert exc.classification == P.RULESET
+    assert exc.classification == RULESET
     ok = position("throw", "changzhou-4deck", ambs=("AMB-21=B",), level="2", trump="S",
                   lead="S2 S4 S4 S3 S3", hands=("", "", "S5 S5 S4 S4 S3 S3"))
     CAT["failed_throw_beatable"].check(ok)
@@ -109,7 +111,7 @@ def test_kernels_agree_iterates_the_parity_table(monkeypatch) -> None:
 
         broken = api.PARITY[:i] + (entry._replace(kernel=planted_defect),) + api.PARITY[i + 1:]
         monkeypatch.setattr(api, "PARITY", broken)
-        with pytest.raises(P.PropertyFailure, match="planted defect"):
+        with pytest.raises(PropertyFailure, match="planted defect"):
             CAT["kernels_agree"].check(pos)
         monkeypatch.undo()
 
@@ -150,7 +152,7 @@ def test_offered_moves_legal_finds_amb07b_cross_suit_tractors(monkeypatch) -> No
         pos = position("game", "classic-2deck", ambs=("AMB-07=B",), seed=seed)
         try:
             CAT["offered_moves_legal"].check(pos)
-        except P.PropertyFailure as exc:
+        except PropertyFailure as exc:
             failures.append(exc)
             break
     assert failures and "DEF-27" in failures[0].message
@@ -170,11 +172,11 @@ def test_level_invariance_finds_amb05_level2_through_the_ace(monkeypatch) -> Non
     def old_rule(lowest, removed, gap, ace_low, is_trump):
         return len(removed) == 1 and ranking._ranks_adjacent(-1, lowest, removed | {-1}, gap)
 
-    from shengji_sim.fuzz import strategies
+    from shengji_sim.fuzz import positions
 
     monkeypatch.setattr(ranking, "_ace_low_allowed", old_rule)
     ranking._build.cache_clear()
-    strategies.context_for.cache_clear()
+    positions.context_for.cache_clear()
     try:
         pos = position("follow", "changzhou-4deck", level="2", trump="H", lead="SA SA S3 S3",
                        hands=("S5 S6",))
@@ -183,7 +185,7 @@ def test_level_invariance_finds_amb05_level2_through_the_ace(monkeypatch) -> Non
     finally:
         monkeypatch.undo()
         ranking._build.cache_clear()
-        strategies.context_for.cache_clear()
+        positions.context_for.cache_clear()
 
 
 def test_leads_follows_agree() -> None:
@@ -219,7 +221,7 @@ def test_planted_follow_forgets_pair_obligation(monkeypatch) -> None:
     run = run_property(CAT["follow_obligation"], "classic-2deck", max_examples=400, seed=3,
                        max_findings=1)
     assert run.status == "failed", run
-    assert run.finding.classification == P.ENGINE
+    assert run.finding.classification == ENGINE
     assert run.finding.cards <= 8, run.finding.example
     assert "pair" in run.finding.message
 
@@ -250,7 +252,7 @@ def test_planted_table_gap(monkeypatch) -> None:
     run = run_property(CAT["follow_exists"], "jj-4deck", max_examples=600, seed=3,
                        max_findings=1)
     assert run.status == "failed", run
-    assert run.finding.classification == P.RULESET
+    assert run.finding.classification == RULESET
     # a quad lead and five led-suit singles: the smallest holding with no row
     assert run.finding.cards <= 9, run.finding.example
 

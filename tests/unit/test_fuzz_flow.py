@@ -14,14 +14,16 @@ from click.testing import CliRunner
 
 from shengji_sim.cli import cli
 from shengji_sim.config.variant import load_variant
-from shengji_sim.fuzz import properties as P
+from shengji_sim.fuzz import flow_properties
 from shengji_sim.fuzz.explain import _flow_answer, verdict
+from shengji_sim.fuzz.positions import position
+from shengji_sim.fuzz.properties import CATALOGUE
+from shengji_sim.fuzz.property_base import ENGINE, PropertyFailure
 from shengji_sim.fuzz.runner import finding_of, judge_command, run_catalogue, run_property
-from shengji_sim.fuzz.strategies import position
 from shengji_sim.players.reference import make_players
 from shengji_sim.rules import bidding, chaodi, game, judge, match, score
 
-CAT = P.CATALOGUE
+CAT = CATALOGUE
 
 
 def passes(name: str, variant: str, n: int = 30, ambs: tuple[str, ...] = ()) -> None:
@@ -30,8 +32,8 @@ def passes(name: str, variant: str, n: int = 30, ambs: tuple[str, ...] = ()) -> 
     assert run.examples >= min(n, 3)
 
 
-def fails(name: str, pos) -> P.PropertyFailure:
-    with pytest.raises(P.PropertyFailure) as info:
+def fails(name: str, pos) -> PropertyFailure:
+    with pytest.raises(PropertyFailure) as info:
         CAT[name].check(pos)
     return info.value
 
@@ -40,7 +42,7 @@ def found(name: str, variant: str, n: int = 40, ambs: tuple[str, ...] = ()):
     """The property's run finds the planted violation, shrunk, with a reproducer."""
     run = run_property(CAT[name], variant, ambs, max_examples=n, seed=3)
     assert run.status == "failed" and run.finding is not None, run
-    assert run.finding.classification == P.ENGINE and run.finding.command
+    assert run.finding.classification == ENGINE and run.finding.command
     return run.finding
 
 
@@ -67,7 +69,7 @@ def test_BID_2_overcall_stronger_catches_a_weaker_overcall(monkeypatch) -> None:
     pos = position("declare", "changzhou-4deck", level="3", lead="S3", seat=1,
                    history=("0:H3 H3",))
     exc = fails("overcall_stronger", pos)
-    assert exc.classification == P.ENGINE and exc.rule == "BID-2"
+    assert exc.classification == ENGINE and exc.rule == "BID-2"
     assert "S3 over seat 0's H3 H3" in exc.message
     finding = found("overcall_stronger", "classic-2deck")
     assert finding.command.startswith("shengji-sim judge declare")
@@ -130,7 +132,7 @@ def _hand_with_chao(variant: str, differs=lambda c: True) -> tuple[int, dict]:
 
 def test_KITTY_1_kitty_conserved_holds() -> None:
     index, _ = _hand_with_chao("changzhou-4deck")
-    P.kitty_conserved(position("game", "changzhou-4deck", seed=7, index=index))
+    flow_properties.kitty_conserved(position("game", "changzhou-4deck", seed=7, index=index))
     passes("kitty_conserved", "classic-2deck", 4)
 
 
@@ -150,7 +152,7 @@ def test_KITTY_1_kitty_conserved_catches_a_lost_card(monkeypatch) -> None:
 
 def test_CHAO_3_chao_effect_applied_holds() -> None:
     index, _ = _hand_with_chao("changzhou-4deck")
-    P.chao_effect_applied(position("game", "changzhou-4deck", seed=7, index=index))
+    flow_properties.chao_effect_applied(position("game", "changzhou-4deck", seed=7, index=index))
     passes("chao_effect_applied", "classic-2deck", 4)
 
 
@@ -178,8 +180,8 @@ def test_AMB_50_declaration_window_catches_a_declaration_after_a_closed_deal(
         monkeypatch) -> None:
     """The engine plays until_all_pass (STD2's default); the property is told the window is
     closed, so any declaration after the last card is a violation it must report."""
-    real = P._reading
-    monkeypatch.setattr(P, "_reading", lambda v, key: "closed"
+    real = flow_properties._reading
+    monkeypatch.setattr(flow_properties, "_reading", lambda v, key: "closed"
                         if key == "declaration_after_deal" else real(v, key))
     v = load_variant("classic-2deck")
     for index in range(80):
@@ -316,14 +318,14 @@ def test_CHAO_2_a_flow_finding_gets_a_verdict_and_the_vary_readings_run_covers_i
     assert not report.findings
     pos = position("chaodi", "classic-2deck", ambs=("AMB-29=A",), level="2", trump="S",
                    lead="S2", seat=0, dealer=0, flags=("kitty_flip",))
-    assert P.chao_stronger(pos) is None
+    assert flow_properties.chao_stronger(pos) is None
     monkeypatch.setattr(judge, "can_chaodi", lambda *a, **k: (True, "CHAO-2: planted"))
-    with pytest.raises(P.PropertyFailure) as info:
-        P.chao_stronger(pos)
+    with pytest.raises(PropertyFailure) as info:
+        flow_properties.chao_stronger(pos)
     assert verdict(finding_of(CAT["chao_stronger"], _with(info.value, pos))).verdict == \
         "engine defect"
 
 
-def _with(exc: P.PropertyFailure, pos) -> P.PropertyFailure:
+def _with(exc: PropertyFailure, pos) -> PropertyFailure:
     exc.position = pos
     return exc

@@ -11,8 +11,10 @@ from click.testing import CliRunner
 
 from shengji_sim.cli import cli
 from shengji_sim.config.interpretations import ITEMS
-from shengji_sim.fuzz import properties as P
 from shengji_sim.fuzz.explain import CONTRADICTION, ENGINE_DEFECT, READING, verdict
+from shengji_sim.fuzz.positions import position
+from shengji_sim.fuzz.properties import CATALOGUE
+from shengji_sim.fuzz.property_base import RULESET, Property, PropertyFailure, fail
 from shengji_sim.fuzz.runner import (
     alternative_readings,
     finding_of,
@@ -20,16 +22,15 @@ from shengji_sim.fuzz.runner import (
     run_property,
     signature,
 )
-from shengji_sim.fuzz.strategies import position
 from shengji_sim.rules import throw
 
-CAT = P.CATALOGUE
+CAT = CATALOGUE
 
 
-def failure(name: str, pos) -> P.PropertyFailure:
+def failure(name: str, pos) -> PropertyFailure:
     try:
         CAT[name].check(pos)
-    except P.PropertyFailure as exc:
+    except PropertyFailure as exc:
         exc.position = pos
         return exc
     raise AssertionError(f"{name} holds on {pos!r}")
@@ -45,11 +46,11 @@ def test_signature_ignores_cards_and_seats() -> None:
 def test_search_goes_on_after_a_failure_and_keeps_distinct_ones() -> None:
     def two_faults(pos) -> None:  # two distinct failures, each common
         if len(pos.lead) == 1:
-            P.fail(f"a single lead {pos._fmt(pos.lead)}", P.RULESET, "T-1")
+            fail(f"a single lead {pos._fmt(pos.lead)}", RULESET, "T-1")
         if len(pos.hand) >= 2:
-            P.fail(f"a hand of {pos._fmt(pos.hand)}", P.RULESET, "T-2")
+            fail(f"a hand of {pos._fmt(pos.hand)}", RULESET, "T-2")
 
-    prop = P.Property("two_faults", "follow", "test", "T-1", two_faults)
+    prop = Property("two_faults", "follow", "test", "T-1", two_faults)
     run = run_property(prop, "classic-2deck", max_examples=60, seed=0)
     sigs = [f.signature for f in run.findings]
     assert run.status == "failed" and len(sigs) == len(set(sigs)) == 2, sigs
@@ -89,7 +90,7 @@ def test_tractor_obligation_against_jj4_tables() -> None:
     pos = position("follow", "jj-4deck", level="2", trump="S", lead="H5 H5 H4 H4",
                    hands=("H4 H4 H3 H3 H3 H3",))
     exc = failure("tractor_obligation_held", pos)
-    assert exc.classification == P.RULESET and "H3 H3 H3 H3" in exc.message
+    assert exc.classification == RULESET and "H3 H3 H3 H3" in exc.message
     v = verdict(finding_of(CAT["tractor_obligation_held"], exc))
     assert v.verdict == READING and "AMB-18=B" in v.fixed_by
 

@@ -30,7 +30,8 @@ from shengji_sim.core.players.memory_nb import (
     unseen_nb,
 )
 from shengji_sim.core.runtime.api import kernel_inputs
-from shengji_sim.fuzz.strategies import VARIANTS, setting, variant_for
+from shengji_sim.fuzz.card_strategies import setting
+from shengji_sim.fuzz.positions import VARIANTS, variant_for
 from tests.helpers import budget
 
 

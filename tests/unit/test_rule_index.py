@@ -67,7 +67,7 @@ FILES = {
             def top(self):
                 pass  # OTH-1
         ''',
-    "shengji_sim/fuzz/properties.py": '''
+    "shengji_sim/fuzz/trick_properties.py": '''
         def winner_consistent():
             """CMP-3: checked, not implemented."""
         ''',
