@@ -1,5 +1,5 @@
 """Fuzzing harness (DESIGN.md "Fuzzing"): strategies, the property catalogue, the runner,
-interpretation diffs and the rules reports.
+interpretation diffs and the soak (the reports they feed are in :mod:`shengji_sim.report`).
 
 * :mod:`.positions`: the ``Position`` every strategy draws and every property checks, and
   ``position(...)`` notation.
@@ -15,9 +15,7 @@ interpretation diffs and the rules reports.
   readings and verdict.
 * :mod:`.soak`: the reference and the core play the same hands, compared decision by
   decision (``shengji-sim soak``).
-* :mod:`.soak_report`: the soak's blocks file and reports/soak.md (``report soak``).
 * :mod:`.diff`: ``diff_readings``: the same deals under two readings of an AMB item.
-* :mod:`.reports`: ``report rules``: reports/contradictions.md and reports/interpretations.md.
 """
 
 from shengji_sim.fuzz.properties import CATALOGUE
