@@ -141,8 +141,9 @@ def test_the_index_is_found_by_scanning(tmp_path: Path) -> None:
 def test_a_kernel_moving_between_core_modules_moves_in_the_index(tmp_path: Path) -> None:
     root = make_checkout(tmp_path)
     old = root / "shengji_sim/core/moved/deep_nb.py"
-    (root / "shengji_sim/core/rules/trick_nb.py").write_text(old.read_text(encoding="utf-8"),
-                                                       encoding="utf-8")
+    new = root / "shengji_sim/core/rules/trick_nb.py"
+    new.parent.mkdir(parents=True, exist_ok=True)
+    new.write_text(old.read_text(encoding="utf-8"), encoding="utf-8")
     old.unlink()
     assert build_index(root).kernels == {
         "CMP-3": {"shengji_sim/core/rules/trick_nb.py": ["claim_beats_nb"]}}
