@@ -84,6 +84,7 @@ def report_balance_cmd(out, runs, hands, matches, seed, threads, plan_only):
         click.echo(f"wrote {path} in {summary['seconds']:.0f} s "
                    f"(planned {summary['planned_seconds']:.0f} s)")
 
+
 @report.command("soak")
 @click.option("--blocks", default="reports/soak-blocks.jsonl", show_default=True,
               type=click.Path(dir_okay=False), help="The blocks `soak --record` appended.")
