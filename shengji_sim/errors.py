@@ -9,7 +9,7 @@ Hierarchy
     │   ├── PositionError           a position the rules cannot judge
     │   │   └── rules.follow.FollowError
     │   ├── cards.CardError, interpretations.VariantError, run_dir.SimError,
-    │   └── cli.UserError, fuzz.positions.StrategyWarning
+    │   └── cli.common.UserError, fuzz.positions.StrategyWarning
     ├── EngineError                 an engine defect on valid input
     │   └── HandFailure             a hand the engine cannot play (core.backend.CoreError)
     ├── record.ReplayError          a game record disagrees with the rules

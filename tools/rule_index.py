@@ -46,7 +46,7 @@ OUTPUT = Path("docs/rule-index.md")
 PACKAGE_DIR = Path("shengji_sim")
 KERNEL_DIR = Path("shengji_sim/core")
 #: Not rule implementations: the fuzz harness checks rules, the CLI only passes them through.
-NOT_REFERENCE = (Path("shengji_sim/fuzz"), Path("shengji_sim/cli.py"))
+NOT_REFERENCE = (Path("shengji_sim/fuzz"), Path("shengji_sim/cli"))
 TESTS_DIR = Path("tests")
 COMMAND = "python -m tools.rule_index"
 

@@ -7,7 +7,7 @@ Words (as issue "The house in rooms" uses them):
   ``tests/unit/test_layers.py`` reads them);
 * a **room** is a sub-package with its modules (``shengji_sim/rules/``,
   ``shengji_sim/fuzz/``, ...: the directory a module's file is in), or one module that
-  stands alone at the top of ``shengji_sim/`` (``cli.py``, ``variant.py``; the package's own
+  stands alone at the top of ``shengji_sim/`` (``cards.py``, ``stats.py``; the package's own
   ``__init__`` is the room ``shengji_sim``). A room's **internal floors** are the levels of the
   longest import chain between its own modules;
 * the **floors** of the house are the levels of the longest import chain between rooms (the

@@ -90,7 +90,7 @@ def test_a_case_missing_from_the_run_fails() -> None:
 
 
 def test_cli_defaults_are_the_module_defaults() -> None:
-    from shengji_sim.cli import bench
+    from shengji_sim.cli.bench import bench
 
     params = {p.name: p.default for p in bench.params}
     assert params["threshold"] == pytest.approx(100 * benchmark.DEFAULT_THRESHOLD)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from shengji_sim.cards import CardError, parse_cards
-from shengji_sim.cli import EngineDefect, UserError
+from shengji_sim.cli.common import EngineDefect, UserError
 from shengji_sim.config.interpretations import VariantError
 from shengji_sim.errors import EngineError, InputError, PositionError, ShengjiError
 from shengji_sim.fuzz.positions import StrategyWarning

@@ -124,7 +124,7 @@ def test_soak_record_appends_a_block(tmp_path, capsys) -> None:
 def test_report_soak_target_default_is_the_module_target() -> None:
     """cli keeps the default as a literal so that importing the command line does not import
     the fuzzing machinery (hypothesis) on every run (issue 34, the warm path)."""
-    from shengji_sim.cli import report_soak_cmd
+    from shengji_sim.cli.report import report_soak_cmd
     from shengji_sim.report.soak import TARGET_HANDS
 
     assert {p.name: p.default for p in report_soak_cmd.params}["target"] == TARGET_HANDS
