@@ -54,8 +54,8 @@ class _TypingOnly(compiler.CompilerBase):
 def _callees(dispatcher, argtypes: tuple) -> list[tuple[object, tuple]]:
     """(kernel, argument types) of every call to a kernel in ``dispatcher`` typed with
     ``argtypes`` (after Numba's pruning of dead branches)."""
-    flags = compiler.Flags()
-    flags.no_cpython_wrapper = True
+    flags = compiler.Flags()  # the kernel's own options (cache, _nrt, ...), as Numba sets them
+    dispatcher.targetdescr.options.parse_as_flags(flags, dispatcher.targetoptions)
     typingctx = dispatcher.targetdescr.typing_context
     targetctx = dispatcher.targetdescr.target_context
     typingctx.refresh()
