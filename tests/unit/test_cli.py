@@ -280,7 +280,7 @@ DEFECTS = [
      ["judge", "follow", "--lead", "S5", "--hand", "S6"]),
     ("shengji_sim.rules.score", "judge_score", AssertionError,
      ["judge", "score", "--attacker-points", "85"]),
-    ("shengji_sim.config.variant",
+    ("shengji_sim.config.variant_schema",
      "describe_schema", OSError, ["variants", "show", "classic-2deck"]),
     ("shengji_sim.config.variant",
      "_cross_check", ValueError, ["variants", "validate", "jj-4deck"]),

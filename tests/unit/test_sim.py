@@ -268,27 +268,27 @@ def test_cli_simulate_writes_summary(capsys, tmp_path, monkeypatch) -> None:
                              "--seed", "4", "--chunk-size", "8", "--backend", "reference",
                              "--quiet", "--json")
     assert code == 0, err
-    run_dir = tmp_path / "runs" / "baifen-1deck-4-random"
-    summary = json.loads((run_dir / "summary.json").read_text())
+    out_dir = tmp_path / "runs" / "baifen-1deck-4-random"
+    summary = json.loads((out_dir / "summary.json").read_text())
     assert json.loads(out) == summary
     assert summary["hands"] == 20 and summary["complete"]
     assert summary["variant"] == "baifen-1deck" and summary["run"]["root_seed"] == 4
     assert summary["hands_per_second"] > 0
     assert set(summary["versions"]) >= {"numpy", "numba", "pyarrow"}
-    assert len(run_dir.existing_parts(run_dir)) == 3
+    assert len(run_dir.existing_parts(out_dir)) == 3
 
     # the same command again (issue 34): the run is complete, its summary, exit 0
     code, again, err = run_cli(capsys, "simulate", "--variant", "baifen-1deck", "--hands",
                                "20", "--seed", "4", "--quiet", "--json")
     assert code == 0 and "holds this run, complete: its summary" in err, err
     assert json.loads(again)["hands"] == 20 and json.loads(again)["complete"]
-    assert len(run_dir.existing_parts(run_dir)) == 3
+    assert len(run_dir.existing_parts(out_dir)) == 3
 
     # more hands without --resume, a different run with --resume: one line, exit 2
     for argv, needle in [
         (["--hands", "24"], "3 of 3 chunks written; pass --resume to continue it to 24 hands"),
-        (["--resume", "--seed", "5", "--out", str(run_dir)], "seed 4 there, 5 requested"),
-        (["--resume", "--players", "greedy", "--out", str(run_dir)], "players"),
+        (["--resume", "--seed", "5", "--out", str(out_dir)], "seed 4 there, 5 requested"),
+        (["--resume", "--players", "greedy", "--out", str(out_dir)], "players"),
         (["--resume", "--chunk-size", "9"], "chunk size 8 there, 9 requested"),
         (["--resume", "--rows-format", "csv"], "rows format"),
         (["--resume", "--hands", "10"], "shrink"),
