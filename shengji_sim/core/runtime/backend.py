@@ -252,8 +252,9 @@ def compile_for(variant, players: str, threads: int = 1,
 
     began = time.perf_counter()
     with reporting_compiles(on_compile or (lambda kernels, seconds, finished: None)):
-        # cold: the follow kernels in a second process; types depend on "a seat is greedy"
-        compile_in_parallel(compile_kind(players))
+        if not whole_hand_cached(variant, players):  # warm: nothing to compile in parallel
+            # cold: the follow kernels in a second process; types depend on "a seat is greedy"
+            compile_in_parallel(compile_kind(players))
         run_chunk(variant, players, 0, 0, 1, threads)
     return time.perf_counter() - began
 
