@@ -167,14 +167,29 @@ def diff(variant_name, ambs, vs, hands, seed, players, levels, backend, threads,
 
     players = seat_spec(players)
     path = output_dir("--out", out) if out is not None else None
+    bar = None
     try:
-        with showing_compiles():
+        with showing_compiles() as line:
+            def progress(count: int) -> None:  # after each block: the compile is over
+                nonlocal bar
+                if bar is None:
+                    from tqdm import tqdm
+
+                    if line is not None:
+                        line.done()
+                    bar = tqdm(total=hands, unit="hand", file=sys.stderr, disable=None,
+                               dynamic_ncols=True, desc=f"diff {variant_name}")
+                bar.update(count)
+
             res = reading_diff.run(variant_name, ambs, vs, hands, seed, players, levels,
-                                   backend, threads)
+                                   backend, threads, progress=progress)
     except HandFailure as failure:  # an engine defect: the hand and the run that shows it
         again = reading_diff.command(variant_name, ambs, vs, failure.index + 1, seed,
                                      players, levels, backend)
         raise EngineDefect(f"diff: {failure}; reproduce: {again}") from None
+    finally:
+        if bar is not None:
+            bar.close()
     body = reading_diff.text(res)
     click.echo(json.dumps(res) if as_json else body)
     if path is not None:

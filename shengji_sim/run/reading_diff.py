@@ -43,6 +43,7 @@ from __future__ import annotations
 import math
 import shlex
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -192,19 +193,35 @@ def command(variant: str, ambs, vs, hands: int, seed: int, players: str, levels:
     return shlex.join(argv)
 
 
+#: the core plays a diff's hands in at most this many calls, so that a progress bar moves
+#: (each hand's rows depend only on the seed and its index: the blocks change no row)
+DIFF_BLOCKS = 50
+
+
 def play_both(variant_a, variant_b, players: str, seed: int, levels: np.ndarray,
               backend: str = "core", shadow: bool = True, threads: int = 1,
-              rows_a: np.ndarray | None = None):
+              rows_a: np.ndarray | None = None,
+              progress: Callable[[int], None] | None = None):
     """``(rows A, rows B, shadow counters)`` of hands ``0 .. len(levels) - 1``. ``rows_a``:
     A's rows already played on the core (``diffrun.reading_rows``), reused when the shadow
-    is off."""
-    if backend == "core":
-        from shengji_sim.core.runtime.diffrun import run_diff
+    is off. ``progress(hands)`` after each block of hands the core has played (each hand on
+    the reference)."""
+    if backend != "core":
+        return reference_both(variant_a, variant_b, players, seed, levels, shadow, progress)
+    from shengji_sim.core.runtime.diffrun import run_diff
 
-        res = run_diff(variant_a, variant_b, players, seed, 0, len(levels), levels, shadow,
-                       threads, None if shadow else rows_a)
-        return res.a, res.b, res.shadow
-    return reference_both(variant_a, variant_b, players, seed, levels, shadow)
+    n = len(levels)
+    step = max(1, -(-n // DIFF_BLOCKS))
+    blocks = []
+    for start in range(0, n, step):
+        count = min(step, n - start)
+        blocks.append(run_diff(variant_a, variant_b, players, seed, start, count,
+                               levels[start:start + count], shadow, threads,
+                               None if shadow or rows_a is None
+                               else rows_a[start:start + count]))
+        if progress is not None:
+            progress(count)
+    return tuple(np.concatenate(side) for side in zip(*blocks))
 
 
 class ShadowDefect(Exception):
@@ -212,7 +229,7 @@ class ShadowDefect(Exception):
 
 
 def reference_both(variant_a, variant_b, players: str, seed: int, levels: np.ndarray,
-                   shadow: bool = True):
+                   shadow: bool = True, progress: Callable[[int], None] | None = None):
     """:func:`play_both` on the reference engine (module docstring)."""
     from shengji_sim.errors import HandFailure
     from shengji_sim.results import row_from_record
@@ -239,6 +256,8 @@ def reference_both(variant_a, variant_b, players: str, seed: int, levels: np.nda
                 shadow_record(variant_a, variant_b, recs[0], counters[i])
             except ShadowDefect as exc:
                 raise HandFailure(i, "reference", str(exc)) from exc
+        if progress is not None:
+            progress(1)
     return rows_a, rows_b, counters
 
 
@@ -403,9 +422,11 @@ def outcomes(rows_a: np.ndarray, rows_b: np.ndarray) -> dict[str, Any]:
 
 def run(variant_name: str, ambs=(), vs=(), hands: int = 1000, seed: int = 0,
         players: str = "random", levels: str = "start", backend: str = "core",
-        threads: int = 1, rows_a: np.ndarray | None = None) -> dict[str, Any]:
+        threads: int = 1, rows_a: np.ndarray | None = None,
+        progress: Callable[[int], None] | None = None) -> dict[str, Any]:
     """One diff (module docstring); bad readings raise ``VariantError``. ``rows_a``: reading
-    A's rows of these hands, when a caller has them (:func:`default_rows`; the core only)."""
+    A's rows of these hands, when a caller has them (:func:`default_rows`; the core only).
+    ``progress``: as :func:`play_both`."""
     ambs, vs = list(ambs), list(vs)
     va = _reading(variant_name, ambs)
     vb = _reading(variant_name, ambs + vs)
@@ -417,7 +438,7 @@ def run(variant_name: str, ambs=(), vs=(), hands: int = 1000, seed: int = 0,
         _check_rows_a(rows_a, seed, lv, backend)
     began = time.perf_counter()
     rows_a, rows_b, shadow = play_both(va, vb, players, seed, lv, backend, decisions, threads,
-                                       rows_a)
+                                       rows_a, progress)
     seconds = time.perf_counter() - began
     res = summarize(rows_a, rows_b, shadow, decisions, throws_only)
     res.update({"variant": variant_name, "amb": ambs, "vs": vs, "seed": seed,

@@ -424,6 +424,12 @@ class CompileLine:
             self.ticker.join()
         self._write(("\r" if self.live else "") + self._text(self.seconds) + " - done\n")
 
+    def done(self) -> None:
+        """End the line with its count and seconds, if anything compiled: for a caller whose
+        work goes on, with a progress bar of its own, once the kernels are ready."""
+        if self.began is not None:
+            self._finish()
+
     def close(self) -> None:
         """End the line (also when compiling failed or was interrupted)."""
         if self.began is not None and not self.stop.is_set():
@@ -439,17 +445,19 @@ class CompileLine:
 
 
 @contextlib.contextmanager
-def showing_compiles(show: bool = True) -> Iterator[None]:
+def showing_compiles(show: bool = True) -> Iterator[CompileLine | None]:
     """While the block runs, the :class:`CompileLine` of any kernel Numba compiles in it:
     for commands whose kernels compile inside their work (``diff``, ``bench``) rather than in
-    a compile step of their own. Nothing is shown when everything is cached."""
+    a compile step of their own. Nothing is shown when everything is cached. Gives the line
+    (``None`` when not shown), which a caller may end (:meth:`CompileLine.done`) when its
+    work goes on past the compile."""
     if not show:
-        yield
+        yield None
         return
     line = CompileLine()
     try:
         with reporting_compiles(line):
-            yield
+            yield line
     finally:
         line.close()
 

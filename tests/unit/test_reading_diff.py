@@ -147,6 +147,23 @@ def test_default_rows_played_once_give_the_pairs_own_result(variant, vs, players
         whole["outcomes"]
 
 
+@pytest.mark.parametrize("backend", ["core", "reference"])
+def test_the_blocks_of_a_diff_change_no_row_and_report_every_hand(backend, monkeypatch) -> None:
+    """The core plays a diff in blocks so that its progress bar moves (``DIFF_BLOCKS``):
+    the rows and counters are those of one call, and ``progress`` hears of every hand."""
+    va = load_variant("changzhou-4deck")
+    vb = load_variant("changzhou-4deck", amb=["AMB-07=B"])
+    levels = rd.hand_levels(va, 23, "all")
+    monkeypatch.setattr(rd, "DIFF_BLOCKS", 1)
+    whole = rd.play_both(va, vb, "random", 3, levels, backend)
+    heard = []
+    monkeypatch.setattr(rd, "DIFF_BLOCKS", 4)
+    blocks = rd.play_both(va, vb, "random", 3, levels, backend, progress=heard.append)
+    for one, many in zip(whole, blocks):
+        assert np.array_equal(one, many)
+    assert sum(heard) == 23 and len(heard) == (4 if backend == "core" else 23)
+
+
 def test_rows_of_reading_a_must_be_these_hands_on_the_core() -> None:
     from shengji_sim.core.runtime.diffrun import run_diff
 
