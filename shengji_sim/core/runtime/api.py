@@ -24,12 +24,9 @@ differential tests and the fuzz property ``kernels_agree`` iterate it). Kernel m
 
 from __future__ import annotations
 
-import hashlib
-import os
 from collections.abc import Callable
 from functools import lru_cache
 from importlib import import_module
-from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -63,7 +60,6 @@ from shengji_sim.core.base.switches import (
 from shengji_sim.core.base.tables import (
     MAX_RUN,
     KernelTables,
-    build_tables,
     switch_array,
 )
 from shengji_sim.core.engine.deal_nb import (
@@ -134,6 +130,7 @@ from shengji_sim.core.rules.throw_nb import (
 from shengji_sim.core.rules.trick_nb import (
     trick_winner_nb,
 )
+from shengji_sim.core.runtime.saved_tables import saved_tables
 
 
 class KernelInputs(NamedTuple):
@@ -159,47 +156,11 @@ def _ranking_key(variant: Any) -> tuple:
 
 def tables_for(variant: Any) -> KernelTables:
     """The ranking tables of ``variant`` (shared by variants with the same ranking), built
-    once per process and once per cache: :func:`saved_tables`."""
+    once per process and once per cache (:func:`~.saved_tables.saved_tables`)."""
     key = _ranking_key(variant)
     kt = _TABLES.get(key)
     if kt is None:
-        kt = _TABLES[key] = saved_tables(variant)
-    return kt
-
-
-def tables_file(variant: Any) -> Path:
-    """Where :func:`saved_tables` keeps ``variant``'s tables: the kernel cache directory
-    (keyed by the kernels' sources), under a digest of what the tables are built from, the
-    variant's ranking switches (:func:`_ranking_key`) and the sources that build them
-    (``cards.py``, the reference rules, ``core/base/tables.py``), so an edit of any of them
-    builds them afresh."""
-    from shengji_sim.core import CACHE_DIR, PACKAGE_DIR, source_digest
-
-    sources = [PACKAGE_DIR / "cards.py", PACKAGE_DIR / "core" / "base" / "tables.py",
-               *sorted((PACKAGE_DIR / "rules").glob("*.py"))]
-    key = f"{source_digest(sources)} {_ranking_key(variant)!r}"
-    return Path(CACHE_DIR) / "tables" / f"{hashlib.sha256(key.encode()).hexdigest()[:16]}.npz"
-
-
-def saved_tables(variant: Any) -> KernelTables:
-    """``build_tables(variant)``, read from :func:`tables_file` when a run has saved them
-    (building them takes about 0.5 s of a warm run; reading them a few ms). A file that
-    cannot be read is built again; one that cannot be written (a read-only cache) is not
-    kept."""
-    path = tables_file(variant)
-    try:
-        with np.load(path) as saved:
-            return KernelTables(*(saved[name] for name in KernelTables._fields))
-    except (OSError, KeyError, ValueError, EOFError):
-        pass
-    kt = build_tables(variant)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(f"{path.stem}.{os.getpid()}.partial.npz")
-        np.savez(partial, **kt._asdict())
-        os.replace(partial, path)  # whole or absent: a concurrent reader never sees half
-    except OSError:
-        pass
+        kt = _TABLES[key] = saved_tables(variant, key)
     return kt
 
 
