@@ -2,19 +2,17 @@
 
 Representation
 --------------
-A *chunk* is ``(start, count)``: hands (or whole matches) ``start .. start + count - 1`` of
-one (variant, players, root seed). Each chunk is one Dask task that runs the Numba core
+A *chunk* is ``(start, count)``: hands (or whole matches) ``start .. start + count - 1`` of one
+(variant, players, root seed). Each chunk is one Dask task that runs the Numba core
 (:func:`shengji_sim.run.sim.compute_chunk` over :func:`shengji_sim.core.runtime.backend.run_chunk`
-or
-``run_matches``, one lane) on a worker. For :mod:`.sim`'s runner the players are a
+or ``run_matches``, one lane) on a worker. For :mod:`.sim`'s runner the players are a
 :class:`~shengji_sim.run.run_dir.Job` (hands or matches, every play of a duplicate deal) and the
-task returns the chunk's :class:`~shengji_sim.run.run_dir.Part`, its rows checked and encoded as
-the run's part files, so the client only writes bytes; :func:`map_chunks` yields ``(start,
-part)`` on the client as each task finishes (completion order, each chunk once).
-:func:`map_sweep` runs chunks of any mix of variants, seat specs and seeds (other commands'
-sweeps) and yields each chunk's ``ROW_DTYPE`` hand rows. A row depends on (variant, players,
-root seed, index) only, so the rows equal the local core backend's whatever the worker count,
-the order or a retried task.
+task returns the chunk's :class:`~shengji_sim.run.run_dir.Part`, its rows checked and encoded as the
+run's part files, so the client only writes bytes; :func:`map_chunks` yields ``(start, part)`` on
+the client as each task finishes (completion order, each chunk once). :func:`map_sweep` runs chunks
+of any mix of variants, seat specs and seeds (other commands' sweeps) and yields each chunk's
+``ROW_DTYPE`` hand rows. A row depends on (variant, players, root seed, index) only, so the rows
+equal the local core backend's whatever the worker count, the order or a retried task.
 
 Workers
 -------

@@ -1,6 +1,5 @@
 """Differential tests: the follow kernels (core/follow/follow_rows_nb.py and its siblings) against
-the
-reference :mod:`shengji_sim.rules.follow` on hypothesis positions (docs/core-conventions.md:
+the reference :mod:`shengji_sim.rules.follow` on hypothesis positions (docs/core-conventions.md:
 "Parity is the spec"); the example-based ones are tests/unit/test_core_follow.py.
 
 Positions of every built-in variant with overrides among AMB-11, AMB-12, AMB-13, AMB-14, AMB-15,

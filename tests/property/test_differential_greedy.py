@@ -3,17 +3,15 @@ greedy_walks_nb.py): the walk over the options that lists none of them (``greedy
 ``_walk_one_family_nb`` for one family, ``_walk_keys_nb`` for several) against the plain listing and
 scoring of the first 256 options (``greedy_follow_listed_nb``) and against the reference
 ``HeuristicPlayer.follow`` of the ``greedy`` profile (shengji_sim/players/reference.py), on
-hypothesis
-tricks of every built-in variant with varied readings: the follower at position 1, 2 or 3
-after the lead and the plays drawn before it, partner winning or not, throws, several
-families, more than 256 options (the cap), and the best play of one family past the cap
-(``_best_below_nb``, also against a brute-force listing of the compositions, as the
-one-suit walk's ranks are). Whole greedy hands against the reference under readings that
-switch the greedy follower's paths (the short and pair follows built without the family
-kernels, the lead and one-card follow walks) on and off; more whole greedy hands and
-matches are compared in tests/unit/test_core_game.py and
-tests/property/test_differential_match.py, and 500 hands per variant against pinned digests
-in benchmarks/bench_core.py.
+hypothesis tricks of every built-in variant with varied readings: the follower at position 1, 2 or 3
+after the lead and the plays drawn before it, partner winning or not, throws, several families, more
+than 256 options (the cap), and the best play of one family past the cap (``_best_below_nb``, also
+against a brute-force listing of the compositions, as the one-suit walk's ranks are). Whole greedy
+hands against the reference under readings that switch the greedy follower's paths (the short and
+pair follows built without the family kernels, the lead and one-card follow walks) on and off; more
+whole greedy hands and matches are compared in tests/unit/test_core_game.py and
+tests/property/test_differential_match.py, and 500 hands per variant against pinned digests in
+benchmarks/bench_core.py.
 """
 
 from __future__ import annotations

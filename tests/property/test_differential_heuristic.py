@@ -1,9 +1,8 @@
 """The heuristic family in the kernels (core/players/heuristic_nb.py, core/players/memory_nb.py)
-plays
-exactly as the reference's ``players.HeuristicPlayer``: identical hand records for expert,
-cautious and bold (and mixed seats, and a user profile) on every built-in variant,
-identical result rows, and identical whole matches (hands at every level the match reaches,
-LEVEL-1, LEVEL-2, DEALER-1). Reference hands of heuristic players are slow, so each case
+plays exactly as the reference's ``players.HeuristicPlayer``: identical hand records for expert,
+cautious and bold (and mixed seats, and a user profile) on every built-in variant, identical result
+rows, and identical whole matches (hands at every level the match reaches, LEVEL-1, LEVEL-2,
+DEALER-1). Reference hands of heuristic players are slow, so each case
 plays a few; the budget scales with the hypothesis profile."""
 
 from __future__ import annotations

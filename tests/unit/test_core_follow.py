@@ -1,6 +1,5 @@
 """Differential tests: the follow kernels (core/follow/follow_rows_nb.py and its siblings) against
-the
-reference :mod:`shengji_sim.rules.follow` (docs/core-conventions.md: "Parity is the spec").
+the reference :mod:`shengji_sim.rules.follow` (docs/core-conventions.md: "Parity is the spec").
 
 * every §5 follow example (the CASES of ``test_examples_follow``) gives the same plays, count
   and rule through :func:`legal_follows_core`;

@@ -1,10 +1,9 @@
 """The heuristic players' memory from masks (core/players/memory_nb.py): ``unseen_by_masks_nb``,
-which
-a run uses, against its plain form ``unseen_nb`` (the highest unseen power per group and
-width, and the unseen trumps), and ``note_play_nb``'s seen masks against the seen counts, on
-drawn deals of every built-in variant under drawn readings, levels and trumps. The masks
-version takes a group's strongest unseen kind as its first in the listing order, so the
-listing order must rank each group's kinds by descending power: that is checked too.
+which a run uses, against its plain form ``unseen_nb`` (the highest unseen power per group and
+width, and the unseen trumps), and ``note_play_nb``'s seen masks against the seen counts, on drawn
+deals of every built-in variant under drawn readings, levels and trumps. The masks version takes a
+group's strongest unseen kind as its first in the listing order, so the listing order must rank each
+group's kinds by descending power: that is checked too.
 """
 
 from __future__ import annotations

@@ -1,6 +1,5 @@
-"""core/base/switches.py is generated from the variant schema (core/base/make_switches.py) and
-checked
-in; this fails when it is stale, and checks what a kernel reads from ``sw``."""
+"""core/base/switches.py is generated from the variant schema (core/base/make_switches.py)
+and checked in; this fails when it is stale, and checks what a kernel reads from ``sw``."""
 
 from __future__ import annotations
 

@@ -1,18 +1,17 @@
 """The Numba core as a simulation backend, and one hand as a reference-format record.
 
-``run_chunk`` is :mod:`shengji_sim.run.sim`'s backend ``"core"`` (``compile_for`` its compile
-step, so that the run's hands per second count play alone); it returns
-rows of :data:`shengji_sim.results.ROW_DTYPE`, identical to the reference backend's for the
-same (variant, players, root seed, index). ``run_matches`` (compile step
-``compile_matches_for``) plays whole matches (:mod:`.match_nb`): hand rows and
-:data:`~shengji_sim.results.MATCH_DTYPE` match rows, identical to the reference's
-``play_match``. ``players`` is a seat spec (:func:`shengji_sim.config.seats.parse_players`: one name
-for all four seats, or ``NS=NAME,EW=NAME``), each seat's name a kernel player kind
+``run_chunk`` is :mod:`shengji_sim.run.sim`'s backend ``"core"`` (``compile_for`` its compile step,
+so that the run's hands per second count play alone); it returns rows of
+:data:`shengji_sim.results.ROW_DTYPE`, identical to the reference backend's for the same (variant,
+players, root seed, index). ``run_matches`` (compile step ``compile_matches_for``) plays whole
+matches (:mod:`.match_nb`): hand rows and :data:`~shengji_sim.results.MATCH_DTYPE` match rows,
+identical to the reference's ``play_match``. ``players`` is a seat spec
+(:func:`shengji_sim.config.seats.parse_players`: one name for all four seats, or
+``NS=NAME,EW=NAME``), each seat's name a kernel player kind
 (:data:`shengji_sim.core.runtime.api.PLAYER_KINDS`) or a profile. ``play_hand_core`` returns the
-game
-record of one hand in the reference's JSON form (``shengji-sim play --engine core``). A hand
-the kernels cannot play raises :class:`CoreError`, a :class:`shengji_sim.errors.HandFailure`
-naming the hand and the kernel's error in words (:func:`game_nb.hand_error_text`).
+game record of one hand in the reference's JSON form (``shengji-sim play --engine core``). A hand
+the kernels cannot play raises :class:`CoreError`, a :class:`shengji_sim.errors.HandFailure` naming
+the hand and the kernel's error in words (:func:`game_nb.hand_error_text`).
 """
 
 from __future__ import annotations
@@ -99,13 +98,6 @@ def _seat_params(players: str) -> np.ndarray:
     return _seats(players)[1]
 
 
-def greedy_candidates(pkinds: np.ndarray) -> np.ndarray | None:
-    """The lane's candidate buffer (``api.candidates``), or ``None`` when no seat is greedy
-    or heuristic: a lane of random players then compiles and runs no greedy code (greedy_nb,
-    "Compiled players")."""
-    return candidates(pkinds)
-
-
 def _start_levels(variant) -> np.ndarray:
     from shengji_sim.cards import parse_rank
 
@@ -130,7 +122,7 @@ def whole_hand_signature(variant, players: str) -> tuple:
     eng = engine(variant)
     kinds, params = _seats(players)
     args = (eng.kt, eng.sw, RULE_COLUMN, np.uint64(0), 0, 1, 0, 1, eng.max_lead, kinds,
-            params, _start_levels(variant), greedy_candidates(kinds),
+            params, _start_levels(variant), candidates(kinds),
             np.zeros((1, N_COLUMNS), np.int64), np.zeros(1, np.int64))
     return tuple(run_lane_nb.typeof_pyval(a) for a in args)
 
@@ -156,7 +148,7 @@ def run_chunk(variant, players: str, root_seed: int, start: int, count: int,
 
     def lane(j: int) -> None:  # each lane its own buffers (greedy candidates included)
         run_lane_nb(*args, j, lanes, eng.max_lead, kinds, params, levels,
-                    greedy_candidates(kinds), out, status)
+                    candidates(kinds), out, status)
 
     _run_lanes(lane, lanes)
     bad = np.flatnonzero(status)
@@ -189,7 +181,7 @@ def run_matches(variant, players: str, root_seed: int, start: int, count: int,
     def lane(j: int) -> np.ndarray:
         return run_match_lane_nb(eng.kt, eng.sw, RULE_COLUMN, np.uint64(root_seed), start,
                                  count, j, lanes, eng.max_lead, kinds, params, start_level,
-                                 max_hands, greedy_candidates(kinds), match_out, status)
+                                 max_hands, candidates(kinds), match_out, status)
 
     parts = _run_lanes(lane, lanes)
     bad = np.flatnonzero(status)

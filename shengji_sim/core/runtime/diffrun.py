@@ -30,6 +30,7 @@ from shengji_sim.core.base.tables import SWITCH_KEYS
 from shengji_sim.core.engine.diff_nb import PLAY_A, PLAY_B, PLAY_BOTH, diff_lane_nb
 from shengji_sim.core.engine.lane_nb import N_COLUMNS
 from shengji_sim.core.engine.shadow_nb import N_SHADOW
+from shengji_sim.core.runtime.api import candidates
 from shengji_sim.core.runtime.backend import (
     RULE_COLUMN,
     CoreError,
@@ -37,7 +38,6 @@ from shengji_sim.core.runtime.backend import (
     _run_lanes,
     _seats,
     engine,
-    greedy_candidates,
 )
 
 #: ranking keys that reach the kernels through ``kt`` only (no kernel reads their switch;
@@ -115,7 +115,7 @@ def _run_sides(variant_a, variant_b, players, root, start, count, hand_levels, s
     def lane(j: int) -> None:
         diff_lane_nb(ea.kt, sw_a, eb.kt, sw_b, RULE_COLUMN, np.uint64(root), start, count, j,
                      lanes, ea.max_lead, eb.max_lead, kinds, params, levels,
-                     greedy_candidates(kinds), sides,
+                     candidates(kinds), sides,
                      shadow, alike, out_a, out_b, counters, status)
 
     _run_lanes(lane, lanes)
