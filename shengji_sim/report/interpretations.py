@@ -9,7 +9,7 @@ against each other letter (:func:`pairs`). Each pair is one
 players, the core), run on ``workers`` processes; every pair is seeded by itself, so the
 result does not depend on the worker count or the order. The variant's default reading is
 played once per player set (:func:`play_defaults`) and reused by the pairs that need no
-shadow (rows identical to a pair's own: tests/unit/test_reading_diff.py). Holm's correction
+shadow (rows identical to a pair's own: tests/integration/test_reading_diff.py). Holm's correction
 runs over the report's exercised items, per measure (dealer-side hold, level change,
 attackers' points); ``*`` marks an adjusted p below 0.05.
 

@@ -196,7 +196,7 @@ def render(records: list[dict[str, Any]], target: int = TARGET_HANDS,
               "    --players random --players greedy --players expert --seed 0 \\",
               f"    --record {source}", "```", "",
               "(with the players of its row), and the report is `shengji-sim report soak`. CI "
-              "runs a short soak: tests/unit/test_soak.py.", ""]
+              "runs a short soak: tests/integration/test_soak.py.", ""]
     return "\n".join(lines)
 
 

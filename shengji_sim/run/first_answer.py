@@ -26,7 +26,7 @@ the compile cache (:func:`shengji_sim.core.runtime.backend.whole_hand_cached`):
 The manifest's ``timing`` keeps the core's hands and seconds apart (hands per second of play)
 from ``reference_hands`` and ``reference_seconds``; ``compile_seconds`` is the wall time until
 the kernels were ready. The rows, and so the summary, are those of the same run on the core
-alone (tests/unit/test_first_answer.py).
+alone (tests/integration/test_first_answer.py).
 """
 
 from __future__ import annotations

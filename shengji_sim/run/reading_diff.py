@@ -35,7 +35,7 @@ the rest of the hand. Hand ``i`` is a first hand at the starting level, or with
 reproducing ``command``. The
 ``reference`` backend plays the same hands with :func:`shengji_sim.rules.game.play_hand` and
 evaluates B with the reference's follow and trick rules in the same order as the kernels
-(identical counters: tests/unit/test_reading_diff.py).
+(identical counters: tests/integration/test_reading_diff.py).
 """
 
 from __future__ import annotations

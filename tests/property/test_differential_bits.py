@@ -1,6 +1,6 @@
 """Hand masks (core.bits_nb) against a Python model on hypothesis draws: popcount and n-th
 bit, and the masks following the count vector through every removal. The mask fast paths'
-draw-for-draw tests are tests/unit/test_core_bits.py."""
+draw-for-draw tests are tests/integration/test_core_bits.py."""
 
 from __future__ import annotations
 

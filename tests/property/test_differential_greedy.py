@@ -9,7 +9,7 @@ than 256 options (the cap), and the best play of one family past the cap (``_bes
 against a brute-force listing of the compositions, as the one-suit walk's ranks are). Whole greedy
 hands against the reference under readings that switch the greedy follower's paths (the short and
 pair follows built without the family kernels, the lead and one-card follow walks) on and off; more
-whole greedy hands and matches are compared in tests/unit/test_core_game.py and
+whole greedy hands and matches are compared in tests/integration/test_core_game.py and
 tests/property/test_differential_match.py, and 500 hands per variant against pinned digests in
 benchmarks/bench_core.py.
 """

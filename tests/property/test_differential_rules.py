@@ -1,6 +1,6 @@
 """Differential tests: the Numba throw, kitty, score and match kernels (shengji_sim.core.
 throw_nb / kitty_nb / score_nb) against the reference (rules.throw / rules.kitty / rules.score /
-rules.match) on hypothesis draws; the example-based ones are tests/unit/test_core_rules.py.
+rules.match) on hypothesis draws; the example-based ones are tests/integration/test_core_rules.py.
 
 Every built-in variant: throws of 2-3 components against random other hands (AMB-09, AMB-10,
 AMB-17, AMB-20, AMB-21, AMB-22, AMB-23, AMB-24, AMB-41, AMB-43, AMB-47, OTH-3, OTH-8); kitty

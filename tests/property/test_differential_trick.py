@@ -1,6 +1,6 @@
 """Differential tests: the Numba shapes and trick kernels (shengji_sim.core.rules.shapes_nb,
 shengji_sim.core.rules.trick_nb) against the reference (shengji_sim.rules.shapes / rules.trick) on
-hypothesis draws; the example-based ones are tests/unit/test_core_trick.py.
+hypothesis draws; the example-based ones are tests/integration/test_core_trick.py.
 
 Every built-in variant with samples of the comparison overrides (AMB-04, AMB-05, AMB-08, AMB-09,
 AMB-10, AMB-11, AMB-17, AMB-40, AMB-41, OTH-1, OTH-2): ``decompose`` of random leads and count

@@ -45,13 +45,3 @@ def test_an_ablation_profile_changes_only_its_keys(name):
     assert player_kind(profile) == HEURISTIC
 
 
-def test_greedy_as_heuristic_plays_greedys_hands():
-    from shengji_sim.config.variant import load_variant
-    from shengji_sim.core.runtime.backend import play_hand_core
-
-    variant = load_variant("classic-2deck")
-    other = str(ABLATION / "greedy-as-heuristic.toml")
-    for index in range(6):
-        greedy = play_hand_core(variant, "greedy", 7, index)
-        heuristic = play_hand_core(variant, other, 7, index)
-        assert greedy == heuristic

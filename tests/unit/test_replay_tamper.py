@@ -369,19 +369,6 @@ def test_AMB_19_a_record_played_with_amb_replays_alone(capsys, tmp_path: Path) -
     assert out.startswith("ok: 1 hand(s)")
 
 
-@pytest.mark.parametrize("engine", ["reference", "core"])
-def test_AMB_38_records_of_both_engines_carry_their_readings(capsys, tmp_path: Path,
-                                                              engine) -> None:
-    path = tmp_path / "r.json"
-    code, _, err = run(capsys, "play", "--variant", "changzhou-4deck", "--amb", "AMB-38=A",
-                       "--engine", engine, "--seed", "2", "--format", "json", "--out",
-                       str(path))
-    assert code == 0, err
-    assert json.loads(path.read_text(encoding="utf-8"))["amb"] == ["AMB-38=A"]
-    code, out, err = run(capsys, "replay", str(path))
-    assert (code, err) == (0, ""), err
-
-
 def test_AMB_38_a_match_record_carries_its_readings(capsys, tmp_path: Path) -> None:
     path = tmp_path / "m.json"
     code, _, err = run(capsys, "play", "--variant", "baifen-1deck", "--match", "--amb",

@@ -104,23 +104,6 @@ def test_a_diverging_hand_is_not_covered() -> None:
     assert "seed 0: 4,200..4,411; seed 1: 0..4,199 | 4,412 |" in row
 
 
-def test_soak_record_appends_a_block(tmp_path, capsys) -> None:
-    with pytest.raises(SystemExit) as exit_info:
-        main(["soak", "--variants", "baifen-1deck", "--hands", "1", "--record",
-              str(tmp_path / "no-such-folder" / "blocks.jsonl")])
-    assert exit_info.value.code == 2
-    assert "its folder does not exist" in capsys.readouterr().err
-    blocks = tmp_path / "blocks.jsonl"
-    for start in (0, 2):
-        res = CliRunner().invoke(cli, ["soak", "--variants", "baifen-1deck", "--hands", "2",
-                                       "--start", str(start), "--record", str(blocks)])
-        assert res.exit_code == 0, res.output
-    first, second = read_records(blocks)
-    assert (first["start"], second["start"], second["hands"]) == (0, 2, 2)
-    assert first["decisions"] > 0 and first["players"] == ["random"]
-    assert covered([first, second]) == [(0, 4)]
-
-
 def test_report_soak_target_default_is_the_module_target() -> None:
     """cli keeps the default as a literal so that importing the command line does not import
     the fuzzing machinery (hypothesis) on every run (issue 34, the warm path)."""

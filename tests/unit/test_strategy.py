@@ -126,28 +126,6 @@ def test_cli_list_show_validate(capsys) -> None:
     assert code == 0 and out.startswith("ok: ")
 
 
-def test_cli_players_accept_profiles(capsys, tmp_path: Path) -> None:
-    code, out, err = run_cli(capsys, "play", "--variant", "baifen-1deck", "--players",
-                             "expert", "--format", "json")
-    assert code == 0, err
-    assert json.loads(out)["players"] == "expert"
-    code, out, err = run_cli(capsys, "play", "--players", "expret")
-    assert code == 2 and "--players" in err and "did you mean 'expert'" in err
-    code, out, err = run_cli(capsys, "play", "--variant", "baifen-1deck", "--players",
-                             "expert", "--engine", "core", "--format", "json")
-    assert code == 0, err  # the core plays every heuristic profile (core/players/heuristic_nb.py)
-    code, out, err = run_cli(capsys, "simulate", "--variant", "baifen-1deck", "--hands", "2",
-                             "--players", "bold", "--out", str(tmp_path / "core"), "--quiet",
-                             "--json")
-    assert code == 0, err
-    assert json.loads(out)["hands"] == 2
-    code, out, err = run_cli(capsys, "simulate", "--variant", "baifen-1deck", "--hands", "2",
-                             "--players", "cautious", "--backend", "reference",
-                             "--out", str(tmp_path / "ref"), "--quiet", "--json")
-    assert code == 0, err
-    assert json.loads(out)["hands"] == 2
-
-
 def test_wheel_ships_the_profiles() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     include = config["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]

@@ -41,7 +41,7 @@ from shengji_sim.core.runtime.backend import (
 )
 
 #: ranking keys that reach the kernels through ``kt`` only (no kernel reads their switch;
-#: tests/unit/test_reading_diff.py checks it): two readings differing in them alone play
+#: tests/integration/test_reading_diff.py checks it): two readings differing in them alone play
 #: alike wherever their tables agree
 TABLE_KEYS = ("fixed_two", "jj_special_order", "level_card_in_plain_run", "special_adjacency",
               "ace_adjacency", "gap_adjacency", "trump_is_one_suit", "offlevel_suit_rank",

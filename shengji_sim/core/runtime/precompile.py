@@ -13,7 +13,7 @@ A kernel is compiled here for the argument types it is called with inside ``play
 types do not depend on the variant, only on whether a seat is greedy). A signature whose
 types drifted from the call would only cost time, never correctness: the caller then
 compiles its own; one with a wrong number of arguments fails to compile, so a kernel that
-gains an argument must gain it here too. ``tests/unit/test_core_precompile.py`` checks each
+gains an argument must gain it here too. ``tests/integration/test_core_precompile.py`` checks each
 one against the signatures the whole-hand kernel left in the cache.
 """
 
