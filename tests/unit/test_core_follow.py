@@ -28,12 +28,15 @@ from shengji_sim.config.variant import Variant, load_variant
 from shengji_sim.config.variant_schema import SCHEMA
 from shengji_sim.core.base import switches
 from shengji_sim.core.base.make_switches import const_name
+from shengji_sim.core.base.rng_nb import below_nb
 from shengji_sim.core.base.tables import SW, code
 from shengji_sim.core.follow import fast_guards_nb
 from shengji_sim.core.follow.fast_paths import FAST_PATHS
 from shengji_sim.core.follow.follow_data import RULE_NAMES
 from shengji_sim.core.follow.follow_fast_nb import (
     SHORT_FREE,
+    one_card_nth_nb,
+    one_card_options_nb,
     random_pair_follow_nb,
     random_pairtractor_follow_nb,
     random_short_follow_nb,
@@ -351,9 +354,51 @@ def _pairtractor_positions(v: Variant, n: int, rnd: random.Random):
     return taken, declined, n if guarded else 0
 
 
-#: fast path (a key of ``fast_paths.FAST_PATHS``) -> its positions
+def _single_positions(v: Variant, n: int, rnd: random.Random):
+    """FOLLOW-1, FOLLOW-2, AMB-37 B, OTH-6 B: a one-card lead, a follower with 1-20 cards. The
+    one-card path (``one_card_options_nb``, ``one_card_nth_nb``) declines under no reading:
+    it reads AMB-37 B and OTH-6 B as arguments, computed here as ``play_follow_nb``'s
+    ``_one_card_follow`` does."""
+    p = kernel_inputs(v)
+    last_only = p.sw[switches.SW_JJ4_LINE40] == switches.V_JJ4_LINE40_LITERAL  # AMB-37 B
+    no_shape = p.sw[switches.SW_SHAPE_OBLIGATION] == switches.V_SHAPE_OBLIGATION_NONE  # OTH-6 B
+    cards = deck(v.decks)
+    play = np.zeros(54, np.int8)
+    taken = {0: 0, 1: 0, 2: 0}  # by mode: ONE_CLASS, ONE_ANY, ONE_PLAIN
+    declined = 0
+    for _ in range(n):
+        level, trump = rnd.randrange(13), rnd.randrange(5)
+        ctx = make_context(v, level, trump)
+        rnd.shuffle(cards)
+        k, hand = cards[0], cards[1:1 + rnd.randint(1, 20)]
+        position_arg = rnd.randint(1, 3)
+        counts = counts_of(hand)
+        seed = rnd.getrandbits(64)
+        state = new_state(seed)
+        eff, cls = p.kt.eff[level, trump], p.kt.cls_kinds[level, trump, k]
+        n_cls = p.kt.cls_n[level, trump, k]
+        mode, rule, count = one_card_options_nb(cls, n_cls, eff, k, counts, position_arg,
+                                                last_only, no_shape)
+        if mode < 0:
+            declined += 1
+            _assert_declined(state, seed, counts, hand)
+            continue
+        f = one_card_nth_nb(mode, cls, n_cls, eff, p.kt.kind_at[level, trump], counts,
+                            below_nb(state, count))
+        play[:] = 0
+        play[f] = 1
+        counts[f] -= 1
+        options, _ = _assert_reference_play(ctx, [k], hand, position_arg, seed, state, counts,
+                                            play, (level, trump, k, sorted(hand)))
+        assert (RULE_NAMES[rule], 0) == (options.rule, options.row or 0)
+        taken[mode] += 1
+    return taken, declined, 0
+
+
+#: fast path (a key of ``fast_paths.FAST_PATHS``, and the one-card path, which has no guard)
+#: -> its positions
 POSITIONS = {"pair": _pair_positions, "short": _short_positions, "triple": _triple_positions,
-             "pairtractor": _pairtractor_positions}
+             "pairtractor": _pairtractor_positions, "single": _single_positions}
 
 #: the built-in variants every case starts from, four decks first (they hold every kind of set)
 BASES = ("changzhou-4deck", "jj-4deck", "classic-3deck", "classic-2deck", "baifen-1deck")
@@ -362,12 +407,12 @@ BASES = ("changzhou-4deck", "jj-4deck", "classic-3deck", "classic-2deck", "baife
 def _leads_exist(path: str, v: Variant) -> bool:
     """Can the path's lead be led in this variant (a pair needs two decks, a triple three, a
     2-pair tractor width-2 tractors, COMBO-5)?"""
-    need = {"pair": 2, "short": 2, "triple": 3, "pairtractor": 2}[path]
+    need = {"single": 1, "pair": 2, "short": 2, "triple": 3, "pairtractor": 2}[path]
     return v.decks >= need and (path != "pairtractor" or 2 in v.tractor_units)
 
 
 def test_fast_paths_table_names_every_path_tested() -> None:
-    assert set(POSITIONS) == set(FAST_PATHS)
+    assert set(POSITIONS) == set(FAST_PATHS) | {"single"}
 
 
 def _base_cases() -> list[tuple[str, str]]:
@@ -377,7 +422,7 @@ def _base_cases() -> list[tuple[str, str]]:
 
 @pytest.mark.parametrize("path, name", _base_cases())
 def test_follow_1_2_3_4_10_def_5_def_8_fast_paths_on_builtin_variants(path, name) -> None:
-    """FOLLOW-1, FOLLOW-2 (short), FOLLOW-3 / DEF-5 / FOLLOW-11 (pair), DEF-8 (triple),
+    """FOLLOW-1, FOLLOW-2 (one card, short), FOLLOW-3 / DEF-5 / FOLLOW-11 (pair), DEF-8 (triple),
     FOLLOW-4 / FOLLOW-10 (2-pair tractor): many positions on each built-in variant draw what
     ``RandomPlayer.follow`` draws over the reference's options, every row (every count of
     free cards, every kind of tractor play) and the path's own fallback included; where the
@@ -385,7 +430,9 @@ def test_follow_1_2_3_4_10_def_5_def_8_fast_paths_on_builtin_variants(path, name
     path never draws."""
     v = load_variant(name)
     taken, declined, guarded = POSITIONS[path](v, 300, random.Random(f"{path} {name}"))
-    if path != "short" and guarded:
+    if path == "single":  # several, one or no card of the class (no radix fallback here)
+        assert taken[0] > 0 and taken[1] > 0, taken
+    elif path != "short" and guarded:
         assert not any(taken.values()), taken
     elif path == "pairtractor":  # plays of two, three and four kinds
         assert declined > 0 and len(taken) >= 3, taken

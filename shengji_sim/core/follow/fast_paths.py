@@ -10,6 +10,10 @@ true where the path declines), which every caller uses; ``tests/unit/test_fast_p
 fails when that file is stale, and ``tests/unit/test_core_follow.py`` runs every value of every
 switch of the schema against each guard and its fast path.
 
+The one-card path (``one_card_options_nb``, ``random_single_nb``) is not listed: it declines
+under no reading (only past the radix guard), reading AMB-37 B and OTH-6 B as arguments; the
+same test runs it under every switch value too.
+
 Representation
 --------------
 A :class:`Decline` is a reading: schema keys with a value each (``core/base/switches.py``'s
