@@ -31,16 +31,15 @@ from shengji_sim.core.base.switches import (
     SW_DECKS,
     SW_JJ4_LINE40,
     SW_KITTY_SIZE,
-    SW_RUFF_CONDITION,
     SW_SHAPE_OBLIGATION,
     V_JJ4_LINE40_LITERAL,
-    V_RUFF_CONDITION_SHAPE_MISSING,
     V_SHAPE_OBLIGATION_NONE,
 )
 from shengji_sim.core.engine.deal_nb import (
     I_DEALER,
     I_N_BUR,
 )
+from shengji_sim.core.follow.fast_guards_nb import short_declines_nb
 from shengji_sim.core.follow.follow_count_nb import (
     one_family_count_nb,
     options_count_nb,
@@ -347,16 +346,14 @@ def _random_follow(kt, sw, level, trump, lane, seat, position, n_units, size, fi
 @njit(cache=True, _nrt=False, inline="always")
 def _short_path_open(kt, sw, level, trump, held, first, position):
     """May a follower short in the led class (of the lead's kind ``first``; ``held``: the
-    follower's hand masks) take the one-family path? Not under AMB-19 B while it holds
-    some of the class, nor under AMB-37 B when void before the last seat: the family
-    kernels decide those."""
+    follower's hand masks) take the one-family path? Not where ``short_declines_nb``
+    (:mod:`~shengji_sim.core.follow.fast_paths`) leaves it to the family kernels: its flags
+    are whether the follower holds some of the class, and whether it is void in a plain
+    lead's class before the last seat."""
     cls_mask = kt.cls_pmask[level, trump, first]
     lead_trump = kt.eff[level, trump, first] == TRUMP
     void = not held[0] & cls_mask
-    lax = sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_SHAPE_MISSING and not void  # AMB-19 B
-    last_only = (sw[SW_JJ4_LINE40] == V_JJ4_LINE40_LITERAL and not lead_trump
-                 and position < 3 and void)  # AMB-37 B
-    return not lax and not last_only
+    return not short_declines_nb(sw, not void, void and not lead_trump and position < 3)
 
 
 @njit(cache=True, _nrt=False, inline="always")

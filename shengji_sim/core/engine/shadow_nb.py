@@ -54,10 +54,9 @@ from shengji_sim.core.base.rng_nb import hand_seed_nb
 from shengji_sim.core.base.switches import (
     N_SWITCHES,
     SW_JJ4_LINE40,
-    SW_RUFF_CONDITION,
     V_JJ4_LINE40_LITERAL,
-    V_RUFF_CONDITION_SHAPE_MISSING,
 )
+from shengji_sim.core.follow.fast_guards_nb import short_declines_nb
 from shengji_sim.core.follow.follow_count_nb import (
     options_contain_nb,
     options_count_nb,
@@ -236,8 +235,9 @@ def _class_held_nb(cls, n_cls, hand):
 def _short_alike_nb(kt_a, kt_b, level, trump, f, hand, size, plain):
     """Do both readings give a follower the same legal set because it holds at most ``size``
     cards of the led class and the class is the same (FOLLOW-1: all of them, then any cards,
-    as ``follow_fast_nb.random_short_follow_nb``)? ``plain``: neither reading has AMB-19 B or
-    AMB-37 B, which restrict such a follower."""
+    as ``follow_fast_nb.random_short_follow_nb``)? ``plain``: neither reading is one under
+    which the short fast path may decline (``fast_guards_nb.short_declines_nb`` with both
+    position flags: AMB-19 B, AMB-37 B), as those restrict such a follower."""
     if not plain:
         return False
     ma, ha = _class_held_nb(kt_a.cls_kinds[level, trump, f], kt_a.cls_n[level, trump, f], hand)
@@ -297,8 +297,7 @@ def shadow_hand_nb(kt_a, sw_a, kt_b, sw_b, level, trump, n_tricks, leader, plays
     _holdings_nb(n_tricks, leader, plays, hands)
     plain = True
     for sw in (sw_a, sw_b):
-        if (sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_SHAPE_MISSING
-                or sw[SW_JJ4_LINE40] == V_JJ4_LINE40_LITERAL):  # AMB-19 B, AMB-37 B
+        if short_declines_nb(sw, True, True):  # a reading the short fast path may decline
             plain = False
     uwa, ula, uka, uta = ua
     uwb, ulb, ukb, utb = ub

@@ -14,7 +14,12 @@ cover; the caller then asks the family kernels (:mod:`.follow_families_nb`):
 * a follower short in the led class (FOLLOW-1): :func:`random_short_follow_nb`;
 * a pair, triple or 2-pair tractor lead (FOLLOW-3, FOLLOW-4, FOLLOW-10, DEF-5, DEF-8):
   :func:`random_pair_follow_nb`, :func:`random_triple_follow_nb`,
-  :func:`random_pairtractor_follow_nb`.
+  :func:`random_pairtractor_follow_nb`; the rows of a pair and a triple lead, which the greedy
+  and expert followers share (``core/players``), are :func:`pair_row_nb` and
+  :func:`triple_row_nb`.
+
+The readings each fast path declines are data (:mod:`.fast_paths`); its guard
+(``<path>_declines_nb``) is generated from them into :mod:`.fast_guards_nb`.
 """
 
 from __future__ import annotations
@@ -35,24 +40,22 @@ from shengji_sim.core.base.rng_nb import (
     random_multiset_nb,
 )
 from shengji_sim.core.base.switches import (
-    SW_CZ4_CHAIN_SEMANTICS,
     SW_FOLLOW_POLICY,
     SW_JJ4_FOLLOW_SOURCE,
     SW_LONGER_TUPLES,
-    SW_RUFF_CONDITION,
-    SW_SHAPE_OBLIGATION,
     SW_SPLIT_SETS,
-    V_CZ4_CHAIN_SEMANTICS_FIRST_ONLY,
     V_FOLLOW_POLICY_CZ4_CHAINS,
     V_FOLLOW_POLICY_JJ4_TABLES,
-    V_FOLLOW_POLICY_SUIT_ONLY,
     V_FOLLOW_POLICY_TRACTOR_PAIRS,
     V_JJ4_FOLLOW_SOURCE_LINE76,
     V_LONGER_TUPLES_PROTECTED,
-    V_RUFF_CONDITION_SHAPE_MISSING,
-    V_SHAPE_OBLIGATION_NONE,
     V_SPLIT_SETS_YES,
     reading_nb,
+)
+from shengji_sim.core.follow.fast_guards_nb import (
+    pair_declines_nb,
+    pairtractor_declines_nb,
+    triple_declines_nb,
 )
 from shengji_sim.core.follow.follow_data import (
     RULE_AMB_37_B,
@@ -74,37 +77,27 @@ SAFE_DISTINCT = 26
 
 
 @njit(cache=True, _nrt=False)
-def left_to_families_nb(sw):
-    """True for the readings every direct random follow below leaves to the family
-    kernels: AMB-19 B (ruff when the shape is missing), OTH-6 B (no shape obligation), the
-    suit-only policy."""
-    return (sw[SW_RUFF_CONDITION] == V_RUFF_CONDITION_SHAPE_MISSING
-            or sw[SW_SHAPE_OBLIGATION] == V_SHAPE_OBLIGATION_NONE
-            or sw[SW_FOLLOW_POLICY] == V_FOLLOW_POLICY_SUIT_ONLY)
-
-
-@njit(cache=True, _nrt=False)
 def _three_key_nb(a, b, c):
     """Three card places (``a <= b <= c``, strongest first) as one ascending key."""
     return (a * 64 + b) * 64 + c
 
 
-@njit(cache=True, _nrt=False)
-def random_pair_follow_nb(sw, cls, n_cls, hand, state, play):
-    """``RandomPlayer.follow`` of a lead that is one pair, when the follower holds more than
-    two cards of the led follow class ``cls[:n_cls]`` (``kt.cls_kinds``, strongest first):
-    the play (taken from ``hand``), drawn as ``below(count)`` over the options the family
-    kernels list. Returns ``(rule, row)``; rule -1 leaves the follow to them.
+@njit(cache=True, _nrt=False, inline="always")
+def pair_row_nb(sw, cls, n_cls, hand):
+    """The DEF-5 row a follower owes a lead that is one pair, when it holds more than two
+    cards of the led follow class ``cls[:n_cls]`` (``kt.cls_kinds``, strongest first).
 
     A pair has no FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10 table, so
     every policy ranks DEF-5 rows (FOLLOW-3, FOLLOW-11):
     row 1, a pair, when one is held (AMB-17: a larger set supplies one iff sets split; OTH-5
     B finds the row without splitting and then offers every pair, split or not); else row 2,
-    any two cards of the class. Listed by the strongest-first card sequence. Left to the
-    family kernels: AMB-19 B, OTH-6 B, the suit-only policy, a radix near overflow."""
-    if left_to_families_nb(sw):
-        return -1, 0
-    policy = sw[SW_FOLLOW_POLICY]
+    any two cards of the class. Returns ``(rule, row, offer_split, distinct, doubles,
+    offered)``: whether row 1's pairs are offered from split sets, the kinds held, those held
+    twice or more, and row 1's pairs. Rule -1 (row 0) leaves the follow to the family kernels:
+    the readings of ``pair_declines_nb`` (:mod:`.fast_paths`), fewer cards, a radix near
+    overflow."""
+    if pair_declines_nb(sw):
+        return -1, 0, False, 0, 0, 0
     split = reading_nb(sw, SW_SPLIT_SETS) == V_SPLIT_SETS_YES
     protected = sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED
     owed_split = split and not protected  # finding the row (OTH-5 B: never split)
@@ -125,11 +118,27 @@ def random_pair_follow_nb(sw, cls, n_cls, hand, state, play):
             owed += supplies_nb(c, 2, owed_split)
             offered += supplies_nb(c, 2, offer_split)
     if held <= 2 or radix > 2.0 ** 61:
+        return -1, 0, False, 0, 0, 0
+    rule = RULE_FOLLOW_3 if sw[SW_FOLLOW_POLICY] == V_FOLLOW_POLICY_TRACTOR_PAIRS else RULE_DEF_5
+    return rule, 1 if owed else 2, offer_split, distinct, doubles, offered
+
+
+@njit(cache=True, _nrt=False)
+def random_pair_follow_nb(sw, cls, n_cls, hand, state, play):
+    """``RandomPlayer.follow`` of a lead that is one pair, when the follower holds more than
+    two cards of the led follow class ``cls[:n_cls]`` (``kt.cls_kinds``, strongest first):
+    the play (taken from ``hand``), drawn as ``below(count)`` over the options the family
+    kernels list. Returns ``(rule, row)``; rule -1 leaves the follow to them (the declines of
+    :func:`pair_row_nb`).
+
+    The row is :func:`pair_row_nb`'s; its options are listed by the strongest-first card
+    sequence."""
+    rule, row, offer_split, distinct, doubles, offered = pair_row_nb(sw, cls, n_cls, hand)
+    if rule < 0:
         return -1, 0
-    rule = RULE_FOLLOW_3 if policy == V_FOLLOW_POLICY_TRACTOR_PAIRS else RULE_DEF_5
     for k in range(N_KINDS):
         play[k] = 0
-    if owed:  # row 1: one of the pairs
+    if row == 1:  # row 1: one of the pairs
         i = below_nb(state, offered)
         for j in range(n_cls):
             k = cls[j]
@@ -170,25 +179,21 @@ def random_pair_follow_nb(sw, cls, n_cls, hand, state, play):
     return -1, 0
 
 
-@njit(cache=True, _nrt=False)
-def random_triple_follow_nb(sw, cls, n_cls, hand, state, play, keys):
-    """``RandomPlayer.follow`` of a lead that is one triple, when the follower holds more
-    than three cards of the led follow class ``cls[:n_cls]`` (strongest first): the play
-    (taken from ``hand``), drawn as ``below(count)`` over the options the family kernels
-    list. Returns ``(rule, row)``; rule -1 leaves the follow to them (no draw).
+@njit(cache=True, _nrt=False, inline="always")
+def triple_row_nb(sw, cls, n_cls, hand):
+    """The DEF-5 row a follower owes a lead that is one triple, when it holds more than three
+    cards of the led follow class ``cls[:n_cls]`` (strongest first).
 
     A triple has no FOLLOW-4, FOLLOW-5, FOLLOW-6, FOLLOW-7, FOLLOW-8, FOLLOW-9, FOLLOW-10 table
     (DEF-8), so every policy ranks the DEF-5 rows of
     :func:`shengji_sim.rules.follow._structure_rows`: row 1 a triple (AMB-17: a quad
     supplies one iff sets split), row 2 a pair plus any other card of the class, row 3 any
-    three cards. Listed by the strongest-first card sequence: row 2's plays ``{k, k, x}``
-    are keyed by their three class indices, ascending (:func:`_three_key_nb`; ``keys`` is
-    scratch of at least ``n_cls * n_cls`` entries). Left to the family kernels: AMB-19 B,
-    OTH-5 B, OTH-6 B, the suit-only policy, a radix near overflow, and row 3 when some kind
-    is held more than once (sets not split)."""
-    if left_to_families_nb(sw) or sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED:
-        return -1, 0  # ... and OTH-5 B
-    policy = sw[SW_FOLLOW_POLICY]
+    three cards. Returns ``(rule, row, split, distinct, triples)``: whether sets split, the
+    kinds held and row 1's triples. Rule -1 (row 0) leaves the follow to the family kernels:
+    the readings of ``triple_declines_nb`` (:mod:`.fast_paths`), fewer cards, a radix near
+    overflow, and row 3 when some kind is held more than once (sets not split)."""
+    if triple_declines_nb(sw):
+        return -1, 0, False, 0, 0
     split = reading_nb(sw, SW_SPLIT_SETS) == V_SPLIT_SETS_YES
     held = 0
     distinct = 0
@@ -206,13 +211,52 @@ def random_triple_follow_nb(sw, cls, n_cls, hand, state, play, keys):
             pairs += supplies_nb(c, 2, split)
             multiple += c >= 2
     if held <= 3 or radix > 2.0 ** 61:
-        return -1, 0
+        return -1, 0, False, 0, 0
     if not triples and not pairs and multiple:
-        return -1, 0  # row 3 over a holding with sets: the family kernels unrank it
-    rule = RULE_FOLLOW_3 if policy == V_FOLLOW_POLICY_TRACTOR_PAIRS else RULE_DEF_5
+        return -1, 0, False, 0, 0  # row 3 over a holding with sets: the family kernels unrank it
+    rule = RULE_FOLLOW_3 if sw[SW_FOLLOW_POLICY] == V_FOLLOW_POLICY_TRACTOR_PAIRS else RULE_DEF_5
+    row = 1 if triples else (2 if pairs else 3)
+    return rule, row, split, distinct, triples
+
+
+@njit(cache=True, _nrt=False)
+def triple_row_2_keys_nb(cls, n_cls, hand, split, keys):
+    """DEF-5 row 2 of a triple lead: the plays ``{k, k, x}`` (a pair ``k`` the class supplies,
+    AMB-17 by ``split``, and any other card ``x`` of the class), keyed by their three class
+    indices ascending (:func:`_three_key_nb`), into ``keys`` sorted (a multiset may come more
+    than once); returns their number. ``keys``: scratch of at least ``n_cls * n_cls``."""
+    m = 0
+    for j in range(n_cls):
+        if not supplies_nb(hand[cls[j]], 2, split):
+            continue
+        for jj in range(n_cls):
+            left = hand[cls[jj]] - (2 if jj == j else 0)
+            if left <= 0:
+                continue
+            if j <= jj:  # the play {cls[j] x2, cls[jj]}, its class indices ascending
+                m = _insert_key_nb(keys, m, _three_key_nb(j, j, jj))
+            else:
+                m = _insert_key_nb(keys, m, _three_key_nb(jj, j, j))
+    return m
+
+
+@njit(cache=True, _nrt=False)
+def random_triple_follow_nb(sw, cls, n_cls, hand, state, play, keys):
+    """``RandomPlayer.follow`` of a lead that is one triple, when the follower holds more
+    than three cards of the led follow class ``cls[:n_cls]`` (strongest first): the play
+    (taken from ``hand``), drawn as ``below(count)`` over the options the family kernels
+    list. Returns ``(rule, row)``; rule -1 leaves the follow to them (no draw; the declines
+    of :func:`triple_row_nb`).
+
+    The row is :func:`triple_row_nb`'s, its options listed by the strongest-first card
+    sequence: row 2's plays as :func:`triple_row_2_keys_nb` keys them (``keys`` is scratch
+    of at least ``n_cls * n_cls`` entries)."""
+    rule, row, split, distinct, triples = triple_row_nb(sw, cls, n_cls, hand)
+    if rule < 0:
+        return -1, 0
     for k in range(N_KINDS):
         play[k] = 0
-    if triples:  # row 1: one of the triples, strongest first
+    if row == 1:  # row 1: one of the triples, strongest first
         i = below_nb(state, triples)
         for j in range(n_cls):
             k = cls[j]
@@ -223,19 +267,8 @@ def random_triple_follow_nb(sw, cls, n_cls, hand, state, play, keys):
                     return rule, 1
                 i -= 1
         return -1, 0
-    if pairs:  # row 2: a pair and one more card of the class
-        m = 0
-        for j in range(n_cls):
-            if not supplies_nb(hand[cls[j]], 2, split):
-                continue
-            for jj in range(n_cls):
-                left = hand[cls[jj]] - (2 if jj == j else 0)
-                if left <= 0:
-                    continue
-                if j <= jj:  # the play {cls[j] x2, cls[jj]}, its class indices ascending
-                    m = _insert_key_nb(keys, m, _three_key_nb(j, j, jj))
-                else:
-                    m = _insert_key_nb(keys, m, _three_key_nb(jj, j, j))
+    if row == 2:  # row 2: a pair and one more card of the class
+        m = triple_row_2_keys_nb(cls, n_cls, hand, split, keys)
         _draw_key_nb(keys, m, state, cls, 3, hand, play)
         return rule, 2
     # row 3: three different kinds (all held once), in lexicographic order of the class
@@ -318,14 +351,12 @@ def random_pairtractor_follow_nb(sw, kind_at, succ, cls_mask, hm, hand, state, p
     Pairs and quads are supplied per AMB-17. Each row's plays are the distinct multisets of
     its realizations, listed by the strongest-first card sequence (four positions ascending
     as one key, :func:`_four_key_nb`); the free cards of row 3 and 4 are drawn as
-    ``rng_nb.random_multiset_nb`` draws them. Left to the family kernels: AMB-15 B,
-    AMB-19 B, OTH-5 B, OTH-6 B, the suit-only policy, a radix near overflow."""
-    if left_to_families_nb(sw) or sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED:
-        return -1, 0  # ... and OTH-5 B
+    ``rng_nb.random_multiset_nb`` draws them. Left to the family kernels: the readings of
+    ``pairtractor_declines_nb`` (:mod:`.fast_paths`), a radix near overflow."""
+    if pairtractor_declines_nb(sw):
+        return -1, 0
     policy = sw[SW_FOLLOW_POLICY]
     cz4 = policy == V_FOLLOW_POLICY_CZ4_CHAINS
-    if cz4 and sw[SW_CZ4_CHAIN_SEMANTICS] == V_CZ4_CHAIN_SEMANTICS_FIRST_ONLY:
-        return -1, 0
     jj4 = (policy == V_FOLLOW_POLICY_JJ4_TABLES
            and sw[SW_JJ4_FOLLOW_SOURCE] != V_JJ4_FOLLOW_SOURCE_LINE76)
     held = hm[0] & cls_mask

@@ -22,21 +22,11 @@ from shengji_sim.cards import (
     TRUMP,
 )
 from shengji_sim.core.base.jit import njit
-from shengji_sim.core.base.switches import (
-    SW_FOLLOW_POLICY,
-    SW_LONGER_TUPLES,
-    SW_SPLIT_SETS,
-    V_FOLLOW_POLICY_TRACTOR_PAIRS,
-    V_LONGER_TUPLES_PROTECTED,
-    V_SPLIT_SETS_YES,
-    reading_nb,
-)
 from shengji_sim.core.follow.follow_count_nb import one_family_count_nb
-from shengji_sim.core.follow.follow_data import (
-    RULE_DEF_5,
-    RULE_FOLLOW_3,
+from shengji_sim.core.follow.follow_fast_nb import (
+    triple_row_2_keys_nb,
+    triple_row_nb,
 )
-from shengji_sim.core.follow.follow_fast_nb import left_to_families_nb
 from shengji_sim.core.players.greedy_nb import (
     _trick_so_far_nb,
     greedy_follow_nb,
@@ -145,38 +135,21 @@ def greedy_triple_follow_nb(kt, sw, level, trump, lane, seat, position, leader, 
     """``GreedyPlayer.follow`` of a lead that is one triple, when the follower holds more
     than three cards of the led class ``cls[:n_cls]``: the options of
     :func:`~.follow_fast_nb.random_triple_follow_nb` (DEF-5, DEF-8 row 1: each triple held;
-    row 2: a pair and one more card of the class; row 3: any three cards), chosen as
-    :func:`greedy_pick_nb` without the family kernels. Plays into ``lane.plays[position]``,
-    takes the play from the hand and returns ``(rule, row)``; rule -1 (nothing changed)
-    where the random path declines (AMB-19 B, OTH-5 B, OTH-6 B, the suit-only policy, a
-    radix near overflow, row 3 over a holding with sets)."""
-    if left_to_families_nb(sw) or sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED:
-        return -1, 0
+    row 2: a pair and one more card of the class; row 3: any three cards; the row of
+    :func:`~.follow_fast_nb.triple_row_nb`), chosen as :func:`greedy_pick_nb` without the
+    family kernels. Plays into ``lane.plays[position]``, takes the play from the hand and
+    returns ``(rule, row)``; rule -1 (nothing changed) where the random path declines (the
+    readings of ``triple_declines_nb``, :mod:`~shengji_sim.core.follow.fast_paths`; a radix
+    near overflow, row 3 over a holding with sets)."""
     hand = lane.pre.hands[seat]
-    split = reading_nb(sw, SW_SPLIT_SETS) == V_SPLIT_SETS_YES
-    held = 0
-    triples = 0
-    pairs = 0
-    multiple = 0
-    radix = 1.0
-    for j in range(n_cls):
-        c = hand[cls[j]]
-        if c:
-            held += c
-            radix *= c + 1
-            triples += supplies_nb(c, 3, split)
-            pairs += supplies_nb(c, 2, split)
-            multiple += c >= 2
-    if held <= 3 or radix > 2.0 ** 61:
+    rule, row, split, _, _ = triple_row_nb(sw, cls, n_cls, hand)
+    if rule < 0:
         return -1, 0
-    if not triples and not pairs and multiple:
-        return -1, 0
-    rule = RULE_FOLLOW_3 if sw[SW_FOLLOW_POLICY] == V_FOLLOW_POLICY_TRACTOR_PAIRS else RULE_DEF_5
-    if triples:  # row 1: one of the triples, strongest first
+    if row == 1:  # row 1: one of the triples, strongest first
         _greedy_set_follow_nb(kt, sw, level, trump, lane, seat, position, leader, cls, n_cls,
                               3, split)
         return rule, 1
-    if not pairs:  # row 3: three different kinds (all held once), one family
+    if row == 3:  # row 3: three different kinds (all held once), one family
         fb = lane.fb
         for k in range(N_KINDS):
             fb.fam_fixed[0, k] = 0
@@ -188,21 +161,7 @@ def greedy_triple_follow_nb(kt, sw, level, trump, lane, seat, position, leader, 
         return rule, 3
     # row 2: {k, k, x}, keyed by the class indices ascending (the listing order)
     keys = lane.keys
-    m = 0
-    for j in range(n_cls):
-        if not supplies_nb(hand[cls[j]], 2, split):
-            continue
-        for jj in range(n_cls):
-            left = hand[cls[jj]] - (2 if jj == j else 0)
-            if left <= 0:
-                continue
-            key = (j * 64 + j) * 64 + jj if j <= jj else (jj * 64 + j) * 64 + j
-            r = m
-            while r > 0 and keys[r - 1] > key:
-                keys[r] = keys[r - 1]
-                r -= 1
-            keys[r] = key
-            m += 1
+    m = triple_row_2_keys_nb(cls, n_cls, hand, split, keys)
     size, lead_suit, best, partner = _trick_so_far_nb(kt, sw, level, trump, lane, position,
                                                       1, seat % 2, leader)
     eff = kt.eff[level, trump]

@@ -17,29 +17,17 @@ from shengji_sim.core.base.bits_nb import (
     lowest_bit_nb,
 )
 from shengji_sim.core.base.jit import njit
-from shengji_sim.core.base.switches import (
-    SW_FOLLOW_POLICY,
-    SW_LONGER_TUPLES,
-    SW_SPLIT_SETS,
-    V_FOLLOW_POLICY_TRACTOR_PAIRS,
-    V_LONGER_TUPLES_PROTECTED,
-    V_SPLIT_SETS_YES,
-    reading_nb,
-)
 from shengji_sim.core.follow.follow_count_nb import one_family_nth_nb
 from shengji_sim.core.follow.follow_data import (
     MAX_N,
-    RULE_DEF_5,
     RULE_FOLLOW_1,
     RULE_FOLLOW_2,
-    RULE_FOLLOW_3,
     STATE_NFAM,
     STATE_NKEYS,
     STATE_ROW,
     STATE_WAYS,
 )
-from shengji_sim.core.follow.follow_fast_nb import left_to_families_nb
-from shengji_sim.core.rules.shapes_nb import supplies_nb
+from shengji_sim.core.follow.follow_fast_nb import pair_row_nb
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -99,39 +87,22 @@ def play_one_family_nb(kind_at, lane, seat, position, pick):
 def pair_follow_row_nb(sw, lane, seat, cls, n_cls):
     """The follow of a lead that is one pair, when the follower holds more than two cards
     of the led class ``cls[:n_cls]``, as :func:`~.follow_fast_nb.random_pair_follow_nb`
-    finds it: DEF-5 row 1 (each pair held, FOLLOW-3) or row 2 (any two cards of the class:
-    one family, written to the follow buffers, :func:`one_family_ready_nb`). Returns
-    ``(rule, row, whether row 1 offers split sets)``; rule -1 and row 0 (nothing written)
-    leave the follow to the family kernels (AMB-19 B, OTH-6 B, the suit-only policy, a
-    radix near overflow)."""
-    if left_to_families_nb(sw):
-        return -1, 0, False
-    hand = lane.pre.hands[seat]
-    split = reading_nb(sw, SW_SPLIT_SETS) == V_SPLIT_SETS_YES
-    protected = sw[SW_LONGER_TUPLES] == V_LONGER_TUPLES_PROTECTED
-    owed_split = split and not protected  # finding the row (OTH-5 B: never split)
-    offer_split = split or protected  # the row's realizations
-    held = 0
-    owed = 0
-    radix = 1.0
-    for j in range(n_cls):
-        c = hand[cls[j]]
-        if c:
-            held += c
-            radix *= c + 1
-            owed += supplies_nb(c, 2, owed_split)
-    if held <= 2 or radix > 2.0 ** 61:
-        return -1, 0, False
-    rule = RULE_FOLLOW_3 if sw[SW_FOLLOW_POLICY] == V_FOLLOW_POLICY_TRACTOR_PAIRS else RULE_DEF_5
-    if owed:
-        return rule, 1, offer_split
-    fb = lane.fb
-    fixed = fb.fam_fixed[0]
-    pool = fb.fam_pool[0]
-    for k in range(N_KINDS):
-        fixed[k] = 0
-        pool[k] = 0
-    for j in range(n_cls):
-        pool[cls[j]] = hand[cls[j]]
-    one_family_ready_nb(fb, 2)
-    return rule, 2, offer_split
+    finds it (:func:`~.follow_fast_nb.pair_row_nb`): DEF-5 row 1 (each pair held, FOLLOW-3)
+    or row 2 (any two cards of the class: one family, written to the follow buffers,
+    :func:`one_family_ready_nb`). Returns ``(rule, row, whether row 1 offers split sets)``;
+    rule -1 and row 0 (nothing written) leave the follow to the family kernels (the readings
+    of ``pair_declines_nb``, :mod:`~shengji_sim.core.follow.fast_paths`; a radix near
+    overflow)."""
+    rule, row, offer_split, _, _, _ = pair_row_nb(sw, cls, n_cls, lane.pre.hands[seat])
+    if row == 2:
+        hand = lane.pre.hands[seat]
+        fb = lane.fb
+        fixed = fb.fam_fixed[0]
+        pool = fb.fam_pool[0]
+        for k in range(N_KINDS):
+            fixed[k] = 0
+            pool[k] = 0
+        for j in range(n_cls):
+            pool[cls[j]] = hand[cls[j]]
+        one_family_ready_nb(fb, 2)
+    return rule, row, offer_split
