@@ -1,6 +1,6 @@
 """Differential tests: the follow kernels (core/follow/follow_rows_nb.py and its siblings) against
 the reference :mod:`shengji_sim.rules.follow` on hypothesis positions (docs/core-conventions.md:
-"Parity is the spec"); the example-based ones are tests/unit/test_core_follow.py.
+"Parity is the spec"); the example-based ones are tests/integration/test_core_follow.py.
 
 Positions of every built-in variant with overrides among AMB-11, AMB-12, AMB-13, AMB-14, AMB-15,
 AMB-16, AMB-17, AMB-18, AMB-19, AMB-37, AMB-41, OTH-5, OTH-6, OTH-7: the kernel count equals

@@ -1,6 +1,6 @@
 """core/follow/fast_guards_nb.py is generated from the fast paths' table (core/follow/fast_paths.py,
 by core/follow/make_fast_guards.py) and checked in; this fails when it is stale, and checks the
-table against the schema. tests/unit/test_core_follow.py runs every switch value against the
+table against the schema. tests/integration/test_core_follow.py runs every switch value against the
 guards and their fast paths."""
 
 from __future__ import annotations

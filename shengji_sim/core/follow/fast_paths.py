@@ -7,8 +7,8 @@ per fast path, the readings under which it *declines* (returns rule -1, draws no
 family kernels decide). ``python -m shengji_sim.core.follow.make_fast_guards`` generates from it
 one guard kernel per fast path in :mod:`.fast_guards_nb` (``<path>_declines_nb(sw, *flags)``,
 true where the path declines), which every caller uses; ``tests/unit/test_fast_paths.py``
-fails when that file is stale, and ``tests/unit/test_core_follow.py`` runs every value of every
-switch of the schema against each guard and its fast path.
+fails when that file is stale, and ``tests/integration/test_core_follow.py`` runs every value
+of every switch of the schema against each guard and its fast path.
 
 The one-card path (``one_card_options_nb``, ``random_single_nb``) is not listed: it declines
 under no reading (only past the radix guard), reading AMB-37 B and OTH-6 B as arguments; the

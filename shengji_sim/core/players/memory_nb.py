@@ -158,7 +158,7 @@ def unseen_by_masks_nb(decks, power, kind_at, order, trump_pmask, gmask, held, s
     least 1 .. 4 copies; a kind has ``w`` unseen copies when fewer than ``decks - w + 1``
     are out of reach. ``tops[g, w]`` is the strongest kind (lowest position) of group
     ``g`` (``gmask``, :func:`group_masks_nb`) with ``w`` unseen copies, since a group's
-    kinds are listed by descending power (tests/unit/test_memory_masks.py); the unseen
+    kinds are listed by descending power (tests/integration/test_memory_masks.py); the unseen
     trumps are counted per width (``trump_pmask``). Returns ``Memory.unseen_trumps``."""
     o1, o2, o3, o4 = held[0], held[1], held[2], held[3]
     if remember:
