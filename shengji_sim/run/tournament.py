@@ -35,6 +35,7 @@ counts as half a win), with the same Wilson interval.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import itertools
 import math
 from collections.abc import Callable
@@ -44,6 +45,7 @@ from typing import Any
 
 import numpy as np
 
+from shengji_sim.config.datafiles import looks_like_path
 from shengji_sim.stats import Z95, wilson_interval
 
 PRIOR_TIES = 1.0  #: virtual tied deals added to every pair of the Bradley-Terry fit
@@ -244,6 +246,21 @@ def _pair_run(variant: Any, a: str, b: str, count: int, seed: int, out: Path, mo
     return run_dir.read_rows(out), code_a, seconds
 
 
+def pair_dir_name(a: str, b: str) -> str:
+    """The run directory name of the pair ``a`` against ``b`` under the tournament's
+    directory: a built-in profile by its name, a profile file by its file's stem and a digest
+    of its absolute path, so that a path (``/x/keep.toml``, ``../keep.toml``) never leads
+    out of the tournament's directory and two files of one stem do not share a run."""
+    return f"{_strategy_dir_name(a)}-vs-{_strategy_dir_name(b)}"
+
+
+def _strategy_dir_name(name: str) -> str:
+    if not looks_like_path(name):
+        return name
+    path = Path(name).expanduser().resolve()
+    return f"{path.stem}-{hashlib.sha256(str(path).encode()).hexdigest()[:8]}"
+
+
 def round_robin(variant: Any, strategies: list[str], deals: int,
                 seed: int, out_dir: str | Path,
                 *, duplicate: bool = True, matches: int = 0,
@@ -255,8 +272,8 @@ def round_robin(variant: Any, strategies: list[str], deals: int,
     """Every pair of ``strategies`` (``a`` before ``b`` in the given order) over ``deals``
     deals (and ``matches`` matches) of root seed ``seed``, each played twice with the teams
     swapped (``duplicate``) or once with ``a`` in seats 0 and 2; run directories
-    ``out_dir/<a>-vs-<b>`` (``-matches``), every pair on ``backend`` (default: the
-    simulator's). Returns the ``--json`` object."""
+    ``out_dir/<a>-vs-<b>`` (``-matches``; :func:`pair_dir_name`), every pair on ``backend``
+    (default: the simulator's). Returns the ``--json`` object."""
     if len(set(strategies)) != len(strategies) or len(strategies) < 2:
         raise ValueError(f"{strategies}: need two or more distinct strategies")
     out_dir = Path(out_dir)
@@ -265,13 +282,14 @@ def round_robin(variant: Any, strategies: list[str], deals: int,
     for a, b in itertools.combinations(strategies, 2):
         if on_pair is not None:
             on_pair(a, b)
-        rows, code_a, seconds = _pair_run(variant, a, b, deals, seed, out_dir / f"{a}-vs-{b}",
-                                          "hands", duplicate, backend, threads, progress, warn)
+        pair_dir = out_dir / pair_dir_name(a, b)
+        rows, code_a, seconds = _pair_run(variant, a, b, deals, seed, pair_dir, "hands",
+                                          duplicate, backend, threads, progress, warn)
         margins = deal_margins(rows, code_a) if duplicate else hand_margins(rows, code_a)
         pair = pair_result(a, b, margins)
         if matches:
             match_rows, code_a, more = _pair_run(variant, a, b, matches, seed,
-                                                 out_dir / f"{a}-vs-{b}-matches", "matches",
+                                                 Path(f"{pair_dir}-matches"), "matches",
                                                  duplicate, backend, threads, progress, warn)
             seconds += more
             scores = (match_scores(match_rows, code_a) if duplicate

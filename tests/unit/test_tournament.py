@@ -206,3 +206,17 @@ def _cli(capsys, *argv):
 def test_tournament_bad_requests_are_one_line(capsys, tmp_path, argv, words):
     code, _, err = _cli(capsys, "tournament", "--out", str(tmp_path), "--quiet", *argv)
     assert code == 2 and words in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_a_profile_file_by_any_path_keeps_its_pair_run_inside_the_tournament(tmp_path) -> None:
+    """A profile given by an absolute or relative path named the pair's run directory by the
+    path itself: ``out / "/x/keep.toml-vs-greedy"`` is ``/x/keep.toml-vs-greedy``, outside
+    ``--out``, shared by every variant's run of the pair ("holds a different run")."""
+    profile = tmp_path / "profiles" / "keep.toml"
+    out = tmp_path / "runs" / "classic-2deck"
+    for name in (str(profile), "../profiles/keep.toml", "keep.toml"):
+        pair = out / T.pair_dir_name(name, "greedy")
+        assert pair.parent == out and pair.name.startswith("keep-") and "/" not in pair.name
+    assert T.pair_dir_name("expert", "greedy") == "expert-vs-greedy"  # built-ins as before
+    other = tmp_path / "elsewhere" / "keep.toml"
+    assert T.pair_dir_name(str(profile), "greedy") != T.pair_dir_name(str(other), "greedy")
