@@ -131,6 +131,7 @@ from shengji_sim.core.rules.trick_nb import (
     trick_winner_nb,
 )
 from shengji_sim.core.runtime.saved_tables import saved_tables
+from shengji_sim.rules.ranking import ranking_key
 
 
 class KernelInputs(NamedTuple):
@@ -142,25 +143,14 @@ _TABLES: dict[tuple, KernelTables] = {}
 _INPUTS: dict[tuple, KernelInputs] = {}
 
 
-def _ranking_key(variant: Any) -> tuple:
-    """What :func:`~shengji_sim.core.base.tables.build_tables` reads: the switches of
-    ``ranking.build_ranking`` and AMB-40 (``shapes.unit_top``)."""
-    from shengji_sim.rules.ranking import fixed_two_mode
-
-    return (fixed_two_mode(variant), variant.jj_special_order, variant.level_card_in_plain_run,
-            variant.special_adjacency, variant.ace_adjacency, variant.gap_adjacency,
-            variant.ace_low_without_two, variant.trump_is_one_suit, variant.offlevel_suit_rank,
-            bool(variant.joker_tractor), tuple(variant.tractor_units),
-            variant.jj4_A2_tractor_rank)
-
-
 def tables_for(variant: Any) -> KernelTables:
-    """The ranking tables of ``variant`` (shared by variants with the same ranking), built
-    once per process and once per cache (:func:`~.saved_tables.saved_tables`)."""
-    key = _ranking_key(variant)
+    """The ranking tables of ``variant`` (shared by variants with the same ranking key,
+    ``rules.ranking.ranking_key``), built once per process and once per cache
+    (:func:`~.saved_tables.saved_tables`)."""
+    key = ranking_key(variant)
     kt = _TABLES.get(key)
     if kt is None:
-        kt = _TABLES[key] = saved_tables(variant, key)
+        kt = _TABLES[key] = saved_tables(variant)
     return kt
 
 
