@@ -95,7 +95,8 @@ from shengji_sim.core.follow.follow_families_nb import (
     follow_options_nb,
 )
 from shengji_sim.core.players.greedy_nb import GREEDY, greedy_lead_nb
-from shengji_sim.core.players.heuristic_nb import HEURISTIC, N_PARAMS
+from shengji_sim.core.players.heuristic_nb import HEURISTIC
+from shengji_sim.core.players.profile_columns import N_PARAMS, PARAM_KEYS
 from shengji_sim.core.players.random_nb import PASSIVE, RANDOM
 from shengji_sim.core.players.walks_nb import GREEDY_OPTIONS
 from shengji_sim.core.rules.bidding_nb import (
@@ -414,29 +415,20 @@ def make_pre_trick_buffers(sw: np.ndarray) -> PreTrickBuffers:
 
 
 PLAYER_KINDS = {"random": RANDOM, "greedy": GREEDY, "passive": PASSIVE}
-#: profile key -> its column in a profile row (heuristic_nb.P_*), in strategy.SCHEMA order
-PARAM_COLUMNS: dict[str, int] = {}
-
-
-def _param_columns() -> dict[str, int]:
-    from shengji_sim.config.strategy import SCHEMA
-
-    if not PARAM_COLUMNS:
-        PARAM_COLUMNS.update({key: i for i, key in enumerate(SCHEMA)})
-        assert len(PARAM_COLUMNS) == N_PARAMS
-    return PARAM_COLUMNS
+#: profile key -> its column in a profile row (``profile_columns.P_*``, generated)
+PARAM_COLUMNS: dict[str, int] = {key: column for column, key in enumerate(PARAM_KEYS)}
 
 
 def profile_params(profile) -> np.ndarray:
     """A :class:`~shengji_sim.config.strategy.StrategyProfile` as the kernels' profile row
-    (``int32[N_PARAMS]``, heuristic_nb "Representation"): column :data:`PARAM_COLUMNS`
-    ``[key]`` holds an int key's value, a bool as 0/1, a str key the index of its value in
-    the schema's allowed values. A value the schema does not allow is a
-    ``strategy.StrategyError`` naming the key."""
+    (``int32[N_PARAMS]``, :mod:`~shengji_sim.core.players.profile_columns`): column
+    :data:`PARAM_COLUMNS` ``[key]`` holds an int key's value, a bool as 0/1, a str key the
+    index of its value in the schema's allowed values. A value the schema does not allow is
+    a ``strategy.StrategyError`` naming the key."""
     from shengji_sim.config.strategy import SCHEMA, StrategyError
 
     row = np.zeros(N_PARAMS, np.int32)
-    for key, col in _param_columns().items():
+    for col, key in enumerate(PARAM_KEYS):
         k, value = SCHEMA[key], getattr(profile, key)
         bad = StrategyError(f"{profile.name}: key {key!r}: value {value!r} is not one the "
                             f"kernels play; expected {k.expected()}")
@@ -718,13 +710,14 @@ def heuristic_decision_core(state, seat: int, current=()) -> list[int]:
     from shengji_sim.core.engine.deal_nb import I_DEALER, I_N_BUR
     from shengji_sim.core.engine.play_follow_nb import strategy_family_follow_nb
     from shengji_sim.core.players.heuristic_lead_nb import heuristic_lead_into_nb
-    from shengji_sim.core.players.heuristic_nb import P_MEMORY, kept_kind_nb
+    from shengji_sim.core.players.heuristic_nb import kept_kind_nb
     from shengji_sim.core.players.memory_nb import (
         forget_nb,
         group_masks_nb,
         note_play_nb,
         unseen_by_masks_nb,
     )
+    from shengji_sim.core.players.profile_columns import P_MEMORY
 
     variant = state.variant
     kt, sw = kernel_inputs(variant)
