@@ -165,31 +165,25 @@ _KEYS: list[Key] = [
 SCHEMA: dict[str, Key] = {k.key: k for k in _KEYS}
 
 
+def _schema_keys(cls: type) -> type:
+    """Declare every schema key as a field of ``cls`` with its schema default (in schema
+    order, after its own fields): the schema is the one list of keys."""
+    python = {"str": str, "int": int, "bool": bool}
+    for k in _KEYS:
+        cls.__annotations__[k.key] = python[k.type]
+        setattr(cls, k.key, k.default)
+    return cls
+
+
 @dataclass(frozen=True)
+@_schema_keys
 class StrategyProfile:
-    """One resolved profile (module docstring); defaults = the ``greedy`` player."""
+    """One resolved profile (module docstring); defaults = the ``greedy`` player. The schema
+    keys are its fields (:func:`_schema_keys`, from :data:`SCHEMA`), after these three."""
 
     name: str = "greedy"
     description: str = ""
     source: str = ""
-    base: str = "heuristic"
-    memory: bool = False
-    declare_rule: str = "share"
-    declare_share: int = 25
-    declare_strength: int = 60
-    declare_min_cards: int = 8
-    bury_rule: str = "weakest"
-    lead_rule: str = "greedy"
-    throws: str = "never"
-    trump_lead: str = "when_strong"
-    lead_pairs: bool = False
-    draw_trumps: int = 8
-    follow_rule: str = "greedy"
-    win_min_points: int = 5
-    ruff_min_points: int = 10
-    win_unsure: bool = False
-    kitty_care: bool = False
-    endgame_cards: int = 5
 
     def values(self) -> dict[str, Any]:
         """Every schema key and its value, in schema order."""

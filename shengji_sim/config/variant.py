@@ -70,10 +70,28 @@ __all__ = [
 # The resolved variant
 
 
+#: a schema type -> the attribute's Python type (``tractor_units`` is normalised to a tuple)
+_PYTHON_TYPES: dict[str, Any] = {
+    "str": str, "int": int, "bool": bool, "list[int]": tuple[int, ...],
+}
+
+
+def _schema_keys(cls: type) -> type:
+    """Declare every schema key as a field of ``cls`` (in schema order, after its own fields),
+    with the Python type of its schema type: the schema is the one list of keys, and
+    ``git grep`` for a key finds its type, values, rule IDs and doc there."""
+    for f in _FIELDS:
+        cls.__annotations__[f.key] = _PYTHON_TYPES[f.type]
+    return cls
+
+
 @dataclass(frozen=True)
+@_schema_keys
 class Variant:
     """A resolved, validated rule variant; every schema key is a flat attribute.
 
+    The schema keys are its fields (:func:`_schema_keys`: declared from
+    :data:`~shengji_sim.config.variant_schema.SCHEMA`, not listed here), after the fields below.
     ``applicable`` holds the IDs of the AMB/OTH items whose key is present in the resolved
     file (after ``extends`` and ``--set``); an absent switch key takes its schema default.
     ``present_keys`` is the set of schema keys actually given. ``source`` is not compared.
@@ -85,103 +103,6 @@ class Variant:
     source: str = dataclass_field(compare=False)
     applicable: frozenset[str]
     present_keys: frozenset[str]
-    # [deck]
-    players: int
-    decks: int
-    total_cards: int
-    hand_size: int
-    kitty_size: int
-    total_points: int
-    deal_order: str
-    turn_direction: str
-    cz4_hand: str
-    # [ranking]
-    starting_level: str
-    fixed_two: str
-    jj_special_order: str
-    level_card_in_plain_run: str
-    special_adjacency: str
-    ace_adjacency: str
-    gap_adjacency: str
-    trump_is_one_suit: str
-    offlevel_suit_rank: str
-    ace_low_without_two: str
-    joker_tractor: bool
-    tractor_units: tuple[int, ...]
-    fixed_two_oth: str
-    # [compare]
-    quad_vs_tractor: str
-    substitute_shapes: str
-    jj4_A2_tractor_rank: str
-    multi_unit_compare: str
-    same_suit_beats_throw: str
-    # [follow]
-    follow_policy: str
-    pairtractor_lead_vs_tripletractor: str
-    quad_lead_table: str
-    tripletractor_lead_table: str
-    quadtractor_lead_table: str
-    cz4_chain_semantics: str
-    tractor_obligation: str
-    split_sets: str
-    jj4_follow_source: str
-    ruff_condition: str
-    jj4_line40: str
-    two_quads_adjacent: str
-    longer_tuples: str
-    shape_obligation: str
-    mixed_width_runs: str
-    # [throw]
-    throws_allowed: bool
-    throw_check_players: str
-    throw_fail_play: str
-    jj4_throws: str
-    throw_enforcement: str
-    throw_fail_penalty: str
-    throw_beaten_by: str
-    throw_split: str
-    throw_test_quantifier: str
-    throw_penalty_points: int
-    throw_fail_component: str
-    throw_penalty_rule: str
-    # [kitty]
-    kitty_mult: str
-    kitty_multiplier_cap: int
-    kitty_offsuit_win: str
-    jj4_kitty: str
-    jj4_koudi_base: str
-    kitty_rule_scope: str
-    kitty_mult_rule: str
-    last_trick_dealer_side: str
-    # [bidding]
-    bid_method: str
-    bid_override_rule: str
-    joker_declaration: str
-    jj4_bid_visibility: str
-    self_counter: bool
-    self_reinforce: bool
-    no_declaration: str
-    cz4_no_bid: str
-    std2_no_bid: str
-    mod4_numbering: str
-    hand1_dealer: str
-    declaration_after_deal: str
-    # [chaodi]
-    chaodi: bool
-    chaodi_ladder: str
-    chaodi_over_set: str
-    chaodi_moves_dealer: str
-    chaodi_self_after_other: bool
-    chaodi_after_kitty_flip: bool
-    # [scoring]
-    score_table: str
-    score_step: int
-    level_gain_cap: int
-    negative_scores: bool
-    xiajia_direction: str
-    one_deck_rotation: str
-    match_end: str
-    demotion: str
 
     @property
     def max_set(self) -> int:

@@ -39,6 +39,8 @@ class Field:
 
     ``type`` is "int", "bool", "str" or "list[int]". ``allowed`` is the closed value set (in
     letter order for switches) or None; ``lo``/``hi`` bound ints (None = unbounded).
+    ``tables`` marks a key the ranking tables depend on (:data:`RANKING_KEYS`):
+    :data:`KT_ONLY` or :data:`KT_AND_SW`; "" for every other key.
     """
 
     section: str
@@ -49,6 +51,7 @@ class Field:
     hi: int | None
     rules: str
     doc: str
+    tables: str = ""
 
     @property
     def item_id(self) -> str | None:
@@ -67,16 +70,25 @@ class Field:
         return self.allowed[0] if self.item_id and self.allowed else None
 
 
-def _enum(section: str, key: str, values: str, rules: str, doc: str) -> Field:
-    return Field(section, key, "str", tuple(values.split()), None, None, rules, doc)
+#: ``Field.tables``: the ranking tables (``core.base.tables.build_tables``, from
+#: ``rules.ranking.build_ranking`` and ``rules.shapes.unit_top``) depend on the key, and no
+#: kernel reads its switch: the kernels see it only through the tables (``kt``). OTH-9's
+#: ``fixed_two_oth`` is one too: loading a variant turns its 'none' into ``fixed_two``.
+KT_ONLY = "kt only"
+#: ``Field.tables``: the ranking tables depend on the key, and kernels read its switch too.
+KT_AND_SW = "kt and sw"
+
+
+def _enum(section: str, key: str, values: str, rules: str, doc: str, tables: str = "") -> Field:
+    return Field(section, key, "str", tuple(values.split()), None, None, rules, doc, tables)
 
 
 def _int(section: str, key: str, lo: int | None, hi: int | None, rules: str, doc: str) -> Field:
     return Field(section, key, "int", None, lo, hi, rules, doc)
 
 
-def _bool(section: str, key: str, rules: str, doc: str) -> Field:
-    return Field(section, key, "bool", None, None, None, rules, doc)
+def _bool(section: str, key: str, rules: str, doc: str, tables: str = "") -> Field:
+    return Field(section, key, "bool", None, None, None, rules, doc, tables)
 
 
 _FIELDS: list[Field] = [
@@ -98,28 +110,31 @@ _FIELDS: list[Field] = [
     _enum("ranking", "starting_level", " ".join(RANKS), "LEVEL-1, DEF-19",
           "level both sides start at"),
     _enum("ranking", "fixed_two", "above_A none bottom", "TRUMP-3, AMB-01",
-          "are 2s permanent trumps, and where they rank"),
+          "are 2s permanent trumps, and where they rank", tables=KT_ONLY),
     _enum("ranking", "jj_special_order", "level_above_two two_above_level", "TRUMP-4, AMB-02",
-          "order of level cards vs fixed 2s"),
+          "order of level cards vs fixed 2s", tables=KT_ONLY),
     _enum("ranking", "level_card_in_plain_run", "no yes_if_trump_suit", "COMBO-5, AMB-03",
-          "may the trump-suit level card join a plain run"),
+          "may the trump-suit level card join a plain run", tables=KT_ONLY),
     _enum("ranking", "special_adjacency", "suit_sequence power_order natural_only",
-          "COMBO-8, DEF-2, AMB-04", "tractor adjacency model for 2s, level cards, jokers"),
+          "COMBO-8, DEF-2, AMB-04", "tractor adjacency model for 2s, level cards, jokers",
+          tables=KT_ONLY),
     _enum("ranking", "ace_adjacency", "both_ends trump_A2 high_only", "COMBO-7, DEF-10, AMB-05",
-          "where A may stand in a tractor"),
+          "where A may stand in a tractor", tables=KT_ONLY),
     _enum("ranking", "gap_adjacency", "yes no", "COMBO-9, DEF-1, AMB-06",
-          "are ranks either side of a removed rank adjacent"),
+          "are ranks either side of a removed rank adjacent", tables=KT_ONLY),
     _enum("ranking", "trump_is_one_suit", "yes no", "TRUMP-1, DEF-12, AMB-07",
-          "do all trumps form one suit for following and throwing"),
+          "do all trumps form one suit for following and throwing", tables=KT_ONLY),
     _enum("ranking", "offlevel_suit_rank", "equal_first_wins suit_order", "TRUMP-7, DEF-3, AMB-08",
-          "off-suit level cards of different suits: equal or suit-ordered"),
+          "off-suit level cards of different suits: equal or suit-ordered", tables=KT_ONLY),
     _enum("ranking", "ace_low_without_two", "no yes", "COMBO-7, AMB-05, AMB-06, AMB-49",
-          "may A stand below 3 when the suit holds no 2 (level 2, or fixed 2s)"),
-    _bool("ranking", "joker_tractor", "COMBO-6, DEF-7", "BJ BJ LJ LJ (and longer) is a tractor"),
+          "may A stand below 3 when the suit holds no 2 (level 2, or fixed 2s)", tables=KT_ONLY),
+    _bool("ranking", "joker_tractor", "COMBO-6, DEF-7", "BJ BJ LJ LJ (and longer) is a tractor",
+          tables=KT_ONLY),
     Field("ranking", "tractor_units", "list[int]", None, None, None, "COMBO-5",
-          "set sizes that form tractors: subset of [2, 3, 4], each <= decks ([] for 1 deck)"),
+          "set sizes that form tractors: subset of [2, 3, 4], each <= decks ([] for 1 deck)",
+          KT_AND_SW),
     _enum("ranking", "fixed_two_oth", "variant none", "OTH-9",
-          "other engines' fixed 2s; 'none' forces fixed_two = 'none'"),
+          "other engines' fixed 2s; 'none' forces fixed_two = 'none'", tables=KT_ONLY),
     # [compare]
     _enum("compare", "quad_vs_tractor", "any_quad by_power never_when_tractor_led",
           "CMP-2, AMB-09", "which quads beat a 2-pair tractor"),
@@ -127,7 +142,7 @@ _FIELDS: list[Field] = [
           "CMP-2, CMP-3, CMP-4, CMP-8, AMB-10",
           "may a stronger same-count shape follow/ruff and win"),
     _enum("compare", "jj4_A2_tractor_rank", "aa22_above_aakk aa22_lowest", "CMP-6, AMB-40",
-          "rank of trump AA22 among trump tractors"),
+          "rank of trump AA22 among trump tractors", tables=KT_ONLY),
     _enum("compare", "multi_unit_compare", "largest_type_top all_units highest_card "
           "unit_length_lex", "DEF-4, OTH-1", "comparing throws, ruffs of throws, over-ruffs"),
     _enum("compare", "same_suit_beats_throw", "no yes", "DEF-4, OTH-2",
@@ -260,6 +275,13 @@ _FIELDS: list[Field] = [
 
 SCHEMA: dict[str, Field] = {f.key: f for f in _FIELDS}
 """Every variant key, in file order."""
+
+RANKING_KEYS: tuple[str, ...] = tuple(f.key for f in _FIELDS if f.tables)
+"""The keys the ranking tables depend on (``Field.tables``), in schema order: what
+``rules.ranking.ranking_key`` keys the reference's and the core's tables by;
+``tests/unit/test_ranking_keys.py`` fails when the tables read a key not marked."""
+TABLES_ONLY_KEYS: tuple[str, ...] = tuple(f.key for f in _FIELDS if f.tables == KT_ONLY)
+"""The ranking keys no kernel reads as a switch (:data:`KT_ONLY`)."""
 
 
 class SchemaRow(NamedTuple):

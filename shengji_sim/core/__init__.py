@@ -20,11 +20,12 @@ from pathlib import Path
 CORE_DIR = Path(__file__).resolve().parent
 PACKAGE_DIR = CORE_DIR.parent
 #: core files with no kernel and nothing a kernel imports (editing them compiles nothing):
-#: the runtime room, the switch and fast-path guard generators, the fast paths' table (its
-#: guards are generated into a kernel file) and the packages' ``__init__`` files
+#: the runtime room, the generators of the switches, the fast-path guards and the profile
+#: columns, the fast paths' table (its guards are generated into a kernel file) and the
+#: packages' ``__init__`` files
 PYTHON_ONLY_ROOMS = frozenset({"runtime"})
 PYTHON_ONLY_FILES = frozenset({"__init__.py", "make_switches.py", "make_fast_guards.py",
-                               "fast_paths.py"})
+                               "fast_paths.py", "make_profile_columns.py"})
 #: modules outside the core whose values the kernels compile in as constants
 BAKED_IN = ("cards.py", "rules/follow_tables.py", "rules/follow.py")
 

@@ -32,11 +32,13 @@ throw rules read.
 
 from __future__ import annotations
 
+from collections import namedtuple
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from shengji_sim.cards import BJ, LJ, N_KINDS, NO_TRUMP, TRUMP, kind
+from shengji_sim.config.variant_schema import RANKING_KEYS
 
 ACE = 12
 TWO = 0
@@ -81,28 +83,30 @@ def fixed_two_mode(variant: Any) -> str:
     return _switch(variant, "fixed_two")
 
 
+#: The values of a variant's ranking keys (``variant_schema.RANKING_KEYS``, the schema
+#: entries marked ``tables``), by name: the tables of :func:`build_ranking` and of the core
+#: (``core.base.tables.build_tables``) are built from these alone and keyed by them.
+RankingKey = namedtuple("RankingKey", RANKING_KEYS)  # type: ignore[misc]
+
+
+def ranking_key(variant: Any) -> RankingKey:
+    """``variant``'s :data:`RankingKey` (hashable: a list value becomes a tuple)."""
+    values = (getattr(variant, key) for key in RANKING_KEYS)
+    return RankingKey(*(tuple(v) if isinstance(v, list) else v for v in values))
+
+
 def build_ranking(variant: Any, level: int, trump: int) -> Ranking:
     """Build the tables for ``level`` (rank 0..12) and ``trump`` (0..3 or NO_TRUMP)."""
-    key = (
-        fixed_two_mode(variant),
-        variant.jj_special_order,
-        variant.level_card_in_plain_run,
-        variant.special_adjacency,
-        variant.ace_adjacency,
-        variant.gap_adjacency,
-        variant.ace_low_without_two,
-        variant.trump_is_one_suit,
-        variant.offlevel_suit_rank,
-        bool(variant.joker_tractor),
-        tuple(variant.tractor_units),
-    )
-    return _build(key, level, trump)
+    return _build(ranking_key(variant), level, trump)
 
 
 @lru_cache(maxsize=4096)
-def _build(key: tuple, level: int, trump: int) -> Ranking:
-    (fixed_two, special_order, level_in_run, adjacency, ace, gap, ace_low, one_suit, suit_rank,
-     joker_tractor, widths) = key
+def _build(key: RankingKey, level: int, trump: int) -> Ranking:
+    fixed_two, special_order = fixed_two_mode(key), key.jj_special_order
+    level_in_run, adjacency = key.level_card_in_plain_run, key.special_adjacency
+    ace, gap, ace_low = key.ace_adjacency, key.gap_adjacency, key.ace_low_without_two
+    one_suit, suit_rank = key.trump_is_one_suit, key.offlevel_suit_rank
+    joker_tractor, widths = bool(key.joker_tractor), key.tractor_units
     has_fixed_two = fixed_two != "none" and level != TWO
     tiers = _trump_tiers(level, trump, has_fixed_two, fixed_two, special_order)
     eff = [TRUMP if any(k in t for t in tiers) else k // 13 for k in range(N_KINDS)]

@@ -267,20 +267,6 @@ def test_a_pair_the_engine_fails_fails_the_report(tmp_path, monkeypatch) -> None
     assert not ir.engine_failure({"error": "VariantError: --amb AMB-28=C: impossible"})
 
 
-def test_table_keys_reach_the_kernels_through_the_tables_only() -> None:
-    """diffrun.equivalent_positions ignores these switches: no kernel may read them."""
-    from pathlib import Path
-
-    from shengji_sim.config.variant_schema import SCHEMA
-    from shengji_sim.core.runtime.diffrun import TABLE_KEYS
-
-    core = Path(__file__).resolve().parents[2] / "shengji_sim" / "core"
-    sources = "".join(p.read_text(encoding="utf-8") for p in core.glob("*_nb.py"))
-    for key in TABLE_KEYS:
-        assert SCHEMA[key].section == "ranking"
-        assert f"SW_{key.upper()}" not in sources, key
-
-
 def test_equivalent_positions_of_a_reading_that_changes_nothing_there() -> None:
     from shengji_sim.core.runtime.backend import engine
     from shengji_sim.core.runtime.diffrun import equivalent_positions

@@ -3,7 +3,7 @@
 during and after the deal, 炒底) against the reference, draw for draw, under drawn readings of
 the declaring and 炒 items (AMB-50 every letter with AMB-33, AMB-35, AMB-42, AMB-46, AMB-51),
 hand 1 and later hands. The example-based draw-for-draw tests of the deal, declarations, 炒
-and leads against the reference are tests/unit/test_core_deal.py."""
+and leads against the reference are tests/integration/test_core_deal.py."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from tests.unit.test_core_deal import LATER, check_hands
 
 from shengji_sim.core.base import rng_nb
 from shengji_sim.core.runtime.api import PreTrick
@@ -18,7 +19,6 @@ from shengji_sim.fuzz.card_strategies import amb_overrides
 from shengji_sim.fuzz.positions import variant_for
 from shengji_sim.players.reference import GreedyPlayer, PassivePlayer, RandomPlayer
 from tests.helpers import budget, kept_lane
-from tests.unit.test_core_deal import LATER, check_hands
 
 
 @budget(5)
@@ -57,7 +57,7 @@ def test_AMB_50_pre_trick_matches_reference(case) -> None:
     reference's, field by field (``after_deal`` and four-joker ``choice`` included), and
     the rng state after the phase, on drawn readings, tables, seeds and match states. A
     table of four passive seats is not drawn: where nobody declaring redeals (DEF-25) it
-    never settles (tests/unit/test_core_deal.py has that case)."""
+    never settles (tests/integration/test_core_deal.py has that case)."""
     name, ambs, seats, root, index, match = case
     pt = kept_lane(_PRE, f"{name} {ambs}", lambda: PreTrick(variant_for(name, ambs)))
     check_hands(pt, [SEATS[s]() for s in seats], root, [index], (match,))

@@ -30,7 +30,11 @@ from shengji_sim.core.players.heuristic_follow_nb import (
     expert_follow_nb,
     expert_single_nb,
 )
-from shengji_sim.core.players.heuristic_nb import P_RUFF_MIN, P_WIN_MIN, P_WIN_UNSURE
+from shengji_sim.core.players.profile_columns import (
+    P_RUFF_MIN_POINTS,
+    P_WIN_MIN_POINTS,
+    P_WIN_UNSURE,
+)
 from shengji_sim.core.players.walks_nb import GREEDY_OPTIONS, SHORTCUT_FROM, single_beats_nb
 from shengji_sim.core.runtime.api import counts_of, kernel_inputs, make_lane, seat_profiles
 from shengji_sim.fuzz.card_strategies import follow_groups, group_of
@@ -72,7 +76,7 @@ def check_expert_follow(pos: Position, position: int, memory) -> None:
     lane = kept_lane(_LANES, key, lambda: make_lane(kt, sw, kinds, np.zeros(2, np.int32),
                                                    params))
     p = params[position].copy()
-    p[P_WIN_MIN], p[P_RUFF_MIN], p[P_WIN_UNSURE] = win_min, ruff_min, win_unsure
+    p[P_WIN_MIN_POINTS], p[P_RUFF_MIN_POINTS], p[P_WIN_UNSURE] = win_min, ruff_min, win_unsure
     lead = list(pos.lead)
     hand = list(pos.hands[position - 1])
     so_far = [lead] + [list(q) for q in pos.plays[:position - 1]]
@@ -193,7 +197,7 @@ def test_expert_single_asks_for_the_memory_before_reading_it(pos: Position, posi
     lane = kept_lane(_LANES, pos.variant + repr(pos.ambs),
                      lambda: make_lane(kt, sw, kinds, np.zeros(2, np.int32), params))
     p = params[position].copy()
-    p[P_WIN_MIN], p[P_RUFF_MIN], p[P_WIN_UNSURE] = win_min, ruff_min, win_unsure
+    p[P_WIN_MIN_POINTS], p[P_RUFF_MIN_POINTS], p[P_WIN_UNSURE] = win_min, ruff_min, win_unsure
     hand = list(pos.hands[position - 1])
     tk = np.zeros(4, np.int64)
     for q, play in enumerate([pos.lead, *pos.plays[:position - 1]]):

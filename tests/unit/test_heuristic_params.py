@@ -18,6 +18,8 @@ from shengji_sim.config.strategy import (
     strategy_names,
 )
 from shengji_sim.core.players import heuristic_nb as H
+from shengji_sim.core.players import make_profile_columns
+from shengji_sim.core.players import profile_columns as C
 from shengji_sim.core.players.greedy_nb import GREEDY
 from shengji_sim.core.players.random_nb import RANDOM
 from shengji_sim.core.runtime.api import (
@@ -27,24 +29,22 @@ from shengji_sim.core.runtime.api import (
     seat_profiles,
 )
 
-#: the kernels' column constants, by key
-CONSTANTS = {
-    "base": H.P_BASE, "memory": H.P_MEMORY, "declare_rule": H.P_DECLARE_RULE,
-    "declare_share": H.P_DECLARE_SHARE, "declare_strength": H.P_DECLARE_STRENGTH,
-    "declare_min_cards": H.P_DECLARE_MIN_CARDS, "bury_rule": H.P_BURY_RULE,
-    "lead_rule": H.P_LEAD_RULE, "throws": H.P_THROWS, "trump_lead": H.P_TRUMP_LEAD,
-    "lead_pairs": H.P_LEAD_PAIRS, "draw_trumps": H.P_DRAW_TRUMPS,
-    "follow_rule": H.P_FOLLOW_RULE, "win_min_points": H.P_WIN_MIN,
-    "ruff_min_points": H.P_RUFF_MIN, "win_unsure": H.P_WIN_UNSURE,
-    "kitty_care": H.P_KITTY_CARE, "endgame_cards": H.P_ENDGAME,
-}
+#: the kernels' column constants, by key (generated: core/players/profile_columns.py)
+CONSTANTS = {key: getattr(C, make_profile_columns.const_name(key)) for key in SCHEMA}
+
+
+def test_profile_columns_module_is_current() -> None:
+    """Regenerate with ``python -m shengji_sim.core.players.make_profile_columns`` when this
+    fails."""
+    text = make_profile_columns.TARGET.read_text(encoding="utf-8")
+    assert text == make_profile_columns.render()
 
 
 def test_every_schema_key_has_the_kernels_column() -> None:
-    profile_params(StrategyProfile())  # fills PARAM_COLUMNS
     assert set(CONSTANTS) == set(SCHEMA) == set(PARAM_COLUMNS)
-    assert PARAM_COLUMNS == CONSTANTS
-    assert sorted(CONSTANTS.values()) == list(range(H.N_PARAMS))
+    assert PARAM_COLUMNS == CONSTANTS and C.PARAM_KEYS == tuple(SCHEMA)
+    assert sorted(CONSTANTS.values()) == list(range(C.N_PARAMS))
+    assert C.P_WIN_MIN_POINTS == list(SCHEMA).index("win_min_points")
 
 
 def test_str_values_are_encoded_as_the_kernels_read_them() -> None:
@@ -61,7 +61,7 @@ def test_str_values_are_encoded_as_the_kernels_read_them() -> None:
 def test_each_key_lands_in_its_column(name: str) -> None:
     profile = load_strategy(name)
     row = profile_params(profile)
-    assert row.dtype == np.int32 and row.shape == (H.N_PARAMS,)
+    assert row.dtype == np.int32 and row.shape == (C.N_PARAMS,)
     for key, k in SCHEMA.items():
         value = getattr(profile, key)
         expected = k.allowed.index(value) if k.type == "str" else int(value)
@@ -70,9 +70,9 @@ def test_each_key_lands_in_its_column(name: str) -> None:
 
 def test_expert_row() -> None:
     row = profile_params(load_strategy("expert"))
-    assert row[H.P_MEMORY] == 1 and row[H.P_THROWS] == H.PROVEN
-    assert row[H.P_DECLARE_STRENGTH] == 100 and row[H.P_RUFF_MIN] == 5
-    assert profile_params(load_strategy("cautious"))[H.P_TRUMP_LEAD] == H.KEEP
+    assert row[C.P_MEMORY] == 1 and row[C.P_THROWS] == H.PROVEN
+    assert row[C.P_DECLARE_STRENGTH] == 100 and row[C.P_RUFF_MIN_POINTS] == 5
+    assert profile_params(load_strategy("cautious"))[C.P_TRUMP_LEAD] == H.KEEP
 
 
 @pytest.mark.parametrize("key, value", [("trump_lead", "sometimes"), ("draw_trumps", 61),
@@ -93,7 +93,7 @@ def test_player_kinds() -> None:
     assert player_kind(StrategyProfile(name="mine", declare_share=30)) == H.HEURISTIC
     kinds, params = seat_profiles(["expert", "greedy", "expert", "greedy"])
     assert list(kinds) == [H.HEURISTIC, GREEDY, H.HEURISTIC, GREEDY]
-    assert params[0, H.P_MEMORY] == 1 and not params[1].any()
+    assert params[0, C.P_MEMORY] == 1 and not params[1].any()
 
 
 def test_the_core_plays_every_built_in_profile() -> None:

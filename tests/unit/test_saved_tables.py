@@ -10,7 +10,6 @@ import pytest
 
 from shengji_sim.config.variant import load_variant
 from shengji_sim.core.base.tables import KernelTables, build_tables
-from shengji_sim.core.runtime import api
 from shengji_sim.core.runtime.saved_tables import saved_tables, tables_file
 
 
@@ -29,26 +28,26 @@ def same(a: KernelTables, b: KernelTables) -> bool:
 @pytest.mark.parametrize("name", ["classic-2deck", "jj-4deck"])
 def test_tables_read_back_are_the_tables_built(cache, name) -> None:
     variant = load_variant(name)
-    first = saved_tables(variant, api._ranking_key(variant))
-    path = tables_file(variant, api._ranking_key(variant))
+    first = saved_tables(variant)
+    path = tables_file(variant)
     assert path.parent.parent == cache and path.exists()
-    again = saved_tables(variant, api._ranking_key(variant))
+    again = saved_tables(variant)
     assert same(again, build_tables(variant)) and same(first, again)
 
 
 def test_a_file_that_cannot_be_read_is_built_again(cache) -> None:
     variant = load_variant("classic-2deck")
-    path = tables_file(variant, api._ranking_key(variant))
+    path = tables_file(variant)
     path.parent.mkdir(parents=True)
     path.write_bytes(b"not an npz file")
-    assert same(saved_tables(variant, api._ranking_key(variant)), build_tables(variant))
+    assert same(saved_tables(variant), build_tables(variant))
     with np.load(path) as saved:  # and replaced by a good one
         assert set(saved.files) == set(KernelTables._fields)
 
 
 def file_of(name: str, amb=()) -> object:
     variant = load_variant(name, amb=list(amb))
-    return tables_file(variant, api._ranking_key(variant))
+    return tables_file(variant)
 
 
 def test_the_file_is_named_by_the_ranking_the_tables_come_from(cache) -> None:

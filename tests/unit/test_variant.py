@@ -534,6 +534,25 @@ def test_variant_attributes_are_exactly_the_schema_keys() -> None:
     assert len(names) == len(set(names))
 
 
+def test_variant_fields_follow_the_schema_in_order_with_their_types() -> None:
+    """Variant declares its keys from the schema (variant._schema_keys), not by hand."""
+    fields = dataclasses.fields(Variant)[6:]
+    assert [f.name for f in fields] == list(SCHEMA)
+    python = {"str": str, "int": int, "bool": bool, "list[int]": tuple[int, ...]}
+    assert all(f.type == python[SCHEMA[f.name].type] for f in fields)
+
+
+@pytest.mark.parametrize("rule_set", RULE_SETS)
+def test_variant_pickles_equal_with_its_hash(rule_set: str) -> None:
+    """Worker processes (multiprocessing, dask) receive variants pickled."""
+    import pickle
+
+    v = _load(rule_set)
+    again = pickle.loads(pickle.dumps(v))
+    assert again == v and hash(again) == hash(v) and again.content_hash == v.content_hash
+    assert again.present_keys == v.present_keys and again.source == v.source
+
+
 def test_describe_schema_rows() -> None:
     rows = describe_schema()
     assert [r.key for r in rows] == list(SCHEMA)

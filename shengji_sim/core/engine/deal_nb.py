@@ -86,7 +86,8 @@ from shengji_sim.core.players.heuristic_declare_bury_nb import (
     heuristic_declare_nb,
     trump_scores_step_nb,
 )
-from shengji_sim.core.players.heuristic_nb import HEURISTIC, N_PARAMS
+from shengji_sim.core.players.heuristic_nb import HEURISTIC
+from shengji_sim.core.players.profile_columns import N_PARAMS
 from shengji_sim.core.players.random_nb import PASSIVE, RANDOM, random_choose_nb
 from shengji_sim.core.rules.bidding_nb import (
     MAX_AFTER_DEAL,

@@ -78,7 +78,6 @@ from shengji_sim.core.players.heuristic_follow_nb import (
 )
 from shengji_sim.core.players.heuristic_nb import (
     HEURISTIC,
-    P_MEMORY,
     kept_kind_nb,
 )
 from shengji_sim.core.players.memory_nb import unseen_by_masks_nb
@@ -87,6 +86,7 @@ from shengji_sim.core.players.one_family_nb import (
     play_one_family_nb,
     short_family_nb,
 )
+from shengji_sim.core.players.profile_columns import P_MEMORY
 from shengji_sim.core.rules.shapes_nb import first_kind_nb
 
 

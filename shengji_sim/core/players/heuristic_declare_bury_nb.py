@@ -18,13 +18,15 @@ from shengji_sim.cards import (
 from shengji_sim.core.base.jit import njit
 from shengji_sim.core.players.greedy_nb import greedy_burial_nb
 from shengji_sim.core.players.heuristic_nb import (
+    STRENGTH,
+    VOID_SHORT,
+)
+from shengji_sim.core.players.profile_columns import (
     P_BURY_RULE,
     P_DECLARE_MIN_CARDS,
     P_DECLARE_RULE,
     P_DECLARE_SHARE,
     P_DECLARE_STRENGTH,
-    STRENGTH,
-    VOID_SHORT,
 )
 from shengji_sim.core.rules.bidding_nb import declarations_into_nb
 

@@ -42,13 +42,15 @@ from shengji_sim.core.players.fills_nb import (
 from shengji_sim.core.players.heuristic_nb import (
     EXPERT,
     KEPT_COST,
-    P_FOLLOW_RULE,
-    P_RUFF_MIN,
-    P_WIN_MIN,
-    P_WIN_UNSURE,
     _key3_nb,
 )
 from shengji_sim.core.players.memory_nb import higher_nb
+from shengji_sim.core.players.profile_columns import (
+    P_FOLLOW_RULE,
+    P_RUFF_MIN_POINTS,
+    P_WIN_MIN_POINTS,
+    P_WIN_UNSURE,
+)
 from shengji_sim.core.players.walks_nb import (
     CAND_FLAG,
     CAND_KEY,
@@ -378,10 +380,10 @@ def expert_pick_nb(kt, sw, level, trump, p, walk, source, m, n_so_far, seat, lea
         if side < 0 or setc < throw_sets:
             continue  # two suits, an off suit, or too few cards in sets: it cannot win
         ruff = not lead_trump and side == 1
-        need = p[P_RUFF_MIN] if ruff else p[P_WIN_MIN]
+        need = p[P_RUFF_MIN_POINTS] if ruff else p[P_WIN_MIN_POINTS]
         key = _key3_nb(0, c, -pts)
         may_pick = table + pts >= need and (pick < 0 or key < bk)
-        may_unsure = pts == 0 and table >= p[P_WIN_MIN] and (unsure < 0 or c < uk)
+        may_unsure = pts == 0 and table >= p[P_WIN_MIN_POINTS] and (unsure < 0 or c < uk)
         if not may_pick and not may_unsure:
             continue
         verdict = judge_by_sums_nb(sw, side, width, top, setc, set_lead, tractor_cards, best,
@@ -454,8 +456,9 @@ def _one_suit_winners_nb(kt, sw, level, trump, p, walk, nk, m, n_so_far, seat, l
                                                   tractor_cards, throw_rule, throw_sets)
         if not claimable:
             continue
-        need = p[P_RUFF_MIN] if s == 1 else p[P_WIN_MIN]  # s 1: a ruff of a plain suit
-        if table < p[P_WIN_MIN] and table + suit_points_bound_nb(sc, nk) < need:
+        # s 1: a ruff of a plain suit
+        need = p[P_RUFF_MIN_POINTS] if s == 1 else p[P_WIN_MIN_POINTS]
+        if table < p[P_WIN_MIN_POINTS] and table + suit_points_bound_nb(sc, nk) < need:
             continue  # no option of this suit could be the unsure choice or the pick
         suit_walk_sums_nb(sc, nk, width, split, reach_width)
         r = -1
@@ -466,7 +469,7 @@ def _one_suit_winners_nb(kt, sw, level, trump, p, walk, nk, m, n_so_far, seat, l
                 break  # past the cap: the rest come later still
             pts, c, _, top, setc = walk_sums_nb(sc, nk)
             flags = (_PICKABLE if table + pts >= need else 0) | (
-                _UNSURE_OK if pts == 0 and table >= p[P_WIN_MIN] else 0)
+                _UNSURE_OK if pts == 0 and table >= p[P_WIN_MIN_POINTS] else 0)
             if flags and setc >= throw_sets:
                 verdict = judge_by_sums_nb(sw, s, width, top, setc, set_lead, tractor_cards,
                                            best, throw_rule)
@@ -578,7 +581,8 @@ def expert_single_nb(eff, group, power, points, kind_at, p, tk, opts, position, 
             continue
         if not single_beats_nb(eff, power, lead_suit, k, tk[best]):
             continue
-        need = p[P_RUFF_MIN] if lead_suit != TRUMP and eff[k] == TRUMP else p[P_WIN_MIN]
+        ruff = lead_suit != TRUMP and eff[k] == TRUMP
+        need = p[P_RUFF_MIN_POINTS] if ruff else p[P_WIN_MIN_POINTS]
         if table + pts >= need and not remembered:
             return NEEDS_MEMORY
         if table + pts >= need and _holds_nb(eff, group, power, tops, trumps_out, void, seat,
@@ -586,7 +590,7 @@ def expert_single_nb(eff, group, power, points, kind_at, p, tk, opts, position, 
             key = _key3_nb(0, c, -pts)
             if pick < 0 or key < bk:
                 pick, bk = k, key
-        if pts == 0 and table >= p[P_WIN_MIN] and (unsure < 0 or c < uk):
+        if pts == 0 and table >= p[P_WIN_MIN_POINTS] and (unsure < 0 or c < uk):
             unsure, uk = k, c
     if pick >= 0:
         return pick

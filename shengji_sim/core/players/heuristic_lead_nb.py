@@ -38,15 +38,17 @@ from shengji_sim.core.players.heuristic_nb import (
     EARLY,
     EXPERT,
     KEEP,
+    PROVEN,
+    _key3_nb,
+)
+from shengji_sim.core.players.memory_nb import higher_nb
+from shengji_sim.core.players.profile_columns import (
     P_DRAW_TRUMPS,
     P_LEAD_PAIRS,
     P_LEAD_RULE,
     P_THROWS,
     P_TRUMP_LEAD,
-    PROVEN,
-    _key3_nb,
 )
-from shengji_sim.core.players.memory_nb import higher_nb
 from shengji_sim.core.rules.lead_nb import lead_options_nb
 from shengji_sim.core.rules.shapes_nb import decompose_top_nb
 

@@ -7,12 +7,12 @@ holds the profile's representation and what the decisions share; the decisions a
 
 Representation
 --------------
-A profile is a row of integers, one column per schema key (:data:`P_BASE` .. :data:`P_ENDGAME`,
-``N_PARAMS`` columns; ``api.profile_params`` builds it, docs/strategies.md lists the keys):
-an int key is its value, a bool 0/1, a str key the index of its value in the schema's
-``allowed`` tuple (``declare_rule``: 0 share, 1 strength; ``bury_rule``: 0 weakest,
-1 void_short; ``lead_rule`` / ``follow_rule``: 0 greedy, 1 expert; ``throws``: 0 never,
-1 proven; ``trump_lead``: 0 when_strong, 1 early, 2 keep). Each seat's row is
+A profile is a row of integers, one column per strategy schema key (``P_<KEY>``, ``N_PARAMS``
+columns, generated in :mod:`.profile_columns`; ``api.profile_params`` builds it,
+docs/strategies.md lists the keys): an int key is its value, a bool 0/1, a str key the index
+of its value in the schema's ``allowed`` tuple (``declare_rule``: 0 share, 1 strength;
+``bury_rule``: 0 weakest, 1 void_short; ``lead_rule`` / ``follow_rule``: 0 greedy, 1 expert;
+``throws``: 0 never, 1 proven; ``trump_lead``: 0 when_strong, 1 early, 2 keep). Each seat's row is
 ``pre.params[seat]`` (``int32[4, N_PARAMS]``), passed explicitly to the decisions.
 
 Choices follow the reference's listing order and tie rules exactly (Python's ``max`` and
@@ -29,31 +29,12 @@ from shengji_sim.cards import (
     TRUMP,
 )
 from shengji_sim.core.base.jit import njit
+from shengji_sim.core.players.profile_columns import (
+    P_ENDGAME_CARDS,
+    P_KITTY_CARE,
+)
 
 HEURISTIC = 3  #: player kind (beside random_nb.RANDOM, GREEDY, PASSIVE)
-
-
-# profile columns, in strategy.SCHEMA order
-P_BASE = 0
-P_MEMORY = 1
-P_DECLARE_RULE = 2
-P_DECLARE_SHARE = 3
-P_DECLARE_STRENGTH = 4
-P_DECLARE_MIN_CARDS = 5
-P_BURY_RULE = 6
-P_LEAD_RULE = 7
-P_THROWS = 8
-P_TRUMP_LEAD = 9
-P_LEAD_PAIRS = 10
-P_DRAW_TRUMPS = 11
-P_FOLLOW_RULE = 12
-P_WIN_MIN = 13
-P_RUFF_MIN = 14
-P_WIN_UNSURE = 15
-P_KITTY_CARE = 16
-P_ENDGAME = 17
-N_PARAMS = 18
-
 
 STRENGTH = 1  # declare_rule
 VOID_SHORT = 1  # bury_rule
@@ -77,7 +58,7 @@ def kept_kind_nb(p, eff, power, hand, hand_len, seat, dealer):
     """``players.kept_cards`` (KITTY-2, KITTY-3) as a kind, -1 for none: in the endgame
     (``kitty_care``, at most ``endgame_cards`` left) the dealer side keeps its biggest
     trump, the attackers their biggest trump pair (a multiplier)."""
-    if not p[P_KITTY_CARE] or hand_len > p[P_ENDGAME]:
+    if not p[P_KITTY_CARE] or hand_len > p[P_ENDGAME_CARDS]:
         return -1
     top = -1
     pair = -1

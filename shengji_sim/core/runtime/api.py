@@ -95,7 +95,8 @@ from shengji_sim.core.follow.follow_families_nb import (
     follow_options_nb,
 )
 from shengji_sim.core.players.greedy_nb import GREEDY, greedy_lead_nb
-from shengji_sim.core.players.heuristic_nb import HEURISTIC, N_PARAMS
+from shengji_sim.core.players.heuristic_nb import HEURISTIC
+from shengji_sim.core.players.profile_columns import N_PARAMS, PARAM_KEYS
 from shengji_sim.core.players.random_nb import PASSIVE, RANDOM
 from shengji_sim.core.players.walks_nb import GREEDY_OPTIONS
 from shengji_sim.core.rules.bidding_nb import (
@@ -131,6 +132,7 @@ from shengji_sim.core.rules.trick_nb import (
     trick_winner_nb,
 )
 from shengji_sim.core.runtime.saved_tables import saved_tables
+from shengji_sim.rules.ranking import ranking_key
 
 
 class KernelInputs(NamedTuple):
@@ -142,25 +144,14 @@ _TABLES: dict[tuple, KernelTables] = {}
 _INPUTS: dict[tuple, KernelInputs] = {}
 
 
-def _ranking_key(variant: Any) -> tuple:
-    """What :func:`~shengji_sim.core.base.tables.build_tables` reads: the switches of
-    ``ranking.build_ranking`` and AMB-40 (``shapes.unit_top``)."""
-    from shengji_sim.rules.ranking import fixed_two_mode
-
-    return (fixed_two_mode(variant), variant.jj_special_order, variant.level_card_in_plain_run,
-            variant.special_adjacency, variant.ace_adjacency, variant.gap_adjacency,
-            variant.ace_low_without_two, variant.trump_is_one_suit, variant.offlevel_suit_rank,
-            bool(variant.joker_tractor), tuple(variant.tractor_units),
-            variant.jj4_A2_tractor_rank)
-
-
 def tables_for(variant: Any) -> KernelTables:
-    """The ranking tables of ``variant`` (shared by variants with the same ranking), built
-    once per process and once per cache (:func:`~.saved_tables.saved_tables`)."""
-    key = _ranking_key(variant)
+    """The ranking tables of ``variant`` (shared by variants with the same ranking key,
+    ``rules.ranking.ranking_key``), built once per process and once per cache
+    (:func:`~.saved_tables.saved_tables`)."""
+    key = ranking_key(variant)
     kt = _TABLES.get(key)
     if kt is None:
-        kt = _TABLES[key] = saved_tables(variant, key)
+        kt = _TABLES[key] = saved_tables(variant)
     return kt
 
 
@@ -424,29 +415,20 @@ def make_pre_trick_buffers(sw: np.ndarray) -> PreTrickBuffers:
 
 
 PLAYER_KINDS = {"random": RANDOM, "greedy": GREEDY, "passive": PASSIVE}
-#: profile key -> its column in a profile row (heuristic_nb.P_*), in strategy.SCHEMA order
-PARAM_COLUMNS: dict[str, int] = {}
-
-
-def _param_columns() -> dict[str, int]:
-    from shengji_sim.config.strategy import SCHEMA
-
-    if not PARAM_COLUMNS:
-        PARAM_COLUMNS.update({key: i for i, key in enumerate(SCHEMA)})
-        assert len(PARAM_COLUMNS) == N_PARAMS
-    return PARAM_COLUMNS
+#: profile key -> its column in a profile row (``profile_columns.P_*``, generated)
+PARAM_COLUMNS: dict[str, int] = {key: column for column, key in enumerate(PARAM_KEYS)}
 
 
 def profile_params(profile) -> np.ndarray:
     """A :class:`~shengji_sim.config.strategy.StrategyProfile` as the kernels' profile row
-    (``int32[N_PARAMS]``, heuristic_nb "Representation"): column :data:`PARAM_COLUMNS`
-    ``[key]`` holds an int key's value, a bool as 0/1, a str key the index of its value in
-    the schema's allowed values. A value the schema does not allow is a
-    ``strategy.StrategyError`` naming the key."""
+    (``int32[N_PARAMS]``, :mod:`~shengji_sim.core.players.profile_columns`): column
+    :data:`PARAM_COLUMNS` ``[key]`` holds an int key's value, a bool as 0/1, a str key the
+    index of its value in the schema's allowed values. A value the schema does not allow is
+    a ``strategy.StrategyError`` naming the key."""
     from shengji_sim.config.strategy import SCHEMA, StrategyError
 
     row = np.zeros(N_PARAMS, np.int32)
-    for key, col in _param_columns().items():
+    for col, key in enumerate(PARAM_KEYS):
         k, value = SCHEMA[key], getattr(profile, key)
         bad = StrategyError(f"{profile.name}: key {key!r}: value {value!r} is not one the "
                             f"kernels play; expected {k.expected()}")
@@ -728,13 +710,14 @@ def heuristic_decision_core(state, seat: int, current=()) -> list[int]:
     from shengji_sim.core.engine.deal_nb import I_DEALER, I_N_BUR
     from shengji_sim.core.engine.play_follow_nb import strategy_family_follow_nb
     from shengji_sim.core.players.heuristic_lead_nb import heuristic_lead_into_nb
-    from shengji_sim.core.players.heuristic_nb import P_MEMORY, kept_kind_nb
+    from shengji_sim.core.players.heuristic_nb import kept_kind_nb
     from shengji_sim.core.players.memory_nb import (
         forget_nb,
         group_masks_nb,
         note_play_nb,
         unseen_by_masks_nb,
     )
+    from shengji_sim.core.players.profile_columns import P_MEMORY
 
     variant = state.variant
     kt, sw = kernel_inputs(variant)

@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from shengji_sim.config.variant_schema import TABLES_ONLY_KEYS
 from shengji_sim.core.base.tables import SWITCH_KEYS
 from shengji_sim.core.engine.diff_nb import PLAY_A, PLAY_B, PLAY_BOTH, diff_lane_nb
 from shengji_sim.core.engine.lane_nb import N_COLUMNS
@@ -41,11 +42,9 @@ from shengji_sim.core.runtime.backend import (
 )
 
 #: ranking keys that reach the kernels through ``kt`` only (no kernel reads their switch;
-#: tests/integration/test_reading_diff.py checks it): two readings differing in them alone play
-#: alike wherever their tables agree
-TABLE_KEYS = ("fixed_two", "jj_special_order", "level_card_in_plain_run", "special_adjacency",
-              "ace_adjacency", "gap_adjacency", "trump_is_one_suit", "offlevel_suit_rank",
-              "ace_low_without_two", "joker_tractor", "fixed_two_oth")
+#: the schema marks them ``KT_ONLY``, tests/unit/test_ranking_keys.py checks it): two readings
+#: differing in them alone play alike wherever their tables agree
+TABLE_KEYS = TABLES_ONLY_KEYS
 
 
 class DiffRows(NamedTuple):

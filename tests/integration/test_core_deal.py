@@ -31,11 +31,11 @@ from shengji_sim.core.players.heuristic_declare_bury_nb import (
     heuristic_declare_nb,
     trump_score_nb,
 )
-from shengji_sim.core.players.heuristic_nb import (
+from shengji_sim.core.players.heuristic_nb import STRENGTH
+from shengji_sim.core.players.profile_columns import (
     P_DECLARE_MIN_CARDS,
     P_DECLARE_RULE,
     P_DECLARE_STRENGTH,
-    STRENGTH,
 )
 from shengji_sim.core.players.random_nb import random_lead_into_nb, random_lead_nb
 from shengji_sim.core.rules import bidding_nb as bnb
