@@ -249,7 +249,7 @@ def _pair_run(variant: Any, a: str, b: str, count: int, seed: int, out: Path, mo
 def pair_dir_name(a: str, b: str) -> str:
     """The run directory name of the pair ``a`` against ``b`` under the tournament's
     directory: a built-in profile by its name, a profile file by its file's stem and a digest
-    of its absolute path, so that a path (``/x/keep.toml``, ``../keep.toml``) never leads
+    of its absolute path, so that a path given absolute or with ``..`` never leads
     out of the tournament's directory and two files of one stem do not share a run."""
     return f"{_strategy_dir_name(a)}-vs-{_strategy_dir_name(b)}"
 
