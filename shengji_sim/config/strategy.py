@@ -123,10 +123,23 @@ _KEYS: list[Key] = [
     _int("declare", "declare_min_cards", 1, 60, 8,
          "'strength' rule: the score is measured against at least this many cards, so a "
          "few lucky early cards do not declare"),
+    _int("declare", "declare_playable", 0, 400, 400,
+         "'strength' rule: once the hand is complete (the deal's last chance to declare, "
+         "and 炒底) the bar is the lower of declare_strength and this: a playable suit is "
+         "declared rather than left to BID-8; 400: no lower bar"),
+    _bool("declare", "declare_over_partner", True,
+          "declare over a declaration the partner made last (false: never counter the "
+          "partner; 炒底 is not affected)"),
     # [bury]
     _str("bury", "bury_rule", "weakest void_short", "weakest",
          "'weakest': the weakest non-point non-trump cards; 'void_short': void the shortest "
          "off suits that hold no points, aces or pairs, keep trumps, pairs and points"),
+    _bool("bury", "bury_points", False,
+          "'void_short' rule: when trumps are at least bury_points_share percent of the "
+          "cards kept, off-suit point cards lose their keep bonus: a short suit with points "
+          "may be voided and low point cards go to the kitty"),
+    _int("bury", "bury_points_share", 0, 100, 40,
+         "bury_points: percent of the cards kept (hand size) that must be trumps"),
     # [lead]
     _str("lead", "lead_rule", "greedy expert", "greedy",
          "'greedy': the strongest unit if trump or ace-high, else the lowest single of the "

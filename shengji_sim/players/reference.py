@@ -125,6 +125,8 @@ class HeuristicPlayer:
 
     def declare(self, view: View, options: Choice, rng: Rng):
         if self.profile.declare_rule == "strength":
+            if not self.profile.declare_over_partner and _partner_declared_last(view):
+                return None
             return self._declare_by_strength(view, options)
         best = options.nth(options.count - 1) if options.count else None
         if best is None:
@@ -135,19 +137,22 @@ class HeuristicPlayer:
             else None
 
     def chaodi(self, view: View, options: Choice, rng: Rng):
+        if self.profile.declare_rule == "strength":
+            return self._declare_by_strength(view, options)
         return self.declare(view, options, rng)
 
     def _declare_by_strength(self, view: View, options: Choice):
         """Declare the option whose trump suit scores best (trump length, high trumps,
         trump pairs), the most cards of it, when 100 x score / cards held reaches
-        ``declare_strength``."""
+        ``declare_strength``; once the hand is complete, the lower of that and
+        ``declare_playable`` (:func:`declare_bar`)."""
         p = self.profile
-        held = max(len(view.hand), p.declare_min_cards)
+        bar = declare_bar(p, len(view.hand), view.hand_size)
         best, best_key = None, None
         for i in range(options.count):
             option = options.nth(i)
             score = trump_score(view.hand, view.level, option.suit)
-            if 100 * score < p.declare_strength * held:
+            if 100 * score < bar:
                 continue
             key = (score, len(option.cards), i)
             if best_key is None or key > best_key:
@@ -160,7 +165,8 @@ class HeuristicPlayer:
         ctx = view.ctx
         n = len(options.nth(0))
         if self.profile.bury_rule == "void_short":
-            return bury_void_short(ctx, view.hand, n)
+            return bury_void_short(ctx, view.hand, n, _points_free(self.profile, ctx,
+                                                                   view.hand, n))
         keep_last = sorted(view.hand, key=lambda k: (ctx.ranking.is_trump(k), points_of(k) > 0,
                                                      ctx.ranking.power[k], k))
         return keep_last[:n]
@@ -325,6 +331,23 @@ class GreedyPlayer(HeuristicPlayer):
         super().__init__(StrategyProfile())
 
 
+def declare_bar(profile: StrategyProfile, held: int, hand_size: int) -> int:
+    """The 'strength' rule's bar on 100 x trump score: ``declare_strength`` percent of the
+    cards held (at least ``declare_min_cards``); once the hand is complete (``held`` reaches
+    ``hand_size``: the deal's last chance, and 炒底) the lower of ``declare_strength`` and
+    ``declare_playable`` percent, so a playable suit is declared rather than left to the
+    no-declaration procedure (BID-8)."""
+    strength = profile.declare_strength
+    if hand_size and held >= hand_size:
+        strength = min(strength, profile.declare_playable)
+    return strength * max(held, profile.declare_min_cards)
+
+
+def _partner_declared_last(view: View) -> bool:
+    """Is the last declaration shown (public, BID-2) the partner's?"""
+    return bool(view.declarations) and view.declarations[-1][0] == (view.seat + 2) % 4
+
+
 def trump_score(hand: list[int], level: int, suit: int) -> int:
     """Hand strength if ``suit`` (0..3, 4 = no-trump) were trump: trumps held, plus one per
     high trump (joker, level card, the trump suit's ace), plus one per trump pair."""
@@ -343,9 +366,21 @@ def trump_score(hand: list[int], level: int, suit: int) -> int:
     return score
 
 
-def bury_void_short(ctx, hand: list[int], n: int) -> list[int]:
+def _points_free(profile: StrategyProfile, ctx, hand: list[int], n: int) -> bool:
+    """``bury_points`` (KITTY-2): trumps make up ``bury_points_share`` percent of the cards
+    kept (the hand less the ``n`` buried), so the dealer side expects to win the last trick
+    and off-suit points are safer in the kitty than in hand."""
+    if not profile.bury_points:
+        return False
+    trumps = sum(1 for k in hand if ctx.ranking.is_trump(k))
+    return 100 * trumps >= profile.bury_points_share * (len(hand) - n)
+
+
+def bury_void_short(ctx, hand: list[int], n: int, points_free: bool = False) -> list[int]:
     """Void the shortest off suits that hold no points, aces or pairs; then the cheapest
-    cards by :func:`_keep_value` (trumps, pairs, points and aces kept)."""
+    cards by :func:`_keep_value` (trumps, pairs, points and aces kept). ``points_free``
+    (:func:`_points_free`): off-suit point cards are plain cards here (no keep bonus, a suit
+    holding them may be voided)."""
     rk = ctx.ranking
     counts = [0] * 54
     for k in hand:
@@ -355,22 +390,28 @@ def bury_void_short(ctx, hand: list[int], n: int) -> list[int]:
         if not rk.is_trump(k):
             suits.setdefault(rk.group[k], []).append(k)
     chosen: list[int] = []
-    for g in sorted(suits, key=lambda g: (len(suits[g]), sum(_keep_value(ctx, counts, k)
-                                                             for k in suits[g]), g)):
+    def value(k: int) -> int:
+        return _keep_value(ctx, counts, k, points_free)
+
+    for g in sorted(suits, key=lambda g: (len(suits[g]), sum(value(k) for k in suits[g]), g)):
         cards = suits[g]
-        plain = all(points_of(k) == 0 and k % 13 != 12 and counts[k] == 1 for k in cards)
+        plain = all((points_free or points_of(k) == 0) and k % 13 != 12 and counts[k] == 1
+                    for k in cards)
         if plain and len(chosen) + len(cards) <= n:
             chosen += cards
     rest = list(hand)
     for k in chosen:
         rest.remove(k)
-    rest.sort(key=lambda k: (_keep_value(ctx, counts, k), k))
+    rest.sort(key=lambda k: (value(k), k))
     return chosen + rest[:n - len(chosen)]
 
 
-def _keep_value(ctx, counts: list[int], k: int) -> int:
-    value = ctx.ranking.power[k] + 10 * points_of(k)
-    if ctx.ranking.is_trump(k):
+def _keep_value(ctx, counts: list[int], k: int, points_free: bool = False) -> int:
+    """What a card is worth keeping: power, points (not an off-suit card's when
+    ``points_free``), trumps, pairs and aces."""
+    trump = ctx.ranking.is_trump(k)
+    value = ctx.ranking.power[k] + (0 if points_free and not trump else 10 * points_of(k))
+    if trump:
         value += 300
     if counts[k] >= 2:
         value += 40

@@ -88,7 +88,8 @@ class View:
     ``history`` is the finished tricks' plays as card kinds, ``[(seat, kinds), ...]`` per
     trick in play order (the public history of ``tricks`` in a form players can count);
     ``own_kitty`` the kitty this seat buried, if it buried the standing one (its own
-    knowledge), else None."""
+    knowledge), else None; ``hand_size`` how many cards a dealt hand holds, so a player
+    knows when its hand is complete (the deal's last chance to declare)."""
 
     seat: int
     hand: list[int]
@@ -103,6 +104,7 @@ class View:
     attacker_points: int
     history: list[list[tuple[int, list[int]]]] = field(default_factory=list)
     own_kitty: list[int] | None = None
+    hand_size: int = 0  #: cards a hand holds once dealt (the variant's, public); 0: unknown
 
 
 class Choice:
@@ -176,7 +178,8 @@ class HandState:
         own_kitty = list(self.kitty) if seat == self.buried_by else None
         return View(seat, sorted(self.hands[seat]), self.level, self.match.hand_number,
                     self.dealer, self.trump, self.ctx, decls, self.tricks,
-                    list(current), self.attacker_points, self.history, own_kitty)
+                    list(current), self.attacker_points, self.history, own_kitty,
+                    self.variant.hand_size)
 
 
 def play_hand(variant: Any, players: list, root_seed: int, index: int,

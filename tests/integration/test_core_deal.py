@@ -12,13 +12,15 @@ test of the rng kernel is tests/property/test_differential_deal.py.
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import random
 
 import numpy as np
 import pytest
 
-from shengji_sim.cards import deck, format_card, parse_cards
+from shengji_sim.cards import deck, format_card, parse_cards, points_of
+from shengji_sim.config.strategy import load_strategy
 from shengji_sim.config.variant import load_variant
 from shengji_sim.core.base import rng_nb
 from shengji_sim.core.base.errors import STATUS_OK
@@ -34,6 +36,8 @@ from shengji_sim.core.players.heuristic_declare_bury_nb import (
 from shengji_sim.core.players.heuristic_nb import STRENGTH
 from shengji_sim.core.players.profile_columns import (
     P_DECLARE_MIN_CARDS,
+    P_DECLARE_OVER_PARTNER,
+    P_DECLARE_PLAYABLE,
     P_DECLARE_RULE,
     P_DECLARE_STRENGTH,
 )
@@ -48,7 +52,13 @@ from shengji_sim.core.runtime.api import (
     masks_of,
     option_cards,
 )
-from shengji_sim.players.reference import GreedyPlayer, PassivePlayer, RandomPlayer, make_players
+from shengji_sim.players.reference import (
+    GreedyPlayer,
+    HeuristicPlayer,
+    PassivePlayer,
+    RandomPlayer,
+    make_players,
+)
 from shengji_sim.rng import Rng, hand_seed
 from shengji_sim.rules import chaodi as chaodi_rules
 from shengji_sim.rules import game as G
@@ -351,6 +361,39 @@ def test_pre_trick_amb_overrides(name, amb) -> None:
         check_hands(pt, make_players(player), 22, range(20), LATER)
 
 
+#: the issue-35 keys (declare_playable, declare_over_partner, bury_points) at several values
+PLAYABLE_PROFILES = [
+    {"declare_playable": 40, "declare_over_partner": False, "bury_points": True,
+     "bury_points_share": 30},
+    {"declare_playable": 55, "declare_over_partner": True, "bury_points": True,
+     "bury_points_share": 50},
+]
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_BID_8_KITTY_2_playable_declaring_and_point_burials_match_reference(kernels,
+                                                                            name) -> None:
+    """Declaring a playable suit with the complete hand (BID-8 left to fewer hands),
+    not countering the partner (BID-2), 炒 with the complete hand (CHAO-2) and burying
+    points under strong trumps (KITTY-2): the kernels' records equal the reference's, and
+    the sweep declares, 炒s where the variant has 炒底, and buries points."""
+    pt = kernels[name]
+    expert = load_strategy("expert")
+    stats = {"declarations": 0, "chaodi": 0, "points_buried": 0}
+    for i, keys in enumerate(PLAYABLE_PROFILES):
+        players = [HeuristicPlayer(dataclasses.replace(expert, **keys)) for _ in range(4)]
+        s = check_hands(pt, players, 41 + i, range(12), (None, LATER[1]))
+        stats["declarations"] += s["declarations"]
+        stats["chaodi"] += s["chaodi"]
+        for j in range(12):
+            burials = pt.run(players, 41 + i, j)["burials"]
+            stats["points_buried"] += sum(points_of(parse_cards(c)[0])
+                                          for b in burials for c in b["cards"])
+    assert stats["declarations"] > 0
+    assert stats["chaodi"] > 0 or not pt.variant.chaodi
+    assert stats["points_buried"] > 0 or not pt.variant.kitty_size
+
+
 def test_pre_trick_mixed_players(kernels) -> None:
     for name in ALL:
         for mix in ([RandomPlayer(), GreedyPlayer(), RandomPlayer(), GreedyPlayer()],
@@ -622,19 +665,29 @@ def test_heuristic_declare_passes_early_only_where_no_option_is_declared(kernels
         p[P_DECLARE_RULE] = rnd.choice([STRENGTH, STRENGTH, 0])  # 0: "share" (heuristic_nb)
         p[P_DECLARE_STRENGTH] = rnd.choice([50, 100, 150])
         p[P_DECLARE_MIN_CARDS] = rnd.choice([0, 8])
+        p[P_DECLARE_PLAYABLE] = rnd.choice([40, 400])
+        p[P_DECLARE_OVER_PARTNER] = rnd.choice([0, 1])
         hand_len = int(hands[seat].sum())
+        hand_size = hand_len + rnd.choice([0, 0, 1])  # complete, or one card to come
+        last = rnd.choice([-1, 0, 1, 2, 3])
         scores = np.array([trump_score_nb(hands[seat], level, s) for s in range(5)],
                           np.int32)
         kinds, counts, choices = (np.zeros(32, np.int32) for _ in range(3))
         n = bnb.declarations_into_nb(level, mask, t, hands, seat, kinds, counts, choices,
                                      choose)
-        want = heuristic_choose_nb(p, hands[seat], hand_len, level, n, kinds, counts)
-        got = heuristic_declare_nb(p, level, mask, t, hands, seat, hand_len,
+        want = heuristic_choose_nb(p, hands[seat], hand_len, hand_size, level, n, kinds,
+                                   counts)
+        partner = p[P_DECLARE_RULE] == STRENGTH and not p[P_DECLARE_OVER_PARTNER] \
+            and last == (seat + 2) % 4
+        got = heuristic_declare_nb(p, level, mask, t, hands, seat, hand_len, hand_size, last,
                                    np.zeros(32, np.int32), np.zeros(32, np.int32),
                                    np.zeros(32, np.int32), choose, scores)
-        assert got == want, (level, seat, hands[seat].tolist(), p.tolist())
-        if p[P_DECLARE_RULE] == STRENGTH and n:
-            bar = p[P_DECLARE_STRENGTH] * max(hand_len, p[P_DECLARE_MIN_CARDS])
+        assert got == (-1 if partner else want), (level, seat, hands[seat].tolist(), p.tolist())
+        if p[P_DECLARE_RULE] == STRENGTH and n and not partner:
+            strength = p[P_DECLARE_STRENGTH]
+            if hand_len >= hand_size:
+                strength = min(strength, p[P_DECLARE_PLAYABLE])
+            bar = strength * max(hand_len, p[P_DECLARE_MIN_CARDS])
             passed_at_bar += 100 * int(scores.max()) < bar
             declared += got >= 0
     assert passed_at_bar > 0 and declared > 0  # both ways were taken

@@ -297,9 +297,11 @@ def _ask_nb(sw, cfg, state, level, pkinds, skilled, buf, seat, now, after_deal, 
     elif skilled is None:  # a lane of random and passive seats: the rest is pruned by type
         return False, legal, n_decl
     elif pkinds[seat] == HEURISTIC:  # its profile's rule (heuristic_nb)
+        last = buf.decl[n_decl - 1, 0] if n_decl > 0 else -1  # the last shown (public)
         c = heuristic_declare_nb(buf.params[seat], level, legal, t, hands, seat,
-                                 buf.hand_len[seat], buf.opt_kind[1], buf.opt_count[1],
-                                 buf.opt_choice[1], choose, buf.tscore[seat])
+                                 buf.hand_len[seat], sw[SW_HAND_SIZE], last, buf.opt_kind[1],
+                                 buf.opt_count[1], buf.opt_choice[1], choose,
+                                 buf.tscore[seat])
         if c < 0:
             return False, legal, n_decl
         kind, count, choice = buf.opt_kind[1, c], buf.opt_count[1, c], buf.opt_choice[1, c]
@@ -437,14 +439,14 @@ def _skilled_bury_nb(kt, pkind, seat, level, trump, hand, n, buf):
 
 
 @njit(cache=True, _nrt=False, inline="always")
-def _chaodi_choice_nb(state, pkind, skilled, buf, seat, level, n):
+def _chaodi_choice_nb(state, pkind, skilled, buf, seat, level, n, hand_size):
     """A seat's 炒 among the ``n`` options in row 0 of ``buf.opt_kind`` (CHAO-2): the index
     or -1 = pass. Greedy and heuristic seats choose only in a lane that has one (``skilled``
     not None; pruned by type otherwise)."""
     if skilled is not None:
         if pkind == HEURISTIC:
             return heuristic_choose_nb(buf.params[seat], buf.hands[seat], buf.hand_len[seat],
-                                       level, n, buf.opt_kind[0], buf.opt_count[0])
+                                       hand_size, level, n, buf.opt_kind[0], buf.opt_count[0])
         if pkind == GREEDY:
             return greedy_choose_nb(buf.hands[seat], buf.hand_len[seat], level, n,
                                     buf.opt_kind[0])
@@ -490,7 +492,8 @@ def kitty_and_chaodi_nb(kt, sw, state, levels, hand_number, pkinds, skilled, buf
         n = chaodi_options_nb(sw, level, buf.hands[seat], seat, st_seat, st_kind, st_count,
                               declarer, someone_else, kitty_flip, buf.opt_kind[0],
                               buf.opt_count[0], buf.opt_choice[0])
-        i = _chaodi_choice_nb(state, pkinds[seat], skilled, buf, seat, level, n)
+        i = _chaodi_choice_nb(state, pkinds[seat], skilled, buf, seat, level, n,
+                              sw[SW_HAND_SIZE])
         if i < 0:
             passes += 1
             continue
