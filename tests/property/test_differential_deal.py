@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from tests.unit.test_core_deal import LATER, check_hands
 
 from shengji_sim.core.base import rng_nb
 from shengji_sim.core.runtime.api import PreTrick
@@ -19,6 +18,7 @@ from shengji_sim.fuzz.card_strategies import amb_overrides
 from shengji_sim.fuzz.positions import variant_for
 from shengji_sim.players.reference import GreedyPlayer, PassivePlayer, RandomPlayer
 from tests.helpers import budget, kept_lane
+from tests.integration.test_core_deal import LATER, check_hands
 
 
 @budget(5)

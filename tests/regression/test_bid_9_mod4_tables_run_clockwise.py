@@ -32,7 +32,7 @@ from shengji_sim.rules.bidding import (
 )
 from shengji_sim.rules.game import play_hand
 from tests.helpers import var
-from tests.unit.test_core_deal import PassivePlayer
+from tests.integration.test_core_deal import PassivePlayer
 
 FIVE = parse_rank("5")
 

@@ -28,7 +28,7 @@ from shengji_sim.rules import game as G
 from shengji_sim.rules.chaodi import can_chaodi
 from shengji_sim.rules.match import MatchState
 from tests.helpers import decl, var
-from tests.unit.test_core_deal import PassivePlayer
+from tests.integration.test_core_deal import PassivePlayer
 
 TWO = parse_rank("2")
 LINE68 = [("STD2", ()), ("STD2", ("AMB-29=C",)), ("CZ4", ()), ("CZ4", ("AMB-29=C",))]
